@@ -1,0 +1,13 @@
+//! Wire types of Engram's HTTP interface: request and response bodies exactly
+//! as clients see them (camelCase JSON, wire-compatible with the public
+//! Supermemory v3/v4 API), shared by the server and the CLI.
+//!
+//! This crate owns serde shapes and the request-level validation that follows
+//! from them; it does no IO and knows nothing of axum or storage.
+
+pub mod documents;
+pub mod error;
+pub mod lenient;
+
+pub use documents::*;
+pub use error::ErrorBody;

@@ -1,0 +1,417 @@
+//! Document writes and reads. Every statement filters by `org_id`.
+
+use crate::rows::{document, ts, DOC_COLUMNS};
+use crate::{db_err, ms, SqliteStore};
+use engram_core::{DocumentStatus, DreamingStatus, SortField, SortOrder};
+use engram_store::{
+    embedding_from_bytes, now, Chunk, Document, DocumentPatch, ListQuery, NewDocument,
+    StoreResult, UpsertOutcome,
+};
+use sqlx::{AssertSqlSafe, Row, Sqlite, SqlitePool, Transaction};
+
+type Tx = Transaction<'static, Sqlite>;
+
+/// Find a document id by id or custom id inside a transaction.
+async fn resolve(tx: &mut Tx, org_id: &str, id: &str) -> StoreResult<Option<String>> {
+    sqlx::query_scalar(
+        "SELECT id FROM documents WHERE org_id = ?1 AND (id = ?2 OR custom_id = ?2) \
+         ORDER BY (id = ?2) DESC LIMIT 1",
+    )
+    .bind(org_id)
+    .bind(id)
+    .fetch_optional(&mut **tx)
+    .await
+    .map_err(db_err)
+}
+
+async fn set_tags(tx: &mut Tx, org_id: &str, doc_id: &str, tags: &[String]) -> StoreResult<()> {
+    sqlx::query("DELETE FROM document_tags WHERE document_id = ?")
+        .bind(doc_id)
+        .execute(&mut **tx)
+        .await
+        .map_err(db_err)?;
+    for t in tags {
+        sqlx::query("INSERT OR IGNORE INTO document_tags (document_id, org_id, tag) VALUES (?, ?, ?)")
+            .bind(doc_id)
+            .bind(org_id)
+            .bind(t)
+            .execute(&mut **tx)
+            .await
+            .map_err(db_err)?;
+    }
+    Ok(())
+}
+
+/// Replace the document's job with a fresh one for `revision`.
+pub(crate) async fn enqueue(tx: &mut Tx, org_id: &str, doc_id: &str, revision: i64) -> StoreResult<()> {
+    let t = ms(now());
+    sqlx::query(
+        "INSERT INTO jobs (id, org_id, document_id, revision, attempts, run_after, created_at) \
+         VALUES (?1, ?2, ?3, ?4, 0, ?5, ?5) \
+         ON CONFLICT (document_id) DO UPDATE SET id = excluded.id, revision = excluded.revision, \
+         attempts = 0, run_after = excluded.run_after, lease_owner = NULL, lease_expires_at = NULL",
+    )
+    .bind(engram_core::ids::new_id())
+    .bind(org_id)
+    .bind(doc_id)
+    .bind(revision)
+    .bind(t)
+    .execute(&mut **tx)
+    .await
+    .map_err(db_err)?;
+    Ok(())
+}
+
+async fn fetch(tx: &mut Tx, org_id: &str, id: &str) -> StoreResult<Document> {
+    let r = sqlx::query(AssertSqlSafe(format!(
+        "SELECT {DOC_COLUMNS} FROM documents d WHERE d.org_id = ? AND d.id = ?"
+    )))
+    .bind(org_id)
+    .bind(id)
+    .fetch_one(&mut **tx)
+    .await
+    .map_err(db_err)?;
+    document(&r)
+}
+
+pub async fn upsert_documents(s: &SqliteStore, docs: Vec<NewDocument>) -> StoreResult<Vec<UpsertOutcome>> {
+    let mut tx = s.begin_write().await?;
+    let mut out = Vec::with_capacity(docs.len());
+    for d in docs {
+        let t = ms(now());
+        let metadata = serde_json::Value::Object(d.metadata.clone()).to_string();
+        let (file_name, file_mime, file_bytes) = match &d.file {
+            Some(f) => (f.filename.clone(), f.mime_type.clone(), Some(f.bytes.clone())),
+            None => (None, None, None),
+        };
+        let existing: Option<(String, i64)> = match &d.custom_id {
+            Some(c) => sqlx::query_as("SELECT id, revision FROM documents WHERE org_id = ? AND custom_id = ?")
+                .bind(&d.org_id)
+                .bind(c)
+                .fetch_optional(&mut *tx)
+                .await
+                .map_err(db_err)?,
+            None => None,
+        };
+        let (id, revision, created) = match existing {
+            Some((id, rev)) => {
+                sqlx::query(
+                    "UPDATE documents SET content = ?, text = NULL, url = ?, source = ?, doc_type = ?, \
+                     status = 'queued', error = NULL, task_type = ?, dreaming = ?, dreaming_status = 'dreaming', \
+                     metadata = ?, filepath = ?, entity_context = ?, revision = ?, file_name = ?, \
+                     file_mime = ?, file_bytes = ?, updated_at = ? WHERE id = ?",
+                )
+                .bind(&d.content)
+                .bind(&d.url)
+                .bind(&d.source)
+                .bind(d.doc_type.as_str())
+                .bind(d.task_type.as_str())
+                .bind(d.dreaming.as_str())
+                .bind(&metadata)
+                .bind(&d.filepath)
+                .bind(&d.entity_context)
+                .bind(rev + 1)
+                .bind(&file_name)
+                .bind(&file_mime)
+                .bind(&file_bytes)
+                .bind(t)
+                .bind(&id)
+                .execute(&mut *tx)
+                .await
+                .map_err(db_err)?;
+                (id, rev + 1, false)
+            }
+            None => {
+                let id = engram_core::ids::new_id();
+                sqlx::query(
+                    "INSERT INTO documents (id, org_id, custom_id, content, url, source, doc_type, status, \
+                     task_type, dreaming, dreaming_status, metadata, filepath, entity_context, revision, \
+                     file_name, file_mime, file_bytes, created_at, updated_at) \
+                     VALUES (?, ?, ?, ?, ?, ?, ?, 'queued', ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?)",
+                )
+                .bind(&id)
+                .bind(&d.org_id)
+                .bind(&d.custom_id)
+                .bind(&d.content)
+                .bind(&d.url)
+                .bind(&d.source)
+                .bind(d.doc_type.as_str())
+                .bind(d.task_type.as_str())
+                .bind(d.dreaming.as_str())
+                .bind(DreamingStatus::Dreaming.as_str())
+                .bind(&metadata)
+                .bind(&d.filepath)
+                .bind(&d.entity_context)
+                .bind(&file_name)
+                .bind(&file_mime)
+                .bind(&file_bytes)
+                .bind(t)
+                .bind(t)
+                .execute(&mut *tx)
+                .await
+                .map_err(db_err)?;
+                (id, 1, true)
+            }
+        };
+        set_tags(&mut tx, &d.org_id, &id, &d.container_tags).await?;
+        enqueue(&mut tx, &d.org_id, &id, revision).await?;
+        let document = fetch(&mut tx, &d.org_id, &id).await?;
+        out.push(UpsertOutcome { document, created });
+    }
+    tx.commit().await.map_err(db_err)?;
+    Ok(out)
+}
+
+pub async fn get_document(pool: &SqlitePool, org_id: &str, id: &str) -> StoreResult<Option<Document>> {
+    let r = sqlx::query(AssertSqlSafe(format!(
+        "SELECT {DOC_COLUMNS} FROM documents d WHERE d.org_id = ?1 AND (d.id = ?2 OR d.custom_id = ?2) \
+         ORDER BY (d.id = ?2) DESC LIMIT 1"
+    )))
+    .bind(org_id)
+    .bind(id)
+    .fetch_optional(pool)
+    .await
+    .map_err(db_err)?;
+    r.as_ref().map(document).transpose()
+}
+
+pub async fn update_document(
+    s: &SqliteStore,
+    org_id: &str,
+    id: &str,
+    p: DocumentPatch,
+) -> StoreResult<Option<Document>> {
+    let mut tx = s.begin_write().await?;
+    let Some(doc_id) = resolve(&mut tx, org_id, id).await? else {
+        return Ok(None);
+    };
+    let t = ms(now());
+    if let Some(c) = &p.custom_id {
+        sqlx::query("UPDATE documents SET custom_id = ? WHERE id = ?")
+            .bind(c)
+            .bind(&doc_id)
+            .execute(&mut *tx)
+            .await
+            .map_err(db_err)?;
+    }
+    if let Some(m) = &p.metadata {
+        sqlx::query("UPDATE documents SET metadata = ? WHERE id = ?")
+            .bind(serde_json::Value::Object(m.clone()).to_string())
+            .bind(&doc_id)
+            .execute(&mut *tx)
+            .await
+            .map_err(db_err)?;
+    }
+    if let Some(tt) = p.task_type {
+        sqlx::query("UPDATE documents SET task_type = ? WHERE id = ?")
+            .bind(tt.as_str())
+            .bind(&doc_id)
+            .execute(&mut *tx)
+            .await
+            .map_err(db_err)?;
+    }
+    if let Some(fp) = &p.filepath {
+        sqlx::query("UPDATE documents SET filepath = ? WHERE id = ?")
+            .bind(fp)
+            .bind(&doc_id)
+            .execute(&mut *tx)
+            .await
+            .map_err(db_err)?;
+    }
+    if let Some(tags) = &p.container_tags {
+        set_tags(&mut tx, org_id, &doc_id, tags).await?;
+    }
+    if let Some(content) = &p.content {
+        let rev: i64 = sqlx::query_scalar(
+            "UPDATE documents SET content = ?, text = NULL, url = NULL, file_name = NULL, file_mime = NULL, \
+             file_bytes = NULL, status = 'queued', error = NULL, dreaming_status = 'dreaming', \
+             revision = revision + 1 WHERE id = ? RETURNING revision",
+        )
+        .bind(content)
+        .bind(&doc_id)
+        .fetch_one(&mut *tx)
+        .await
+        .map_err(db_err)?;
+        enqueue(&mut tx, org_id, &doc_id, rev).await?;
+    }
+    sqlx::query("UPDATE documents SET updated_at = ? WHERE id = ?")
+        .bind(t)
+        .bind(&doc_id)
+        .execute(&mut *tx)
+        .await
+        .map_err(db_err)?;
+    let doc = fetch(&mut tx, org_id, &doc_id).await?;
+    tx.commit().await.map_err(db_err)?;
+    Ok(Some(doc))
+}
+
+/// Delete documents by id inside a transaction, chunks first (so the
+/// full-text trigger sees each chunk row).
+async fn delete_ids(tx: &mut Tx, ids: &[String]) -> StoreResult<u64> {
+    let mut n = 0;
+    for id in ids {
+        sqlx::query("DELETE FROM chunks WHERE document_id = ?")
+            .bind(id)
+            .execute(&mut **tx)
+            .await
+            .map_err(db_err)?;
+        n += sqlx::query("DELETE FROM documents WHERE id = ?")
+            .bind(id)
+            .execute(&mut **tx)
+            .await
+            .map_err(db_err)?
+            .rows_affected();
+    }
+    Ok(n)
+}
+
+pub async fn delete_document(s: &SqliteStore, org_id: &str, id: &str) -> StoreResult<bool> {
+    let mut tx = s.begin_write().await?;
+    let Some(doc_id) = resolve(&mut tx, org_id, id).await? else {
+        return Ok(false);
+    };
+    let n = delete_ids(&mut tx, &[doc_id]).await?;
+    tx.commit().await.map_err(db_err)?;
+    Ok(n > 0)
+}
+
+pub async fn delete_by_tags(s: &SqliteStore, org_id: &str, tags: &[String]) -> StoreResult<u64> {
+    let mut tx = s.begin_write().await?;
+    let mut ids: Vec<String> = Vec::new();
+    for t in tags {
+        let found: Vec<String> =
+            sqlx::query_scalar("SELECT document_id FROM document_tags WHERE org_id = ? AND tag = ?")
+                .bind(org_id)
+                .bind(t)
+                .fetch_all(&mut *tx)
+                .await
+                .map_err(db_err)?;
+        ids.extend(found);
+    }
+    ids.sort();
+    ids.dedup();
+    let n = delete_ids(&mut tx, &ids).await?;
+    tx.commit().await.map_err(db_err)?;
+    Ok(n)
+}
+
+/// SQL condition and bind value for a filepath match (exact, or prefix when
+/// the path ends with `/`).
+fn filepath_clause(path: &str) -> (&'static str, String) {
+    if path.ends_with('/') {
+        let escaped = path.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
+        ("d.filepath LIKE ? ESCAPE '\\'", format!("{escaped}%"))
+    } else {
+        ("d.filepath = ?", path.to_string())
+    }
+}
+
+pub async fn delete_by_filepath(s: &SqliteStore, org_id: &str, path: &str) -> StoreResult<u64> {
+    let mut tx = s.begin_write().await?;
+    let (cond, val) = filepath_clause(path);
+    let ids: Vec<String> = sqlx::query_scalar(AssertSqlSafe(format!(
+        "SELECT d.id FROM documents d WHERE d.org_id = ? AND {cond}"
+    )))
+    .bind(org_id)
+    .bind(val)
+    .fetch_all(&mut *tx)
+    .await
+    .map_err(db_err)?;
+    let n = delete_ids(&mut tx, &ids).await?;
+    tx.commit().await.map_err(db_err)?;
+    Ok(n)
+}
+
+pub async fn list_documents(s: &SqliteStore, org_id: &str, q: &ListQuery) -> StoreResult<(Vec<Document>, u64)> {
+    let mut conds = vec!["d.org_id = ?".to_string()];
+    let mut binds: Vec<String> = vec![org_id.to_string()];
+    if !q.container_tags.is_empty() {
+        let marks = vec!["?"; q.container_tags.len()].join(", ");
+        conds.push(format!(
+            "EXISTS (SELECT 1 FROM document_tags t WHERE t.document_id = d.id AND t.tag IN ({marks}))"
+        ));
+        binds.extend(q.container_tags.iter().cloned());
+    }
+    if let Some(p) = &q.filepath {
+        let (cond, val) = filepath_clause(p);
+        conds.push(cond.to_string());
+        binds.push(val);
+    }
+    let where_ = conds.join(" AND ");
+    let sort = match q.sort {
+        SortField::CreatedAt => "d.created_at",
+        SortField::UpdatedAt => "d.updated_at",
+    };
+    let order = match q.order {
+        SortOrder::Asc => "ASC",
+        SortOrder::Desc => "DESC",
+    };
+    let count_sql = format!("SELECT COUNT(*) FROM documents d WHERE {where_}");
+    let mut count = sqlx::query_scalar::<_, i64>(AssertSqlSafe(count_sql));
+    for b in &binds {
+        count = count.bind(b);
+    }
+    let total = count.fetch_one(&s.read).await.map_err(db_err)?;
+    let sql = format!(
+        "SELECT {DOC_COLUMNS} FROM documents d WHERE {where_} ORDER BY {sort} {order}, d.id {order} LIMIT ? OFFSET ?"
+    );
+    let mut query = sqlx::query(AssertSqlSafe(sql));
+    for b in &binds {
+        query = query.bind(b);
+    }
+    let rows = query
+        .bind(q.limit as i64)
+        .bind(q.offset as i64)
+        .fetch_all(&s.read)
+        .await
+        .map_err(db_err)?;
+    let docs = rows.iter().map(document).collect::<StoreResult<Vec<_>>>()?;
+    Ok((docs, total as u64))
+}
+
+pub async fn list_processing(s: &SqliteStore, org_id: &str) -> StoreResult<Vec<Document>> {
+    let processing: Vec<&str> = [
+        DocumentStatus::Queued,
+        DocumentStatus::Extracting,
+        DocumentStatus::Chunking,
+        DocumentStatus::Embedding,
+        DocumentStatus::Indexing,
+    ]
+    .iter()
+    .map(|s| s.as_str())
+    .collect();
+    let marks = vec!["?"; processing.len()].join(", ");
+    let mut q = sqlx::query(AssertSqlSafe(format!(
+        "SELECT {DOC_COLUMNS} FROM documents d WHERE d.org_id = ? AND d.status IN ({marks}) ORDER BY d.created_at, d.id"
+    )))
+    .bind(org_id);
+    for p in processing {
+        q = q.bind(p);
+    }
+    let rows = q.fetch_all(&s.read).await.map_err(db_err)?;
+    rows.iter().map(document).collect()
+}
+
+pub async fn list_chunks(s: &SqliteStore, org_id: &str, document_id: &str) -> StoreResult<Vec<Chunk>> {
+    let rows = sqlx::query(
+        "SELECT id, document_id, position, content, token_count, embedding, created_at FROM chunks \
+         WHERE org_id = ? AND document_id = ? ORDER BY position",
+    )
+    .bind(org_id)
+    .bind(document_id)
+    .fetch_all(&s.read)
+    .await
+    .map_err(db_err)?;
+    Ok(rows
+        .into_iter()
+        .map(|r| Chunk {
+            id: r.get(0),
+            document_id: r.get(1),
+            position: r.get(2),
+            content: r.get(3),
+            token_count: r.get(4),
+            embedding: embedding_from_bytes(&r.get::<Vec<u8>, _>(5)),
+            created_at: ts(r.get(6)),
+        })
+        .collect())
+}

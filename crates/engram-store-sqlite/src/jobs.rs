@@ -1,0 +1,220 @@
+//! The durable job queue: lease-based claims and fenced completion.
+
+use crate::{db_err, ms, SqliteStore};
+use engram_core::DocumentStatus;
+use engram_store::{embedding_to_bytes, now, Job, ProcessedDocument, StoreResult, Timestamp};
+use sqlx::{AssertSqlSafe, Row, Sqlite, Transaction};
+use std::time::Duration;
+
+type Tx = Transaction<'static, Sqlite>;
+
+fn job_row(r: sqlx::sqlite::SqliteRow) -> Job {
+    Job {
+        id: r.get("id"),
+        org_id: r.get("org_id"),
+        document_id: r.get("document_id"),
+        revision: r.get("revision"),
+        attempts: r.get("attempts"),
+        lease_owner: r.get("lease_owner"),
+    }
+}
+
+pub async fn claim(s: &SqliteStore, worker: &str, max: usize, lease: Duration) -> StoreResult<Vec<Job>> {
+    let t = ms(now());
+    let until = t + lease.as_millis() as i64;
+    let mut tx = s.begin_write().await?;
+    let rows = sqlx::query(
+        "UPDATE jobs SET lease_owner = ?1, lease_expires_at = ?2 WHERE id IN ( \
+            SELECT id FROM jobs WHERE run_after <= ?3 \
+            AND (lease_owner IS NULL OR lease_expires_at <= ?3) \
+            ORDER BY run_after, created_at LIMIT ?4) \
+         RETURNING id, org_id, document_id, revision, attempts, lease_owner",
+    )
+    .bind(worker)
+    .bind(until)
+    .bind(t)
+    .bind(max as i64)
+    .fetch_all(&mut *tx)
+    .await
+    .map_err(db_err)?;
+    tx.commit().await.map_err(db_err)?;
+    let mut jobs: Vec<Job> = rows.into_iter().map(job_row).collect();
+    jobs.sort_by(|a, b| a.id.cmp(&b.id));
+    Ok(jobs)
+}
+
+pub async fn renew(s: &SqliteStore, worker: &str, ids: &[String], lease: Duration) -> StoreResult<Vec<String>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let until = ms(now()) + lease.as_millis() as i64;
+    let marks = vec!["?"; ids.len()].join(", ");
+    let mut q = sqlx::query_scalar::<_, String>(AssertSqlSafe(format!(
+        "UPDATE jobs SET lease_expires_at = ? WHERE lease_owner = ? AND id IN ({marks}) RETURNING id"
+    )))
+    .bind(until)
+    .bind(worker);
+    for id in ids {
+        q = q.bind(id);
+    }
+    let mut tx = s.begin_write().await?;
+    let held = q.fetch_all(&mut *tx).await.map_err(db_err)?;
+    tx.commit().await.map_err(db_err)?;
+    Ok(held)
+}
+
+/// Whether `job` is still current: its row exists with this id and owner,
+/// and the document is still at the job's revision.
+async fn still_current(tx: &mut Tx, job: &Job) -> StoreResult<bool> {
+    let ok: Option<i64> = sqlx::query_scalar(
+        "SELECT 1 FROM jobs j JOIN documents d ON d.id = j.document_id \
+         WHERE j.id = ? AND j.lease_owner = ? AND d.revision = ? AND j.revision = d.revision",
+    )
+    .bind(&job.id)
+    .bind(&job.lease_owner)
+    .bind(job.revision)
+    .fetch_optional(&mut **tx)
+    .await
+    .map_err(db_err)?;
+    Ok(ok.is_some())
+}
+
+pub async fn set_stage(s: &SqliteStore, job: &Job, status: DocumentStatus) -> StoreResult<bool> {
+    let mut tx = s.begin_write().await?;
+    if !still_current(&mut tx, job).await? {
+        return Ok(false);
+    }
+    sqlx::query("UPDATE documents SET status = ?, updated_at = ? WHERE id = ?")
+        .bind(status.as_str())
+        .bind(ms(now()))
+        .bind(&job.document_id)
+        .execute(&mut *tx)
+        .await
+        .map_err(db_err)?;
+    tx.commit().await.map_err(db_err)?;
+    Ok(true)
+}
+
+pub async fn complete(s: &SqliteStore, job: &Job, r: ProcessedDocument) -> StoreResult<bool> {
+    let mut tx = s.begin_write().await?;
+    if !still_current(&mut tx, job).await? {
+        return Ok(false);
+    }
+    let t = ms(now());
+    sqlx::query("DELETE FROM chunks WHERE document_id = ?")
+        .bind(&job.document_id)
+        .execute(&mut *tx)
+        .await
+        .map_err(db_err)?;
+    for c in &r.chunks {
+        sqlx::query(
+            "INSERT INTO chunks (id, document_id, org_id, position, content, token_count, embedding, created_at) \
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        )
+        .bind(engram_core::ids::new_id())
+        .bind(&job.document_id)
+        .bind(&job.org_id)
+        .bind(c.position)
+        .bind(&c.content)
+        .bind(c.token_count)
+        .bind(embedding_to_bytes(&c.embedding))
+        .bind(t)
+        .execute(&mut *tx)
+        .await
+        .map_err(db_err)?;
+    }
+    sqlx::query(
+        "UPDATE documents SET status = 'done', error = NULL, text = ?, title = COALESCE(?, title), summary = ?, \
+         doc_type = ?, chunk_count = ?, file_bytes = NULL, dreaming_status = 'done', updated_at = ? WHERE id = ?",
+    )
+    .bind(&r.text)
+    .bind(&r.title)
+    .bind(&r.summary)
+    .bind(r.doc_type.as_str())
+    .bind(r.chunks.len() as i64)
+    .bind(t)
+    .bind(&job.document_id)
+    .execute(&mut *tx)
+    .await
+    .map_err(db_err)?;
+    sqlx::query("DELETE FROM jobs WHERE id = ?")
+        .bind(&job.id)
+        .execute(&mut *tx)
+        .await
+        .map_err(db_err)?;
+    tx.commit().await.map_err(db_err)?;
+    Ok(true)
+}
+
+pub async fn fail(s: &SqliteStore, job: &Job, error: &str, retry_at: Option<Timestamp>) -> StoreResult<bool> {
+    let mut tx = s.begin_write().await?;
+    if !still_current(&mut tx, job).await? {
+        return Ok(false);
+    }
+    let t = ms(now());
+    match retry_at {
+        Some(at) => {
+            sqlx::query(
+                "UPDATE jobs SET attempts = attempts + 1, run_after = ?, lease_owner = NULL, \
+                 lease_expires_at = NULL WHERE id = ?",
+            )
+            .bind(ms(at))
+            .bind(&job.id)
+            .execute(&mut *tx)
+            .await
+            .map_err(db_err)?;
+            sqlx::query("UPDATE documents SET status = 'queued', error = ?, updated_at = ? WHERE id = ?")
+                .bind(error)
+                .bind(t)
+                .bind(&job.document_id)
+                .execute(&mut *tx)
+                .await
+                .map_err(db_err)?;
+        }
+        None => {
+            sqlx::query("DELETE FROM jobs WHERE id = ?")
+                .bind(&job.id)
+                .execute(&mut *tx)
+                .await
+                .map_err(db_err)?;
+            sqlx::query(
+                "UPDATE documents SET status = 'failed', error = ?, dreaming_status = 'done', updated_at = ? WHERE id = ?",
+            )
+            .bind(error)
+            .bind(t)
+            .bind(&job.document_id)
+            .execute(&mut *tx)
+            .await
+            .map_err(db_err)?;
+        }
+    }
+    tx.commit().await.map_err(db_err)?;
+    Ok(true)
+}
+
+pub async fn release(s: &SqliteStore, worker: &str) -> StoreResult<u64> {
+    let mut tx = s.begin_write().await?;
+    sqlx::query(
+        "UPDATE documents SET status = 'queued' WHERE id IN (SELECT document_id FROM jobs WHERE lease_owner = ?) \
+         AND status IN ('extracting', 'chunking', 'embedding', 'indexing')",
+    )
+    .bind(worker)
+    .execute(&mut *tx)
+    .await
+    .map_err(db_err)?;
+    let r = sqlx::query("UPDATE jobs SET lease_owner = NULL, lease_expires_at = NULL WHERE lease_owner = ?")
+        .bind(worker)
+        .execute(&mut *tx)
+        .await
+        .map_err(db_err)?;
+    tx.commit().await.map_err(db_err)?;
+    Ok(r.rows_affected())
+}
+
+pub async fn pending(s: &SqliteStore) -> StoreResult<u64> {
+    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM jobs")
+        .fetch_one(&s.read)
+        .await
+        .map_err(db_err)?;
+    Ok(n as u64)
+}

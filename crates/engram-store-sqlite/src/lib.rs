@@ -1,0 +1,192 @@
+//! The embedded default backend: [`engram_store::Store`] on one SQLite file
+//! (WAL journal, `synchronous=FULL`, foreign keys on), with FTS5 (porter
+//! stemming) beside the chunk table for the keyword side of search.
+//!
+//! Writes go through a single-connection pool, so they serialise inside the
+//! process and every write transaction starts `IMMEDIATE` (no lock-upgrade
+//! deadlocks against other processes such as `engram keys`); reads use a
+//! separate pool and see committed data only. This crate is the only place
+//! that knows this schema.
+
+mod docs;
+mod jobs;
+mod keys;
+mod rows;
+
+use async_trait::async_trait;
+use engram_store::{
+    ApiKeyRecord, Chunk, Document, DocumentPatch, Job, ListQuery, ModelInfo, NewDocument, Org,
+    ProcessedDocument, Store, StoreError, StoreResult, Timestamp, UpsertOutcome,
+};
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::SqlitePool;
+use std::path::Path;
+use std::str::FromStr;
+use std::time::Duration;
+
+/// A SQLite-backed store.
+#[derive(Clone)]
+pub struct SqliteStore {
+    read: SqlitePool,
+    write: SqlitePool,
+}
+
+pub(crate) fn db_err(e: sqlx::Error) -> StoreError {
+    if let sqlx::Error::Database(d) = &e {
+        if d.is_unique_violation() {
+            return StoreError::Conflict(d.message().to_string());
+        }
+    }
+    StoreError::Backend(e.to_string())
+}
+
+impl SqliteStore {
+    /// Open (creating if needed) the database at `path` and migrate it.
+    pub async fn open(path: &Path) -> StoreResult<Self> {
+        let opts = SqliteConnectOptions::new()
+            .filename(path)
+            .create_if_missing(true)
+            .journal_mode(SqliteJournalMode::Wal)
+            .synchronous(SqliteSynchronous::Full)
+            .foreign_keys(true)
+            .busy_timeout(Duration::from_secs(15))
+            .pragma("temp_store", "memory")
+            .pragma("cache_size", "-65536");
+        Self::with_options(opts).await
+    }
+
+    /// A private in-memory database (for tests and benches).
+    pub async fn in_memory() -> StoreResult<Self> {
+        // A named shared-cache memory database so both pools see one database.
+        let name = format!("file:engram-{}?mode=memory&cache=shared", engram_core::ids::new_id());
+        let opts = SqliteConnectOptions::from_str(&name)
+            .map_err(db_err)?
+            .foreign_keys(true)
+            .busy_timeout(Duration::from_secs(15));
+        Self::with_options(opts).await
+    }
+
+    async fn with_options(opts: SqliteConnectOptions) -> StoreResult<Self> {
+        let write = SqlitePoolOptions::new()
+            .max_connections(1)
+            .min_connections(1)
+            .idle_timeout(None)
+            .max_lifetime(None)
+            .connect_with(opts.clone())
+            .await
+            .map_err(db_err)?;
+        sqlx::migrate!("./migrations")
+            .run(&write)
+            .await
+            .map_err(|e| StoreError::Incompatible(format!("migration failed: {e}")))?;
+        let read = SqlitePoolOptions::new()
+            .max_connections(4)
+            .min_connections(1)
+            .idle_timeout(None)
+            .max_lifetime(None)
+            .connect_with(opts)
+            .await
+            .map_err(db_err)?;
+        Ok(Self { read, write })
+    }
+
+    pub(crate) async fn begin_write(&self) -> StoreResult<sqlx::Transaction<'static, sqlx::Sqlite>> {
+        self.write.begin_with("BEGIN IMMEDIATE").await.map_err(db_err)
+    }
+
+    /// Close both pools, waiting for in-flight statements.
+    pub async fn close(&self) {
+        self.write.close().await;
+        self.read.close().await;
+    }
+}
+
+pub(crate) fn ms(t: Timestamp) -> i64 {
+    t.timestamp_millis()
+}
+
+#[async_trait]
+impl Store for SqliteStore {
+    async fn ensure_org(&self, name: &str) -> StoreResult<Org> {
+        keys::ensure_org(self, name).await
+    }
+    async fn list_orgs(&self) -> StoreResult<Vec<Org>> {
+        keys::list_orgs(self).await
+    }
+    async fn insert_api_key(&self, key: &ApiKeyRecord) -> StoreResult<()> {
+        keys::insert_api_key(self, key).await
+    }
+    async fn get_api_key(&self, id: &str) -> StoreResult<Option<ApiKeyRecord>> {
+        keys::get_api_key(self, id).await
+    }
+    async fn list_api_keys(&self, org_id: Option<&str>) -> StoreResult<Vec<ApiKeyRecord>> {
+        keys::list_api_keys(self, org_id).await
+    }
+    async fn revoke_api_key(&self, id: &str) -> StoreResult<bool> {
+        keys::revoke_api_key(self, id).await
+    }
+    async fn embedding_model(&self) -> StoreResult<Option<ModelInfo>> {
+        keys::embedding_model(self).await
+    }
+    async fn record_embedding_model(&self, model: &ModelInfo) -> StoreResult<ModelInfo> {
+        keys::record_embedding_model(self, model).await
+    }
+    async fn upsert_documents(&self, docs: Vec<NewDocument>) -> StoreResult<Vec<UpsertOutcome>> {
+        docs::upsert_documents(self, docs).await
+    }
+    async fn get_document(&self, org_id: &str, id: &str) -> StoreResult<Option<Document>> {
+        docs::get_document(&self.read, org_id, id).await
+    }
+    async fn update_document(
+        &self,
+        org_id: &str,
+        id: &str,
+        patch: DocumentPatch,
+    ) -> StoreResult<Option<Document>> {
+        docs::update_document(self, org_id, id, patch).await
+    }
+    async fn delete_document(&self, org_id: &str, id: &str) -> StoreResult<bool> {
+        docs::delete_document(self, org_id, id).await
+    }
+    async fn delete_documents_by_tags(&self, org_id: &str, tags: &[String]) -> StoreResult<u64> {
+        docs::delete_by_tags(self, org_id, tags).await
+    }
+    async fn delete_documents_by_filepath(&self, org_id: &str, path: &str) -> StoreResult<u64> {
+        docs::delete_by_filepath(self, org_id, path).await
+    }
+    async fn list_documents(&self, org_id: &str, q: &ListQuery) -> StoreResult<(Vec<Document>, u64)> {
+        docs::list_documents(self, org_id, q).await
+    }
+    async fn list_processing(&self, org_id: &str) -> StoreResult<Vec<Document>> {
+        docs::list_processing(self, org_id).await
+    }
+    async fn list_chunks(&self, org_id: &str, document_id: &str) -> StoreResult<Vec<Chunk>> {
+        docs::list_chunks(self, org_id, document_id).await
+    }
+    async fn claim_jobs(&self, worker: &str, max: usize, lease: Duration) -> StoreResult<Vec<Job>> {
+        jobs::claim(self, worker, max, lease).await
+    }
+    async fn renew_leases(&self, worker: &str, ids: &[String], lease: Duration) -> StoreResult<Vec<String>> {
+        jobs::renew(self, worker, ids, lease).await
+    }
+    async fn set_job_stage(&self, job: &Job, status: engram_core::DocumentStatus) -> StoreResult<bool> {
+        jobs::set_stage(self, job, status).await
+    }
+    async fn complete_job(&self, job: &Job, result: ProcessedDocument) -> StoreResult<bool> {
+        jobs::complete(self, job, result).await
+    }
+    async fn fail_job(&self, job: &Job, error: &str, retry_at: Option<Timestamp>) -> StoreResult<bool> {
+        jobs::fail(self, job, error, retry_at).await
+    }
+    async fn release_jobs(&self, worker: &str) -> StoreResult<u64> {
+        jobs::release(self, worker).await
+    }
+    async fn pending_jobs(&self) -> StoreResult<u64> {
+        jobs::pending(self).await
+    }
+}
+
+#[cfg(test)]
+mod conformance {
+    engram_store::conformance_tests!(crate::SqliteStore::in_memory().await.unwrap());
+}

@@ -1,0 +1,108 @@
+//! The storage contract: every record Engram keeps and every operation on
+//! it, as one async [`Store`] trait that each backend crate implements
+//! (`engram-store-sqlite` now, PostgreSQL later), plus the [`conformance`]
+//! suite that every backend must pass.
+//!
+//! Rules every implementation upholds:
+//! - Every read and write of tenant data is filtered by `org_id`.
+//! - A document write and the job that processes it commit together, so an
+//!   acknowledged write is never lost and never left without a job.
+//! - Job completion is fenced: it takes effect only while the worker still
+//!   holds the job's lease and the document is still at the job's revision,
+//!   so a document is never processed twice into duplicate chunks.
+//!
+//! This crate knows no SQL; nothing above it may assume a backend.
+
+pub mod conformance;
+mod error;
+mod types;
+
+pub use error::StoreError;
+pub use types::*;
+
+use async_trait::async_trait;
+use std::time::Duration;
+
+/// Result alias for store operations.
+pub type StoreResult<T> = Result<T, StoreError>;
+
+/// The storage contract. Implementations are cheap to share (`Arc<dyn Store>`).
+#[async_trait]
+pub trait Store: Send + Sync + 'static {
+    // ---- organisations and keys -------------------------------------------------
+
+    /// Create an organisation, or return the one with this name.
+    async fn ensure_org(&self, name: &str) -> StoreResult<Org>;
+    /// Every organisation, oldest first.
+    async fn list_orgs(&self) -> StoreResult<Vec<Org>>;
+    /// Store a new API key record (the secret itself is never stored).
+    async fn insert_api_key(&self, key: &ApiKeyRecord) -> StoreResult<()>;
+    /// A key by id, revoked or not.
+    async fn get_api_key(&self, id: &str) -> StoreResult<Option<ApiKeyRecord>>;
+    /// Keys of one organisation (or all when `None`), oldest first.
+    async fn list_api_keys(&self, org_id: Option<&str>) -> StoreResult<Vec<ApiKeyRecord>>;
+    /// Revoke a key; false when no such unrevoked key exists.
+    async fn revoke_api_key(&self, id: &str) -> StoreResult<bool>;
+
+    // ---- embedding model --------------------------------------------------------
+
+    /// The embedding model recorded for this store, if any.
+    async fn embedding_model(&self) -> StoreResult<Option<ModelInfo>>;
+    /// Record the model if none is recorded, and return what is recorded.
+    async fn record_embedding_model(&self, model: &ModelInfo) -> StoreResult<ModelInfo>;
+
+    // ---- documents --------------------------------------------------------------
+
+    /// Insert documents (or, for an existing `custom_id`, replace their content
+    /// and bump the revision) and enqueue a processing job for each, all in one
+    /// transaction. Returns the stored documents in input order.
+    async fn upsert_documents(&self, docs: Vec<NewDocument>) -> StoreResult<Vec<UpsertOutcome>>;
+    /// A document by id or custom id.
+    async fn get_document(&self, org_id: &str, id_or_custom: &str) -> StoreResult<Option<Document>>;
+    /// Apply a patch; a content change bumps the revision and enqueues a job in
+    /// the same transaction. `None` when the document does not exist.
+    async fn update_document(
+        &self,
+        org_id: &str,
+        id_or_custom: &str,
+        patch: DocumentPatch,
+    ) -> StoreResult<Option<Document>>;
+    /// Delete a document with its chunks, vectors and jobs. False when absent.
+    async fn delete_document(&self, org_id: &str, id_or_custom: &str) -> StoreResult<bool>;
+    /// Delete every document carrying any of `tags`; returns how many.
+    async fn delete_documents_by_tags(&self, org_id: &str, tags: &[String]) -> StoreResult<u64>;
+    /// Delete every document whose file path matches (exact, or prefix when
+    /// `path` ends with `/`); returns how many.
+    async fn delete_documents_by_filepath(&self, org_id: &str, path: &str) -> StoreResult<u64>;
+    /// One page of documents, and the total that match.
+    async fn list_documents(&self, org_id: &str, q: &ListQuery) -> StoreResult<(Vec<Document>, u64)>;
+    /// Documents still being processed, oldest first.
+    async fn list_processing(&self, org_id: &str) -> StoreResult<Vec<Document>>;
+    /// A document's chunks ordered by position, with embeddings.
+    async fn list_chunks(&self, org_id: &str, document_id: &str) -> StoreResult<Vec<Chunk>>;
+
+    // ---- the job queue ----------------------------------------------------------
+
+    /// Claim up to `max` runnable jobs (queued and due, or with an expired
+    /// lease) for `worker`, leasing them for `lease`.
+    async fn claim_jobs(&self, worker: &str, max: usize, lease: Duration) -> StoreResult<Vec<Job>>;
+    /// Extend the leases `worker` holds on `job_ids`; returns the ids still held.
+    async fn renew_leases(&self, worker: &str, job_ids: &[String], lease: Duration) -> StoreResult<Vec<String>>;
+    /// Move a claimed job's document to `status`. False when the lease was lost
+    /// or the document moved on to a newer revision (the worker must stop).
+    async fn set_job_stage(&self, job: &Job, status: engram_core::DocumentStatus) -> StoreResult<bool>;
+    /// Atomically replace the document's chunks with `result`, mark it `done`
+    /// and delete the job. False (and no change) when the lease was lost or the
+    /// revision moved on.
+    async fn complete_job(&self, job: &Job, result: ProcessedDocument) -> StoreResult<bool>;
+    /// Give a job back: with `retry_at`, to run again then (attempts + 1);
+    /// without, the document becomes `failed` with `error` and the job is gone.
+    async fn fail_job(&self, job: &Job, error: &str, retry_at: Option<Timestamp>) -> StoreResult<bool>;
+    /// Release every lease `worker` holds so other workers can take the jobs now.
+    async fn release_jobs(&self, worker: &str) -> StoreResult<u64>;
+    /// Number of jobs not yet completed (any state).
+    async fn pending_jobs(&self) -> StoreResult<u64>;
+}
+
+/// How long a lease lasts by default.
+pub const DEFAULT_LEASE: Duration = Duration::from_secs(60);

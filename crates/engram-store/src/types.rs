@@ -1,0 +1,189 @@
+//! Records the store keeps. Timestamps are UTC with millisecond precision.
+
+use engram_core::{
+    DocumentStatus, DocumentType, Dreaming, DreamingStatus, Metadata, SortField, SortOrder,
+    TaskType,
+};
+
+/// A point in time (UTC).
+pub type Timestamp = chrono::DateTime<chrono::Utc>;
+
+/// Now, truncated to milliseconds (what every backend stores).
+pub fn now() -> Timestamp {
+    let t = chrono::Utc::now();
+    chrono::DateTime::from_timestamp_millis(t.timestamp_millis()).unwrap_or(t)
+}
+
+/// An organisation: the unit of tenancy.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Org {
+    pub id: String,
+    pub name: String,
+    pub created_at: Timestamp,
+}
+
+/// An API key. Only the SHA-256 of the secret is kept.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ApiKeyRecord {
+    pub id: String,
+    pub org_id: String,
+    pub name: String,
+    /// Hex SHA-256 of the whole key string.
+    pub secret_hash: String,
+    pub created_at: Timestamp,
+    pub revoked_at: Option<Timestamp>,
+}
+
+/// The embedding model a store's vectors came from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ModelInfo {
+    pub name: String,
+    pub dimension: usize,
+}
+
+/// A document as stored.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Document {
+    pub id: String,
+    pub org_id: String,
+    pub custom_id: Option<String>,
+    pub container_tags: Vec<String>,
+    /// What the client sent (text, or the URL for fetched documents).
+    pub content: String,
+    /// Extracted plain text, once extracted.
+    pub text: Option<String>,
+    pub title: Option<String>,
+    pub summary: Option<String>,
+    pub url: Option<String>,
+    pub source: Option<String>,
+    pub doc_type: DocumentType,
+    pub status: DocumentStatus,
+    pub error: Option<String>,
+    pub task_type: TaskType,
+    pub dreaming: Dreaming,
+    pub dreaming_status: DreamingStatus,
+    pub metadata: Metadata,
+    pub filepath: Option<String>,
+    pub entity_context: Option<String>,
+    /// Bumped on each content change; jobs carry the revision they process.
+    pub revision: i64,
+    pub chunk_count: i64,
+    /// Raw bytes of an uploaded file, kept until extracted.
+    pub file: Option<StoredFile>,
+    pub created_at: Timestamp,
+    pub updated_at: Timestamp,
+}
+
+/// An uploaded file awaiting extraction.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StoredFile {
+    pub filename: Option<String>,
+    pub mime_type: Option<String>,
+    pub bytes: Vec<u8>,
+}
+
+/// A document to insert (or to replace by `custom_id`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewDocument {
+    pub org_id: String,
+    pub custom_id: Option<String>,
+    pub container_tags: Vec<String>,
+    pub content: String,
+    pub doc_type: DocumentType,
+    pub url: Option<String>,
+    pub source: Option<String>,
+    pub task_type: TaskType,
+    pub dreaming: Dreaming,
+    pub metadata: Metadata,
+    pub filepath: Option<String>,
+    pub entity_context: Option<String>,
+    pub file: Option<StoredFile>,
+}
+
+/// What an upsert did.
+#[derive(Debug, Clone, PartialEq)]
+pub struct UpsertOutcome {
+    pub document: Document,
+    /// False when an existing document (same custom id) was replaced.
+    pub created: bool,
+}
+
+/// A change to a document. `content: Some` reprocesses it.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct DocumentPatch {
+    pub content: Option<String>,
+    pub container_tags: Option<Vec<String>>,
+    pub custom_id: Option<String>,
+    pub metadata: Option<Metadata>,
+    pub task_type: Option<TaskType>,
+    pub filepath: Option<String>,
+}
+
+/// A list request.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ListQuery {
+    /// Documents carrying any of these tags; all when empty.
+    pub container_tags: Vec<String>,
+    /// Exact path, or a prefix when it ends with `/`.
+    pub filepath: Option<String>,
+    pub sort: SortField,
+    pub order: SortOrder,
+    pub limit: u64,
+    pub offset: u64,
+}
+
+/// A chunk of a document with its embedding.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Chunk {
+    pub id: String,
+    pub document_id: String,
+    pub position: i64,
+    pub content: String,
+    pub token_count: i64,
+    pub embedding: Vec<f32>,
+    pub created_at: Timestamp,
+}
+
+/// A chunk produced by the pipeline, before it is stored.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewChunk {
+    pub position: i64,
+    pub content: String,
+    pub token_count: i64,
+    pub embedding: Vec<f32>,
+}
+
+/// Everything the pipeline learned about a document.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ProcessedDocument {
+    pub text: String,
+    pub title: Option<String>,
+    pub summary: Option<String>,
+    pub doc_type: DocumentType,
+    pub chunks: Vec<NewChunk>,
+}
+
+/// A claimed processing job.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Job {
+    pub id: String,
+    pub org_id: String,
+    pub document_id: String,
+    /// The document revision this job processes.
+    pub revision: i64,
+    /// Earlier failed attempts.
+    pub attempts: i64,
+    pub lease_owner: String,
+}
+
+/// Encode an embedding as little-endian f32 bytes (the storage format).
+pub fn embedding_to_bytes(v: &[f32]) -> Vec<u8> {
+    v.iter().flat_map(|f| f.to_le_bytes()).collect()
+}
+
+/// Decode little-endian f32 bytes.
+pub fn embedding_from_bytes(b: &[u8]) -> Vec<f32> {
+    b.chunks_exact(4)
+        .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect()
+}

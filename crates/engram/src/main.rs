@@ -1,0 +1,2 @@
+//! engram
+fn main() {}
