@@ -1,0 +1,240 @@
+//! The in-process embedder: a BERT-family model on candle (CPU).
+//!
+//! One dedicated OS thread owns the model. Requests arrive over a channel;
+//! the thread drains whatever is waiting (up to [`MAX_BATCH`] texts), sorts by
+//! length to limit padding, runs the batches and answers each caller.
+//! Concurrent small requests (query embeddings, many tiny documents)
+//! therefore share forward passes instead of queueing one by one.
+
+use crate::{normalize, EmbedError, Embedder};
+use async_trait::async_trait;
+use candle_core::{DType, Device, Tensor};
+use candle_nn::VarBuilder;
+use candle_transformers::models::bert::{BertModel, Config};
+use engram_core::tokens::TokenCounter;
+use std::path::Path;
+use std::sync::mpsc;
+use std::sync::Arc;
+use tokenizers::{PaddingParams, PaddingStrategy, Tokenizer, TruncationParams};
+use tokio::sync::oneshot;
+
+/// Most texts in one forward pass.
+pub const MAX_BATCH: usize = 32;
+
+struct Request {
+    texts: Vec<String>,
+    reply: oneshot::Sender<Result<Vec<Vec<f32>>, EmbedError>>,
+}
+
+/// The model and tokenizer, owned by the worker thread.
+pub struct BertEncoder {
+    model: BertModel,
+    tokenizer: Tokenizer,
+    device: Device,
+    dimension: usize,
+}
+
+impl BertEncoder {
+    /// Load a sentence-transformers folder (`config.json`, `tokenizer.json`,
+    /// `model.safetensors`), truncating inputs at `max_tokens`.
+    pub fn load(dir: &Path, max_tokens: usize) -> Result<Self, EmbedError> {
+        let unavailable = |what: &str, e: &dyn std::fmt::Display| {
+            EmbedError::ModelUnavailable(format!("{what} in {}: {e}", dir.display()))
+        };
+        let config: Config = std::fs::read_to_string(dir.join("config.json"))
+            .map_err(|e| unavailable("config.json", &e))
+            .and_then(|s| serde_json::from_str(&s).map_err(|e| unavailable("config.json", &e)))?;
+        let dimension = serde_json::from_str::<serde_json::Value>(
+            &std::fs::read_to_string(dir.join("config.json")).unwrap_or_default(),
+        )
+        .ok()
+        .and_then(|v| v.get("hidden_size").and_then(|h| h.as_u64()))
+        .ok_or_else(|| unavailable("config.json", &"no hidden_size"))? as usize;
+        let mut tokenizer =
+            Tokenizer::from_file(dir.join("tokenizer.json")).map_err(|e| unavailable("tokenizer.json", &e))?;
+        tokenizer
+            .with_truncation(Some(TruncationParams { max_length: max_tokens, ..Default::default() }))
+            .map_err(|e| unavailable("tokenizer.json", &e))?;
+        tokenizer.with_padding(Some(PaddingParams {
+            strategy: PaddingStrategy::BatchLongest,
+            ..Default::default()
+        }));
+        let device = Device::Cpu;
+        let weights = dir.join("model.safetensors");
+        if !weights.is_file() {
+            return Err(unavailable("model.safetensors", &"missing"));
+        }
+        // SAFETY: the weights file is memory-mapped read-only; Engram never
+        // writes to model files while they are loaded.
+        let vb = unsafe { VarBuilder::from_mmaped_safetensors(&[weights], DType::F32, &device) }
+            .map_err(|e| unavailable("model.safetensors", &e))?;
+        let model = BertModel::load(vb, &config).map_err(|e| unavailable("model.safetensors", &e))?;
+        Ok(Self { model, tokenizer, device, dimension })
+    }
+
+    /// Embed one batch (no size limit applied here).
+    pub fn encode(&self, texts: &[String]) -> Result<Vec<Vec<f32>>, EmbedError> {
+        if texts.is_empty() {
+            return Ok(Vec::new());
+        }
+        let inf = |e: &dyn std::fmt::Display| EmbedError::Inference(e.to_string());
+        let inputs: Vec<&str> = texts.iter().map(String::as_str).collect();
+        let enc = self.tokenizer.encode_batch(inputs, true).map_err(|e| inf(&e))?;
+        let len = enc[0].get_ids().len();
+        let n = enc.len();
+        let mut ids = Vec::with_capacity(n * len);
+        let mut mask = Vec::with_capacity(n * len);
+        for e in &enc {
+            ids.extend_from_slice(e.get_ids());
+            mask.extend_from_slice(e.get_attention_mask());
+        }
+        let ids = Tensor::from_vec(ids, (n, len), &self.device).map_err(|e| inf(&e))?;
+        let mask = Tensor::from_vec(mask, (n, len), &self.device).map_err(|e| inf(&e))?;
+        let type_ids = ids.zeros_like().map_err(|e| inf(&e))?;
+        let out = self.model.forward(&ids, &type_ids, Some(&mask)).map_err(|e| inf(&e))?;
+        // mean pooling over real tokens
+        let maskf = mask.to_dtype(DType::F32).map_err(|e| inf(&e))?;
+        let summed = out
+            .broadcast_mul(&maskf.unsqueeze(2).map_err(|e| inf(&e))?)
+            .and_then(|t| t.sum(1))
+            .map_err(|e| inf(&e))?;
+        let counts = maskf.sum_keepdim(1).map_err(|e| inf(&e))?;
+        let pooled = summed.broadcast_div(&counts).map_err(|e| inf(&e))?;
+        let mut rows: Vec<Vec<f32>> = pooled.to_vec2().map_err(|e| inf(&e))?;
+        rows.iter_mut().for_each(|r| normalize(r));
+        Ok(rows)
+    }
+}
+
+/// Counts tokens with a Hugging Face tokenizer (no truncation, no specials).
+pub struct HfTokenCounter {
+    tokenizer: Tokenizer,
+}
+
+impl HfTokenCounter {
+    /// Load `tokenizer.json` from a model folder.
+    pub fn load(dir: &Path) -> Result<Self, EmbedError> {
+        let mut tokenizer = Tokenizer::from_file(dir.join("tokenizer.json"))
+            .map_err(|e| EmbedError::ModelUnavailable(format!("tokenizer.json: {e}")))?;
+        tokenizer.with_truncation(None).ok();
+        tokenizer.with_padding(None);
+        Ok(Self { tokenizer })
+    }
+}
+
+impl TokenCounter for HfTokenCounter {
+    fn token_offsets(&self, text: &str) -> Vec<(usize, usize)> {
+        match self.tokenizer.encode(text, false) {
+            Ok(e) => e.get_offsets().to_vec(),
+            Err(_) => engram_core::tokens::ApproxTokenCounter.token_offsets(text),
+        }
+    }
+}
+
+/// The in-process embedder; cheap to share.
+pub struct LocalEmbedder {
+    name: String,
+    dimension: usize,
+    max_tokens: usize,
+    counter: Arc<HfTokenCounter>,
+    tx: mpsc::Sender<Request>,
+}
+
+/// Read `max_seq_length` from `sentence_bert_config.json` (default 256).
+pub fn max_seq_length(dir: &Path) -> usize {
+    std::fs::read_to_string(dir.join("sentence_bert_config.json"))
+        .ok()
+        .and_then(|s| serde_json::from_str::<serde_json::Value>(&s).ok())
+        .and_then(|v| v.get("max_seq_length").and_then(|m| m.as_u64()))
+        .map(|m| m as usize)
+        .unwrap_or(256)
+}
+
+impl LocalEmbedder {
+    /// Load the model in `dir` and start its worker thread. `name` is the
+    /// model name recorded in the store.
+    pub fn start(dir: &Path, name: &str) -> Result<Self, EmbedError> {
+        let max_tokens = max_seq_length(dir);
+        let encoder = BertEncoder::load(dir, max_tokens)?;
+        let dimension = encoder.dimension;
+        let counter = Arc::new(HfTokenCounter::load(dir)?);
+        let (tx, rx) = mpsc::channel::<Request>();
+        std::thread::Builder::new()
+            .name("engram-embed".into())
+            .spawn(move || worker(encoder, rx))
+            .map_err(|e| EmbedError::ModelUnavailable(format!("cannot start embedding thread: {e}")))?;
+        Ok(Self { name: name.to_string(), dimension, max_tokens, counter, tx })
+    }
+}
+
+fn worker(encoder: BertEncoder, rx: mpsc::Receiver<Request>) {
+    while let Ok(first) = rx.recv() {
+        let mut pending = vec![first];
+        let mut total = pending[0].texts.len();
+        while total < MAX_BATCH {
+            match rx.try_recv() {
+                Ok(r) => {
+                    total += r.texts.len();
+                    pending.push(r);
+                }
+                Err(_) => break,
+            }
+        }
+        // all texts of all waiting requests, sorted by length to cut padding
+        let mut all: Vec<(usize, usize, &String)> = Vec::with_capacity(total);
+        for (ri, r) in pending.iter().enumerate() {
+            for (ti, t) in r.texts.iter().enumerate() {
+                all.push((ri, ti, t));
+            }
+        }
+        all.sort_by_key(|(_, _, t)| t.len());
+        let mut results: Vec<Vec<Option<Vec<f32>>>> =
+            pending.iter().map(|r| vec![None; r.texts.len()]).collect();
+        let mut failure: Option<String> = None;
+        for batch in all.chunks(MAX_BATCH) {
+            let texts: Vec<String> = batch.iter().map(|(_, _, t)| (*t).clone()).collect();
+            match encoder.encode(&texts) {
+                Ok(vecs) => {
+                    for ((ri, ti, _), v) in batch.iter().zip(vecs) {
+                        results[*ri][*ti] = Some(v);
+                    }
+                }
+                Err(e) => {
+                    failure = Some(e.to_string());
+                    break;
+                }
+            }
+        }
+        for (r, res) in pending.into_iter().zip(results) {
+            let answer = match &failure {
+                Some(e) => Err(EmbedError::Inference(e.clone())),
+                None => Ok(res.into_iter().map(|v| v.unwrap_or_default()).collect()),
+            };
+            let _ = r.reply.send(answer);
+        }
+    }
+}
+
+#[async_trait]
+impl Embedder for LocalEmbedder {
+    fn model_name(&self) -> &str {
+        &self.name
+    }
+    fn dimension(&self) -> usize {
+        self.dimension
+    }
+    fn max_tokens(&self) -> usize {
+        self.max_tokens
+    }
+    fn token_counter(&self) -> Arc<dyn TokenCounter> {
+        self.counter.clone()
+    }
+    async fn embed(&self, texts: Vec<String>) -> Result<Vec<Vec<f32>>, EmbedError> {
+        if texts.is_empty() {
+            return Ok(Vec::new());
+        }
+        let (reply, rx) = oneshot::channel();
+        self.tx.send(Request { texts, reply }).map_err(|_| EmbedError::Stopped)?;
+        rx.await.map_err(|_| EmbedError::Stopped)?
+    }
+}
