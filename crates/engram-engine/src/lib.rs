@@ -1,1 +1,115 @@
-//! engram-engine
+//! Engram's engine: the document service (what the routes call), the SSRF-
+//! guarded URL fetcher, and the background pipeline that walks documents
+//! through `queued -> extracting -> chunking -> embedding -> indexing -> done`.
+//!
+//! Ingest only writes the document and its job (durably, in one
+//! transaction) and wakes the workers; all processing happens in
+//! [`workers`]. The engine knows nothing of HTTP serving or SQL: it talks to
+//! storage through [`engram_store::Store`] and to models through
+//! [`engram_embed::Embedder`].
+
+pub mod documents;
+pub mod fetch;
+mod pipeline;
+pub mod workers;
+
+use engram_embed::Embedder;
+use engram_store::{Store, StoreError};
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::Notify;
+
+pub use documents::{DocumentInput, FileInput};
+
+/// An engine failure, mapped to HTTP by the server.
+#[derive(Debug, thiserror::Error)]
+pub enum EngineError {
+    #[error("{0}")]
+    Validation(#[from] engram_core::ValidationError),
+    #[error("{what} not found")]
+    NotFound { what: String },
+    #[error("{0}")]
+    Conflict(String),
+    #[error(transparent)]
+    Store(StoreError),
+}
+
+impl From<StoreError> for EngineError {
+    fn from(e: StoreError) -> Self {
+        match e {
+            StoreError::Conflict(m) => EngineError::Conflict(m),
+            other => EngineError::Store(other),
+        }
+    }
+}
+
+/// Tunables of the engine.
+#[derive(Debug, Clone)]
+pub struct EngineConfig {
+    /// Target chunk size in tokens (clamped to the model's limit).
+    pub chunk_tokens: Option<usize>,
+    /// Jobs one worker claims and processes together.
+    pub batch_size: usize,
+    /// How long a claimed job is leased (renewed while it runs).
+    pub lease: Duration,
+    /// Attempts before a transient failure becomes permanent.
+    pub max_attempts: i64,
+    /// First retry delay; doubles each attempt (capped at 5 minutes).
+    pub retry_base: Duration,
+    /// How often idle workers look for work they were not woken for.
+    pub poll_interval: Duration,
+    pub fetch: fetch::FetchConfig,
+}
+
+impl Default for EngineConfig {
+    fn default() -> Self {
+        Self {
+            chunk_tokens: None,
+            batch_size: 16,
+            lease: engram_store::DEFAULT_LEASE,
+            max_attempts: 5,
+            retry_base: Duration::from_secs(2),
+            poll_interval: Duration::from_millis(500),
+            fetch: fetch::FetchConfig::default(),
+        }
+    }
+}
+
+/// The engine: shared by the routes and the workers.
+pub struct Engine {
+    pub store: Arc<dyn Store>,
+    pub embedder: Arc<dyn Embedder>,
+    pub config: EngineConfig,
+    fetcher: fetch::Fetcher,
+    wake: Notify,
+}
+
+impl Engine {
+    /// Build an engine. Fails when the store's recorded embedding model is not
+    /// the embedder's (vectors of two models must never mix).
+    pub async fn new(
+        store: Arc<dyn Store>,
+        embedder: Arc<dyn Embedder>,
+        config: EngineConfig,
+    ) -> Result<Arc<Self>, EngineError> {
+        let want = engram_store::ModelInfo {
+            name: embedder.model_name().to_string(),
+            dimension: embedder.dimension(),
+        };
+        let recorded = store.record_embedding_model(&want).await?;
+        if recorded != want {
+            return Err(EngineError::Store(StoreError::Incompatible(format!(
+                "this data directory holds embeddings from model `{}` ({} dimensions), but Engram was started \
+                 with `{}` ({} dimensions). Start with the original model, or use a fresh data directory.",
+                recorded.name, recorded.dimension, want.name, want.dimension
+            ))));
+        }
+        let fetcher = fetch::Fetcher::new(config.fetch.clone());
+        Ok(Arc::new(Self { store, embedder, config, fetcher, wake: Notify::new() }))
+    }
+
+    /// Wake idle workers (new work was enqueued).
+    pub fn notify_workers(&self) {
+        self.wake.notify_waiters();
+    }
+}

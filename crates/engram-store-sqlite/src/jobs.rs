@@ -79,31 +79,45 @@ async fn still_current(tx: &mut Tx, job: &Job) -> StoreResult<bool> {
     Ok(ok.is_some())
 }
 
-pub async fn set_stage(s: &SqliteStore, job: &Job, status: DocumentStatus) -> StoreResult<bool> {
+pub async fn set_stage(s: &SqliteStore, jobs: &[Job], status: DocumentStatus) -> StoreResult<Vec<bool>> {
     let mut tx = s.begin_write().await?;
-    if !still_current(&mut tx, job).await? {
-        return Ok(false);
+    let mut out = Vec::with_capacity(jobs.len());
+    for job in jobs {
+        if !still_current(&mut tx, job).await? {
+            out.push(false);
+            continue;
+        }
+        sqlx::query("UPDATE documents SET status = ?, updated_at = ? WHERE id = ?")
+            .bind(status.as_str())
+            .bind(ms(now()))
+            .bind(&job.document_id)
+            .execute(&mut *tx)
+            .await
+            .map_err(db_err)?;
+        out.push(true);
     }
-    sqlx::query("UPDATE documents SET status = ?, updated_at = ? WHERE id = ?")
-        .bind(status.as_str())
-        .bind(ms(now()))
-        .bind(&job.document_id)
-        .execute(&mut *tx)
-        .await
-        .map_err(db_err)?;
     tx.commit().await.map_err(db_err)?;
-    Ok(true)
+    Ok(out)
 }
 
-pub async fn complete(s: &SqliteStore, job: &Job, r: ProcessedDocument) -> StoreResult<bool> {
+pub async fn complete(s: &SqliteStore, done: Vec<(Job, ProcessedDocument)>) -> StoreResult<Vec<bool>> {
     let mut tx = s.begin_write().await?;
-    if !still_current(&mut tx, job).await? {
+    let mut out = Vec::with_capacity(done.len());
+    for (job, r) in &done {
+        out.push(complete_one(&mut tx, job, r).await?);
+    }
+    tx.commit().await.map_err(db_err)?;
+    Ok(out)
+}
+
+async fn complete_one(tx: &mut Tx, job: &Job, r: &ProcessedDocument) -> StoreResult<bool> {
+    if !still_current(tx, job).await? {
         return Ok(false);
     }
     let t = ms(now());
     sqlx::query("DELETE FROM chunks WHERE document_id = ?")
         .bind(&job.document_id)
-        .execute(&mut *tx)
+        .execute(&mut **tx)
         .await
         .map_err(db_err)?;
     for c in &r.chunks {
@@ -119,7 +133,7 @@ pub async fn complete(s: &SqliteStore, job: &Job, r: ProcessedDocument) -> Store
         .bind(c.token_count)
         .bind(embedding_to_bytes(&c.embedding))
         .bind(t)
-        .execute(&mut *tx)
+        .execute(&mut **tx)
         .await
         .map_err(db_err)?;
     }
@@ -134,15 +148,14 @@ pub async fn complete(s: &SqliteStore, job: &Job, r: ProcessedDocument) -> Store
     .bind(r.chunks.len() as i64)
     .bind(t)
     .bind(&job.document_id)
-    .execute(&mut *tx)
+    .execute(&mut **tx)
     .await
     .map_err(db_err)?;
     sqlx::query("DELETE FROM jobs WHERE id = ?")
         .bind(&job.id)
-        .execute(&mut *tx)
+        .execute(&mut **tx)
         .await
         .map_err(db_err)?;
-    tx.commit().await.map_err(db_err)?;
     Ok(true)
 }
 

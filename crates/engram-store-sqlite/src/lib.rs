@@ -169,11 +169,11 @@ impl Store for SqliteStore {
     async fn renew_leases(&self, worker: &str, ids: &[String], lease: Duration) -> StoreResult<Vec<String>> {
         jobs::renew(self, worker, ids, lease).await
     }
-    async fn set_job_stage(&self, job: &Job, status: engram_core::DocumentStatus) -> StoreResult<bool> {
-        jobs::set_stage(self, job, status).await
+    async fn set_jobs_stage(&self, jobs: &[Job], status: engram_core::DocumentStatus) -> StoreResult<Vec<bool>> {
+        jobs::set_stage(self, jobs, status).await
     }
-    async fn complete_job(&self, job: &Job, result: ProcessedDocument) -> StoreResult<bool> {
-        jobs::complete(self, job, result).await
+    async fn complete_jobs(&self, done: Vec<(Job, ProcessedDocument)>) -> StoreResult<Vec<bool>> {
+        jobs::complete(self, done).await
     }
     async fn fail_job(&self, job: &Job, error: &str, retry_at: Option<Timestamp>) -> StoreResult<bool> {
         jobs::fail(self, job, error, retry_at).await

@@ -88,13 +88,24 @@ pub trait Store: Send + Sync + 'static {
     async fn claim_jobs(&self, worker: &str, max: usize, lease: Duration) -> StoreResult<Vec<Job>>;
     /// Extend the leases `worker` holds on `job_ids`; returns the ids still held.
     async fn renew_leases(&self, worker: &str, job_ids: &[String], lease: Duration) -> StoreResult<Vec<String>>;
-    /// Move a claimed job's document to `status`. False when the lease was lost
-    /// or the document moved on to a newer revision (the worker must stop).
-    async fn set_job_stage(&self, job: &Job, status: engram_core::DocumentStatus) -> StoreResult<bool>;
-    /// Atomically replace the document's chunks with `result`, mark it `done`
-    /// and delete the job. False (and no change) when the lease was lost or the
+    /// Move claimed jobs' documents to `status`, in one transaction. For each
+    /// job: false when its lease was lost or its document moved on to a newer
+    /// revision (the worker must drop it).
+    async fn set_jobs_stage(&self, jobs: &[Job], status: engram_core::DocumentStatus) -> StoreResult<Vec<bool>>;
+    /// For each job, atomically replace its document's chunks with the result,
+    /// mark the document `done` and delete the job; one transaction for all.
+    /// False (and no change for that job) when its lease was lost or the
     /// revision moved on.
-    async fn complete_job(&self, job: &Job, result: ProcessedDocument) -> StoreResult<bool>;
+    async fn complete_jobs(&self, done: Vec<(Job, ProcessedDocument)>) -> StoreResult<Vec<bool>>;
+
+    /// [`Store::set_jobs_stage`] for one job.
+    async fn set_job_stage(&self, job: &Job, status: engram_core::DocumentStatus) -> StoreResult<bool> {
+        Ok(self.set_jobs_stage(std::slice::from_ref(job), status).await?[0])
+    }
+    /// [`Store::complete_jobs`] for one job.
+    async fn complete_job(&self, job: &Job, result: ProcessedDocument) -> StoreResult<bool> {
+        Ok(self.complete_jobs(vec![(job.clone(), result)]).await?[0])
+    }
     /// Give a job back: with `retry_at`, to run again then (attempts + 1);
     /// without, the document becomes `failed` with `error` and the job is gone.
     async fn fail_job(&self, job: &Job, error: &str, retry_at: Option<Timestamp>) -> StoreResult<bool>;

@@ -1,0 +1,285 @@
+//! Fetching URLs on a client's behalf, safely.
+//!
+//! A server-side request must not become a way into the server's network.
+//! Unless `allow_private` is set, the fetcher refuses loopback, private,
+//! link-local (cloud metadata), CGNAT, multicast and reserved addresses:
+//! literal IPs are checked before connecting, host names are checked after
+//! DNS resolution (inside the resolver, so the checked address is the one
+//! connected to), and every redirect hop is checked again. Proxies from the
+//! environment are ignored (they would bypass the check). Bodies are capped
+//! in size and requests in time.
+
+use bytes::BytesMut;
+use futures::StreamExt;
+use reqwest::dns::{Addrs, Name, Resolve, Resolving};
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Fetcher settings.
+#[derive(Debug, Clone)]
+pub struct FetchConfig {
+    /// Allow loopback and private targets (tests, trusted intranets).
+    pub allow_private: bool,
+    pub max_bytes: usize,
+    pub timeout: Duration,
+    pub max_redirects: usize,
+}
+
+impl Default for FetchConfig {
+    fn default() -> Self {
+        Self {
+            allow_private: false,
+            max_bytes: 50 * 1024 * 1024,
+            timeout: Duration::from_secs(30),
+            max_redirects: 5,
+        }
+    }
+}
+
+/// Why a fetch failed.
+#[derive(Debug, thiserror::Error)]
+pub enum FetchError {
+    #[error("refused to fetch {0}")]
+    Refused(String),
+    #[error("the response is larger than {0} bytes")]
+    TooLarge(usize),
+    #[error("the server answered {0}")]
+    Status(u16),
+    #[error("network error: {0}")]
+    Network(String),
+}
+
+impl FetchError {
+    /// Whether trying again later may succeed.
+    pub fn is_transient(&self) -> bool {
+        match self {
+            FetchError::Network(_) => true,
+            FetchError::Status(s) => *s == 429 || *s >= 500,
+            _ => false,
+        }
+    }
+}
+
+/// A fetched body.
+#[derive(Debug)]
+pub struct Fetched {
+    pub final_url: String,
+    pub content_type: Option<String>,
+    pub bytes: Vec<u8>,
+}
+
+/// Whether `ip` may be fetched when private targets are not allowed.
+pub fn is_public(ip: IpAddr) -> bool {
+    match ip {
+        IpAddr::V4(v4) => is_public_v4(v4),
+        IpAddr::V6(v6) => {
+            if let Some(v4) = v6.to_ipv4_mapped() {
+                return is_public_v4(v4);
+            }
+            let s = v6.segments();
+            // NAT64 well-known prefix 64:ff9b::/96 embeds an IPv4 address
+            if s[0] == 0x64 && s[1] == 0xff9b && s[2..6] == [0, 0, 0, 0] {
+                let v4 = Ipv4Addr::new((s[6] >> 8) as u8, s[6] as u8, (s[7] >> 8) as u8, s[7] as u8);
+                return is_public_v4(v4);
+            }
+            !(v6.is_loopback()
+                || v6.is_unspecified()
+                || v6.is_multicast()
+                || (s[0] & 0xfe00) == 0xfc00 // unique local fc00::/7
+                || (s[0] & 0xffc0) == 0xfe80 // link-local fe80::/10
+                || (s[0] & 0xffc0) == 0xfec0 // site-local (deprecated)
+                || (s[0] == 0x2001 && s[1] == 0x0db8) // documentation
+                || v6 == Ipv6Addr::new(0, 0, 0, 0, 0, 0, 0, 1))
+        }
+    }
+}
+
+fn is_public_v4(ip: Ipv4Addr) -> bool {
+    let o = ip.octets();
+    !(ip.is_loopback()
+        || ip.is_private()
+        || ip.is_link_local()
+        || ip.is_unspecified()
+        || ip.is_broadcast()
+        || ip.is_multicast()
+        || ip.is_documentation()
+        || o[0] == 0
+        || (o[0] == 100 && (o[1] & 0xc0) == 64) // CGNAT 100.64/10
+        || (o[0] == 198 && (o[1] & 0xfe) == 18) // benchmarking 198.18/15
+        || (o[0] == 192 && o[1] == 0 && o[2] == 0) // IETF protocol assignments
+        || o[0] >= 240) // reserved
+}
+
+/// Check a URL before requesting it: http(s) only, and no literal private IP.
+pub fn check_url(url: &reqwest::Url, allow_private: bool) -> Result<(), FetchError> {
+    if !matches!(url.scheme(), "http" | "https") {
+        return Err(FetchError::Refused(format!("{url}: only http and https URLs are fetched")));
+    }
+    let host = url.host().ok_or_else(|| FetchError::Refused(format!("{url}: no host")))?;
+    if allow_private {
+        return Ok(());
+    }
+    let ip = match host {
+        url::Host::Ipv4(v4) => Some(IpAddr::V4(v4)),
+        url::Host::Ipv6(v6) => Some(IpAddr::V6(v6)),
+        url::Host::Domain(_) => None,
+    };
+    if let Some(ip) = ip {
+        if !is_public(ip) {
+            return Err(private_refusal(&url.to_string(), ip));
+        }
+    }
+    Ok(())
+}
+
+fn private_refusal(what: &str, ip: IpAddr) -> FetchError {
+    FetchError::Refused(format!(
+        "{what}: {ip} is a loopback, private, link-local or reserved address \
+         (set fetch.allow_private / ENGRAM_FETCH_ALLOW_PRIVATE to allow)"
+    ))
+}
+
+/// A resolver that drops non-public addresses (and fails when none are left).
+struct GuardedResolver;
+
+impl Resolve for GuardedResolver {
+    fn resolve(&self, name: Name) -> Resolving {
+        Box::pin(async move {
+            let host = name.as_str().to_string();
+            let addrs: Vec<SocketAddr> = tokio::net::lookup_host((host.as_str(), 0)).await?.collect();
+            let public: Vec<SocketAddr> = addrs.iter().copied().filter(|a| is_public(a.ip())).collect();
+            if public.is_empty() {
+                let err: Box<dyn std::error::Error + Send + Sync> = match addrs.first() {
+                    Some(a) => Box::new(private_refusal(&host, a.ip())),
+                    None => format!("{host} did not resolve").into(),
+                };
+                return Err(err);
+            }
+            let it: Addrs = Box::new(public.into_iter());
+            Ok(it)
+        })
+    }
+}
+
+/// The guarded HTTP client.
+#[derive(Clone)]
+pub struct Fetcher {
+    client: reqwest::Client,
+    cfg: FetchConfig,
+}
+
+impl Fetcher {
+    pub fn new(cfg: FetchConfig) -> Self {
+        let allow_private = cfg.allow_private;
+        let max_redirects = cfg.max_redirects;
+        let policy = reqwest::redirect::Policy::custom(move |attempt| {
+            if attempt.previous().len() >= max_redirects {
+                return attempt.error(format!("more than {max_redirects} redirects"));
+            }
+            match check_url(attempt.url(), allow_private) {
+                Ok(()) => attempt.follow(),
+                Err(e) => attempt.error(e.to_string()),
+            }
+        });
+        let mut b = reqwest::Client::builder()
+            .redirect(policy)
+            .timeout(cfg.timeout)
+            .connect_timeout(Duration::from_secs(10))
+            .no_proxy()
+            .user_agent(concat!("Engram/", env!("CARGO_PKG_VERSION"), " (+document fetcher)"));
+        if !allow_private {
+            b = b.dns_resolver(Arc::new(GuardedResolver));
+        }
+        let client = b.build().unwrap_or_else(|_| reqwest::Client::new());
+        Self { client, cfg }
+    }
+
+    /// GET `url` within the size and time limits.
+    pub async fn fetch(&self, url: &str) -> Result<Fetched, FetchError> {
+        let parsed = reqwest::Url::parse(url).map_err(|e| FetchError::Refused(format!("{url}: {e}")))?;
+        check_url(&parsed, self.cfg.allow_private)?;
+        let resp = self.client.get(parsed).send().await.map_err(classify)?;
+        let status = resp.status();
+        if !status.is_success() {
+            return Err(FetchError::Status(status.as_u16()));
+        }
+        if resp.content_length().is_some_and(|n| n as usize > self.cfg.max_bytes) {
+            return Err(FetchError::TooLarge(self.cfg.max_bytes));
+        }
+        let final_url = resp.url().to_string();
+        let content_type = resp
+            .headers()
+            .get(reqwest::header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_string);
+        let mut body = BytesMut::new();
+        let mut stream = resp.bytes_stream();
+        while let Some(part) = stream.next().await {
+            let part = part.map_err(classify)?;
+            if body.len() + part.len() > self.cfg.max_bytes {
+                return Err(FetchError::TooLarge(self.cfg.max_bytes));
+            }
+            body.extend_from_slice(&part);
+        }
+        Ok(Fetched { final_url, content_type, bytes: body.to_vec() })
+    }
+}
+
+fn classify(e: reqwest::Error) -> FetchError {
+    // walk the error chain for our own refusal (from the resolver or redirect policy)
+    let mut src: Option<&dyn std::error::Error> = Some(&e);
+    while let Some(s) = src {
+        let msg = s.to_string();
+        if msg.starts_with("refused to fetch") || msg.contains("is a loopback, private") {
+            return FetchError::Refused(msg.trim_start_matches("refused to fetch ").to_string());
+        }
+        if msg.contains("redirects") && e.is_redirect() {
+            return FetchError::Refused(msg);
+        }
+        src = s.source();
+    }
+    FetchError::Network(e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn address_classes() {
+        let blocked = [
+            "127.0.0.1", "10.1.2.3", "172.16.0.1", "192.168.1.1", "169.254.169.254", "0.0.0.0",
+            "100.64.0.1", "224.0.0.1", "255.255.255.255", "::1", "::", "fe80::1", "fd00:ec2::254",
+            "::ffff:127.0.0.1", "::ffff:169.254.169.254", "64:ff9b::a9fe:a9fe", "240.0.0.1",
+        ];
+        for ip in blocked {
+            assert!(!is_public(ip.parse().unwrap()), "{ip} should be blocked");
+        }
+        for ip in ["93.184.216.34", "8.8.8.8", "2606:4700::1111", "::ffff:8.8.8.8"] {
+            assert!(is_public(ip.parse().unwrap()), "{ip} should be allowed");
+        }
+    }
+
+    #[test]
+    fn urls_are_checked() {
+        let u = |s: &str| reqwest::Url::parse(s).unwrap();
+        assert!(check_url(&u("http://example.com/x"), false).is_ok());
+        assert!(check_url(&u("ftp://example.com/x"), false).is_err());
+        assert!(check_url(&u("file:///etc/passwd"), true).is_err());
+        assert!(check_url(&u("http://127.0.0.1:8080/"), false).is_err());
+        assert!(check_url(&u("http://[::1]/"), false).is_err());
+        assert!(check_url(&u("http://169.254.169.254/latest/meta-data"), false).is_err());
+        assert!(check_url(&u("http://127.0.0.1:8080/"), true).is_ok());
+    }
+
+    #[tokio::test]
+    async fn host_names_resolving_to_loopback_are_refused() {
+        let f = Fetcher::new(FetchConfig::default());
+        let err = f.fetch("http://localhost:9/x").await.unwrap_err();
+        assert!(matches!(err, FetchError::Refused(_)), "{err:?}");
+        assert!(!err.is_transient());
+        let err = f.fetch("http://127.0.0.1:9/x").await.unwrap_err();
+        assert!(err.to_string().contains("loopback"), "{err}");
+    }
+}

@@ -1,0 +1,229 @@
+//! Processing one batch of claimed jobs through the stages. Each stage is
+//! recorded for the whole batch in one store transaction; embedding runs
+//! once for all chunks of the batch (the embedder batches internally);
+//! completion replaces chunks atomically and is fenced by the lease, so a
+//! crash at any point leaves either the old state or the new, never both.
+
+use crate::fetch::FetchError;
+use crate::Engine;
+use engram_core::DocumentStatus;
+use engram_extract::chunk::{chunk_text, ChunkConfig};
+use engram_extract::{extract_bytes, extract_text, summary::lead_summary, Extracted};
+use engram_store::{now, Job, NewChunk, ProcessedDocument, StoreError};
+use std::time::Duration;
+use tokio::sync::watch;
+
+/// How one job failed.
+#[derive(Debug)]
+pub(crate) enum Failure {
+    Transient(String),
+    Permanent(String),
+}
+
+/// Texts embedded per embedder call (bounds memory and keeps stop checks
+/// and lease renewals timely for very large documents).
+const EMBED_GROUP: usize = 256;
+
+struct Prepared {
+    job: Job,
+    extracted: Extracted,
+    chunks: Vec<(String, usize)>,
+}
+
+/// Run `jobs` to completion (or failure). Returns early, leaving the jobs
+/// leased to be released by the caller, when `stop` is raised.
+pub(crate) async fn process_batch(engine: &Engine, jobs: Vec<Job>, stop: &watch::Receiver<bool>) -> Result<(), StoreError> {
+    let store = &engine.store;
+    let jobs = advance(engine, jobs, DocumentStatus::Extracting).await?;
+    let mut extracted = Vec::with_capacity(jobs.len());
+    for job in jobs {
+        if *stop.borrow() {
+            return Ok(());
+        }
+        match extract(engine, &job).await {
+            Ok(Some(e)) => extracted.push((job, e)),
+            Ok(None) => {} // the document is gone
+            Err(f) => fail(engine, &job, f).await?,
+        }
+    }
+    let jobs: Vec<Job> = extracted.iter().map(|(j, _)| j.clone()).collect();
+    let alive = store.set_jobs_stage(&jobs, DocumentStatus::Chunking).await?;
+    let cfg = ChunkConfig::for_model(engine.config.chunk_tokens, engine.embedder.max_tokens());
+    let mut prepared = Vec::new();
+    for ((job, ex), ok) in extracted.into_iter().zip(alive) {
+        if !ok {
+            continue;
+        }
+        let counter = engine.embedder.token_counter();
+        let text = ex.text.clone();
+        let chunks = tokio::task::spawn_blocking(move || chunk_text(&text, counter.as_ref(), cfg))
+            .await
+            .map_err(|e| StoreError::Backend(format!("chunking task failed: {e}")))?;
+        if chunks.is_empty() {
+            fail(engine, &job, Failure::Permanent("the content holds no text".into())).await?;
+            continue;
+        }
+        let chunks = chunks.into_iter().map(|c| (c.content, c.token_count)).collect();
+        prepared.push(Prepared { job, extracted: ex, chunks });
+    }
+    if *stop.borrow() {
+        return Ok(());
+    }
+    let jobs: Vec<Job> = prepared.iter().map(|p| p.job.clone()).collect();
+    let alive = store.set_jobs_stage(&jobs, DocumentStatus::Embedding).await?;
+    let prepared: Vec<Prepared> = prepared.into_iter().zip(alive).filter(|(_, ok)| *ok).map(|(p, _)| p).collect();
+    let texts: Vec<String> = prepared.iter().flat_map(|p| p.chunks.iter().map(|(c, _)| c.clone())).collect();
+    let mut vectors: Vec<Vec<f32>> = Vec::with_capacity(texts.len());
+    for group in texts.chunks(EMBED_GROUP) {
+        if *stop.borrow() {
+            return Ok(());
+        }
+        match engine.embedder.embed(group.to_vec()).await {
+            Ok(v) => vectors.extend(v),
+            Err(e) => {
+                let f = if e.is_transient() { Failure::Transient(e.to_string()) } else { Failure::Permanent(e.to_string()) };
+                for p in &prepared {
+                    fail(engine, &p.job, clone_failure(&f)).await?;
+                }
+                return Ok(());
+            }
+        }
+    }
+    let jobs: Vec<Job> = prepared.iter().map(|p| p.job.clone()).collect();
+    let alive = store.set_jobs_stage(&jobs, DocumentStatus::Indexing).await?;
+    let mut vectors = vectors.into_iter();
+    let mut done = Vec::with_capacity(prepared.len());
+    for (p, ok) in prepared.into_iter().zip(alive) {
+        let chunks: Vec<NewChunk> = p
+            .chunks
+            .into_iter()
+            .enumerate()
+            .map(|(i, (content, tokens))| NewChunk {
+                position: i as i64,
+                content,
+                token_count: tokens as i64,
+                embedding: vectors.next().unwrap_or_default(),
+            })
+            .collect();
+        if !ok {
+            continue;
+        }
+        let summary = lead_summary(&p.extracted.text);
+        done.push((
+            p.job,
+            ProcessedDocument {
+                text: p.extracted.text,
+                title: p.extracted.title,
+                summary,
+                doc_type: p.extracted.doc_type,
+                chunks,
+            },
+        ));
+    }
+    let n = done.len();
+    let results = store.complete_jobs(done).await?;
+    let fenced = results.iter().filter(|ok| !**ok).count();
+    tracing::debug!(completed = n - fenced, fenced, "batch indexed");
+    Ok(())
+}
+
+fn clone_failure(f: &Failure) -> Failure {
+    match f {
+        Failure::Transient(m) => Failure::Transient(m.clone()),
+        Failure::Permanent(m) => Failure::Permanent(m.clone()),
+    }
+}
+
+/// Record `status` for all jobs; keep those still current.
+async fn advance(engine: &Engine, jobs: Vec<Job>, status: DocumentStatus) -> Result<Vec<Job>, StoreError> {
+    let alive = engine.store.set_jobs_stage(&jobs, status).await?;
+    Ok(jobs.into_iter().zip(alive).filter(|(_, ok)| *ok).map(|(j, _)| j).collect())
+}
+
+async fn extract(engine: &Engine, job: &Job) -> Result<Option<Extracted>, Failure> {
+    let doc = match engine.store.get_document(&job.org_id, &job.document_id).await {
+        Ok(Some(d)) => d,
+        Ok(None) => return Ok(None),
+        Err(e) => return Err(Failure::Transient(e.to_string())),
+    };
+    let result = if let Some(file) = doc.file {
+        tokio::task::spawn_blocking(move || {
+            extract_bytes(&file.bytes, file.mime_type.as_deref(), file.filename.as_deref(), false)
+        })
+        .await
+    } else if let Some(url) = doc.url.clone() {
+        let fetched = engine.fetcher.fetch(&url).await.map_err(|e| match &e {
+            FetchError::Refused(_) | FetchError::TooLarge(_) => Failure::Permanent(format!("URL fetch failed: {e}")),
+            _ if e.is_transient() => Failure::Transient(format!("URL fetch failed: {e}")),
+            _ => Failure::Permanent(format!("URL fetch failed: {e}")),
+        })?;
+        let filename = fetched.final_url.rsplit('/').next().map(str::to_string);
+        tokio::task::spawn_blocking(move || {
+            extract_bytes(&fetched.bytes, fetched.content_type.as_deref(), filename.as_deref(), true)
+        })
+        .await
+    } else {
+        let content = doc.content.clone();
+        tokio::task::spawn_blocking(move || Ok(extract_text(&content))).await
+    };
+    match result {
+        Ok(Ok(mut e)) => {
+            if e.text.trim().is_empty() {
+                return Err(Failure::Permanent("the content holds no text".into()));
+            }
+            if doc.url.is_some() && e.doc_type == engram_core::DocumentType::Text {
+                e.doc_type = engram_core::DocumentType::Webpage;
+            }
+            Ok(Some(e))
+        }
+        Ok(Err(e)) => Err(Failure::Permanent(e.to_string())),
+        Err(e) => Err(Failure::Permanent(format!("extraction crashed: {e}"))),
+    }
+}
+
+/// Record a failure: transient ones retry with exponential backoff until
+/// `max_attempts`, then become permanent.
+pub(crate) async fn fail(engine: &Engine, job: &Job, f: Failure) -> Result<(), StoreError> {
+    let cfg = &engine.config;
+    match f {
+        Failure::Transient(msg) if job.attempts + 1 < cfg.max_attempts => {
+            let delay = backoff(cfg.retry_base, job.attempts);
+            tracing::warn!(document = %job.document_id, attempt = job.attempts + 1, ?delay, error = %msg, "retrying");
+            let at = now() + chrono::Duration::from_std(delay).unwrap_or_default();
+            engine.store.fail_job(job, &msg, Some(at)).await?;
+        }
+        Failure::Transient(msg) => {
+            let msg = format!("{msg} (gave up after {} attempts)", job.attempts + 1);
+            tracing::warn!(document = %job.document_id, error = %msg, "processing failed");
+            engine.store.fail_job(job, &msg, None).await?;
+        }
+        Failure::Permanent(msg) => {
+            tracing::info!(document = %job.document_id, error = %msg, "processing failed");
+            engine.store.fail_job(job, &msg, None).await?;
+        }
+    }
+    Ok(())
+}
+
+/// `base * 2^attempts`, capped at five minutes, with ±20% jitter.
+fn backoff(base: Duration, attempts: i64) -> Duration {
+    let exp = base.saturating_mul(1u32 << attempts.clamp(0, 16) as u32);
+    let capped = exp.min(Duration::from_secs(300));
+    let jitter = 0.8 + rand::random::<f64>() * 0.4;
+    capped.mul_f64(jitter)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn backoff_grows_and_caps() {
+        let b = Duration::from_secs(2);
+        let d0 = backoff(b, 0);
+        assert!(d0 >= Duration::from_millis(1600) && d0 <= Duration::from_millis(2400));
+        let d3 = backoff(b, 3);
+        assert!(d3 >= Duration::from_millis(12800) && d3 <= Duration::from_millis(19200));
+        assert!(backoff(b, 40) <= Duration::from_secs(360));
+    }
+}

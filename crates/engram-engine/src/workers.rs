@@ -1,0 +1,103 @@
+//! Background workers: each claims a batch of jobs, renews their leases
+//! while it works, and processes them. On shutdown a worker stops at the
+//! next stage boundary and releases its jobs so that another worker (or the
+//! next start) takes them at once instead of waiting for the lease to lapse.
+
+use crate::pipeline::process_batch;
+use crate::Engine;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::watch;
+use tokio::task::JoinHandle;
+
+/// Running workers.
+pub struct WorkerPool {
+    stop: watch::Sender<bool>,
+    handles: Vec<JoinHandle<()>>,
+}
+
+impl WorkerPool {
+    /// Start `n` workers on `engine`.
+    pub fn start(engine: Arc<Engine>, n: usize) -> Self {
+        let (stop, rx) = watch::channel(false);
+        let base = format!("{}-{}", std::process::id(), engram_core::ids::random_base62(6));
+        let handles = (0..n.max(1))
+            .map(|i| {
+                let id = format!("worker-{base}-{i}");
+                tokio::spawn(run(engine.clone(), id, rx.clone()))
+            })
+            .collect();
+        Self { stop, handles }
+    }
+
+    /// Stop claiming, finish or abandon the current stage, release held jobs,
+    /// and wait for every worker to exit.
+    pub async fn shutdown(self) {
+        let _ = self.stop.send(true);
+        for h in self.handles {
+            let _ = h.await;
+        }
+    }
+}
+
+async fn run(engine: Arc<Engine>, id: String, mut stop: watch::Receiver<bool>) {
+    tracing::debug!(worker = %id, "worker started");
+    let cfg = engine.config.clone();
+    loop {
+        if *stop.borrow() {
+            break;
+        }
+        // register interest before claiming so a wake-up between an empty
+        // claim and the wait is not lost
+        let woken = engine.wake.notified();
+        tokio::pin!(woken);
+        woken.as_mut().enable();
+        let jobs = match engine.store.claim_jobs(&id, cfg.batch_size, cfg.lease).await {
+            Ok(j) => j,
+            Err(e) => {
+                tracing::error!(worker = %id, error = %e, "claiming jobs failed");
+                tokio::select! {
+                    _ = tokio::time::sleep(Duration::from_secs(1)) => {}
+                    _ = stop.changed() => {}
+                }
+                continue;
+            }
+        };
+        if jobs.is_empty() {
+            tokio::select! {
+                _ = &mut woken => {}
+                _ = tokio::time::sleep(cfg.poll_interval) => {}
+                _ = stop.changed() => {}
+            }
+            continue;
+        }
+        tracing::debug!(worker = %id, jobs = jobs.len(), "claimed");
+        let ids: Vec<String> = jobs.iter().map(|j| j.id.clone()).collect();
+        let renew = {
+            let store = engine.store.clone();
+            let id = id.clone();
+            let lease = cfg.lease;
+            tokio::spawn(async move {
+                loop {
+                    tokio::time::sleep(lease / 3).await;
+                    if let Err(e) = store.renew_leases(&id, &ids, lease).await {
+                        tracing::warn!(worker = %id, error = %e, "lease renewal failed");
+                    }
+                }
+            })
+        };
+        let result = process_batch(&engine, jobs, &stop).await;
+        renew.abort();
+        if let Err(e) = result {
+            tracing::error!(worker = %id, error = %e, "batch failed; its jobs will be retried");
+            let _ = engine.store.release_jobs(&id).await;
+            tokio::time::sleep(Duration::from_millis(500)).await;
+        }
+    }
+    match engine.store.release_jobs(&id).await {
+        Ok(0) => {}
+        Ok(n) => tracing::info!(worker = %id, jobs = n, "released jobs on shutdown"),
+        Err(e) => tracing::warn!(worker = %id, error = %e, "could not release jobs; their leases will lapse"),
+    }
+    tracing::debug!(worker = %id, "worker stopped");
+}
