@@ -8,6 +8,7 @@
 //! storage through [`engram_store::Store`] and to models through
 //! [`engram_embed::Embedder`].
 
+pub mod auth;
 pub mod documents;
 pub mod fetch;
 mod pipeline;

@@ -30,6 +30,14 @@ impl WorkerPool {
         Self { stop, handles }
     }
 
+    /// Kill the workers where they stand, releasing nothing: what a crash
+    /// does. Their jobs come back when the leases lapse. (For tests.)
+    pub fn abort(self) {
+        for h in self.handles {
+            h.abort();
+        }
+    }
+
     /// Stop claiming, finish or abandon the current stage, release held jobs,
     /// and wait for every worker to exit.
     pub async fn shutdown(self) {
@@ -73,21 +81,20 @@ async fn run(engine: Arc<Engine>, id: String, mut stop: watch::Receiver<bool>) {
         }
         tracing::debug!(worker = %id, jobs = jobs.len(), "claimed");
         let ids: Vec<String> = jobs.iter().map(|j| j.id.clone()).collect();
-        let renew = {
-            let store = engine.store.clone();
-            let id = id.clone();
-            let lease = cfg.lease;
-            tokio::spawn(async move {
-                loop {
-                    tokio::time::sleep(lease / 3).await;
-                    if let Err(e) = store.renew_leases(&id, &ids, lease).await {
-                        tracing::warn!(worker = %id, error = %e, "lease renewal failed");
-                    }
+        // Lease renewal runs inside this task (not a spawned one), so it can
+        // never outlive the worker: if the worker dies, its leases lapse.
+        let renew = async {
+            loop {
+                tokio::time::sleep(cfg.lease / 3).await;
+                if let Err(e) = engine.store.renew_leases(&id, &ids, cfg.lease).await {
+                    tracing::warn!(worker = %id, error = %e, "lease renewal failed");
                 }
-            })
+            }
         };
-        let result = process_batch(&engine, jobs, &stop).await;
-        renew.abort();
+        let result = tokio::select! {
+            r = process_batch(&engine, jobs, &stop) => r,
+            _ = renew => unreachable!("lease renewal never ends"),
+        };
         if let Err(e) = result {
             tracing::error!(worker = %id, error = %e, "batch failed; its jobs will be retried");
             let _ = engine.store.release_jobs(&id).await;

@@ -12,8 +12,8 @@ pub fn lead_summary(text: &str) -> Option<String> {
     let mut out = String::new();
     for (s, e) in split_sentences(text, 0, text.len()) {
         let sentence = text[s..e].split_whitespace().collect::<Vec<_>>().join(" ");
-        if sentence.is_empty() {
-            continue;
+        if sentence.is_empty() || sentence.starts_with('#') {
+            continue; // markdown headings are titles, not summary
         }
         if out.is_empty() {
             out = crate::clip(&sentence, SUMMARY_CHARS);
@@ -39,5 +39,6 @@ mod tests {
         let s = lead_summary(&long).unwrap();
         assert!(s.chars().count() <= SUMMARY_CHARS + 1);
         assert!(lead_summary("  ").is_none());
+        assert_eq!(lead_summary("# Title\n\nBody text.").as_deref(), Some("Body text."));
     }
 }

@@ -1,1 +1,97 @@
-//! engram-server
+//! Engram's HTTP face: the axum router, bearer authentication, request ids,
+//! body limits, request logs, and the single place where engine, store and
+//! validation errors become HTTP statuses and JSON error bodies.
+//!
+//! Handlers only translate between wire types (`engram-api`) and the engine;
+//! they hold no business rules. This is the only crate that knows HTTP.
+
+mod auth;
+pub mod error;
+mod json;
+mod routes;
+
+use axum::extract::DefaultBodyLimit;
+use axum::http::{HeaderName, Request};
+use axum::Router;
+use engram_engine::Engine;
+use std::sync::Arc;
+use tower_http::request_id::{MakeRequestId, PropagateRequestIdLayer, RequestId, SetRequestIdLayer};
+use tower_http::trace::TraceLayer;
+
+pub use error::ApiError;
+
+/// Limits and switches of the HTTP layer.
+#[derive(Debug, Clone)]
+pub struct ServerConfig {
+    /// Largest JSON body, in bytes.
+    pub max_json_bytes: usize,
+    /// Largest multipart upload, in bytes.
+    pub max_file_bytes: usize,
+}
+
+impl Default for ServerConfig {
+    fn default() -> Self {
+        Self { max_json_bytes: 10 * 1024 * 1024, max_file_bytes: 50 * 1024 * 1024 }
+    }
+}
+
+/// What every handler can reach.
+#[derive(Clone)]
+pub struct AppState {
+    pub engine: Arc<Engine>,
+    pub config: Arc<ServerConfig>,
+}
+
+impl AppState {
+    pub fn new(engine: Arc<Engine>, config: ServerConfig) -> Self {
+        Self { engine, config: Arc::new(config) }
+    }
+}
+
+#[derive(Clone, Default)]
+struct RandomRequestId;
+
+impl MakeRequestId for RandomRequestId {
+    fn make_request_id<B>(&mut self, _req: &Request<B>) -> Option<RequestId> {
+        let id = format!("req_{}", engram_core::ids::random_base62(16));
+        id.parse().ok().map(RequestId::new)
+    }
+}
+
+/// The whole application. Tests drive exactly this.
+pub fn router(state: AppState) -> Router {
+    let x_request_id = HeaderName::from_static("x-request-id");
+    let api = routes::api(state.clone())
+        .layer(axum::middleware::from_fn_with_state(state.clone(), auth::require_key));
+    Router::new()
+        .merge(routes::public())
+        .merge(api)
+        .fallback(routes::not_found)
+        .layer(DefaultBodyLimit::max(state.config.max_json_bytes))
+        .layer(
+            TraceLayer::new_for_http()
+                .make_span_with(|req: &Request<_>| {
+                    let id = req
+                        .headers()
+                        .get("x-request-id")
+                        .and_then(|v| v.to_str().ok())
+                        .unwrap_or("-");
+                    tracing::info_span!("request", id = %id, method = %req.method(), path = %req.uri().path())
+                })
+                .on_response(|res: &axum::response::Response, latency: std::time::Duration, _span: &tracing::Span| {
+                    tracing::info!(status = res.status().as_u16(), ms = latency.as_secs_f64() * 1000.0, "response");
+                }),
+        )
+        .layer(PropagateRequestIdLayer::new(x_request_id.clone()))
+        .layer(SetRequestIdLayer::new(x_request_id, RandomRequestId))
+}
+
+/// Serve the application on `listener` until `shutdown` resolves, then let
+/// in-flight requests finish.
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    state: AppState,
+    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    axum::serve(listener, router(state)).with_graceful_shutdown(shutdown).await
+}

@@ -1,2 +1,57 @@
-//! engram
-fn main() {}
+//! The `engram` binary: `engram serve` runs the whole service (HTTP API and
+//! background workers) on one machine; `engram keys` manages API keys in a
+//! data directory; `engram bench` measures throughput.
+//!
+//! `main` only parses configuration, sets up logging, wires the parts
+//! together and shuts them down in order; the work lives in the library
+//! crates.
+
+mod bench;
+mod config;
+mod keys;
+mod serve;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(name = "engram", version, about = "Engram: a self-hostable memory and retrieval service for AI applications")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run the service: HTTP API and background workers.
+    Serve(config::ServeArgs),
+    /// Manage API keys in a data directory.
+    #[command(subcommand)]
+    Keys(keys::KeysCommand),
+    /// Measure embedder and end-to-end ingest throughput.
+    Bench(bench::BenchArgs),
+}
+
+fn main() -> std::process::ExitCode {
+    let cli = Cli::parse();
+    let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: cannot start the async runtime: {e}");
+            return std::process::ExitCode::FAILURE;
+        }
+    };
+    let result = runtime.block_on(async move {
+        match cli.command {
+            Command::Serve(args) => serve::run(args).await,
+            Command::Keys(cmd) => keys::run(cmd).await,
+            Command::Bench(args) => bench::run(args).await,
+        }
+    });
+    match result {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}

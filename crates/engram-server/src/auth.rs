@@ -1,0 +1,51 @@
+//! Bearer authentication: `Authorization: Bearer <key>` is the only accepted
+//! credential. The verified [`AuthContext`] rides on the request's
+//! extensions; handlers take it as an extractor.
+
+use crate::error::ApiError;
+use crate::AppState;
+use axum::extract::{FromRequestParts, Request, State};
+use axum::http::request::Parts;
+use axum::middleware::Next;
+use axum::response::Response;
+pub use engram_engine::auth::AuthContext;
+
+pub async fn require_key(State(state): State<AppState>, mut req: Request, next: Next) -> Result<Response, ApiError> {
+    let header = req.headers().get(axum::http::header::AUTHORIZATION);
+    let Some(header) = header else {
+        let hint = if req.headers().contains_key("x-api-key") || req.headers().contains_key("x-supermemory-api-key") {
+            "API key headers are not supported; send `Authorization: Bearer <key>`"
+        } else {
+            "missing `Authorization: Bearer <key>` header"
+        };
+        return Err(ApiError::Authentication(hint.into()));
+    };
+    let value = header.to_str().map_err(|_| ApiError::Authentication("malformed Authorization header".into()))?;
+    let key = value
+        .strip_prefix("Bearer ")
+        .or_else(|| value.strip_prefix("bearer "))
+        .map(str::trim)
+        .filter(|k| !k.is_empty())
+        .ok_or_else(|| ApiError::Authentication("the Authorization header must be `Bearer <key>`".into()))?;
+    let ctx = engram_engine::auth::verify(state.engine.store.as_ref(), key)
+        .await?
+        .ok_or_else(|| ApiError::Authentication("invalid or revoked API key".into()))?;
+    req.extensions_mut().insert(ctx);
+    Ok(next.run(req).await)
+}
+
+/// Extractor for the authenticated caller.
+pub struct Caller(pub AuthContext);
+
+impl<S: Send + Sync> FromRequestParts<S> for Caller {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
+        parts
+            .extensions
+            .get::<AuthContext>()
+            .cloned()
+            .map(Caller)
+            .ok_or_else(|| ApiError::Authentication("not authenticated".into()))
+    }
+}

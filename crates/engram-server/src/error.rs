@@ -1,0 +1,115 @@
+//! The one mapping from failures to HTTP: status, `type` and a JSON body
+//! `{error, details?, type}`. Internal errors are logged with detail and
+//! answered without it.
+
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use engram_api::ErrorBody;
+use engram_core::ValidationError;
+use engram_engine::EngineError;
+use engram_store::StoreError;
+
+/// Every way a request can fail.
+#[derive(Debug)]
+pub enum ApiError {
+    /// 400: the input breaks a rule; `field` names where.
+    Validation { field: String, message: String },
+    /// 401.
+    Authentication(String),
+    /// 404.
+    NotFound(String),
+    /// 405.
+    MethodNotAllowed,
+    /// 409.
+    Conflict(String),
+    /// 413.
+    PayloadTooLarge(usize),
+    /// 415.
+    UnsupportedMediaType(String),
+    /// 500: logged, not shown.
+    Internal(String),
+    /// 503: the service cannot serve this now (e.g. data directory incompatible).
+    Unavailable(String),
+}
+
+impl ApiError {
+    pub fn validation(field: impl Into<String>, message: impl Into<String>) -> Self {
+        ApiError::Validation { field: field.into(), message: message.into() }
+    }
+
+    fn parts(&self) -> (StatusCode, &'static str, String, Option<String>) {
+        match self {
+            ApiError::Validation { field, message } => {
+                let details = if field.is_empty() { message.clone() } else { format!("{field}: {message}") };
+                (StatusCode::BAD_REQUEST, "ValidationError", "Invalid request parameters".into(), Some(details))
+            }
+            ApiError::Authentication(m) => (StatusCode::UNAUTHORIZED, "AuthenticationError", "Unauthorized".into(), Some(m.clone())),
+            ApiError::NotFound(m) => (StatusCode::NOT_FOUND, "NotFoundError", m.clone(), None),
+            ApiError::MethodNotAllowed => (
+                StatusCode::METHOD_NOT_ALLOWED,
+                "ValidationError",
+                "Method not allowed".into(),
+                Some("this path does not accept that HTTP method".into()),
+            ),
+            ApiError::Conflict(m) => (StatusCode::CONFLICT, "ConflictError", m.clone(), None),
+            ApiError::PayloadTooLarge(n) => (
+                StatusCode::PAYLOAD_TOO_LARGE,
+                "ValidationError",
+                "Request body too large".into(),
+                Some(format!("the limit for this route is {n} bytes")),
+            ),
+            ApiError::UnsupportedMediaType(m) => {
+                (StatusCode::UNSUPPORTED_MEDIA_TYPE, "ValidationError", "Unsupported media type".into(), Some(m.clone()))
+            }
+            ApiError::Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, "InternalServerError", "Internal server error".into(), None),
+            ApiError::Unavailable(m) => (StatusCode::SERVICE_UNAVAILABLE, "ServiceUnavailableError", m.clone(), None),
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        if let ApiError::Internal(detail) = &self {
+            tracing::error!(error = %detail, "internal error");
+        }
+        let (status, kind, error, details) = self.parts();
+        let body = ErrorBody { error, details, kind: kind.to_string(), retry_after_seconds: None };
+        (status, Json(body)).into_response()
+    }
+}
+
+impl From<ValidationError> for ApiError {
+    fn from(e: ValidationError) -> Self {
+        ApiError::Validation { field: e.field, message: e.message }
+    }
+}
+
+impl From<StoreError> for ApiError {
+    fn from(e: StoreError) -> Self {
+        match e {
+            StoreError::Conflict(m) => ApiError::Conflict(m),
+            StoreError::Incompatible(m) => ApiError::Unavailable(m),
+            StoreError::Backend(m) => ApiError::Internal(m),
+        }
+    }
+}
+
+impl From<EngineError> for ApiError {
+    fn from(e: EngineError) -> Self {
+        match e {
+            EngineError::Validation(v) => v.into(),
+            EngineError::NotFound { what } => ApiError::NotFound(format!("{} not found", capitalise(&what))),
+            EngineError::Conflict(m) => ApiError::Conflict(m),
+            EngineError::Store(s) => s.into(),
+        }
+    }
+}
+
+fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => String::new(),
+    }
+}

@@ -1,0 +1,272 @@
+//! `/v3/documents*` handlers: wire types in, engine calls, wire types out.
+
+use crate::auth::Caller;
+use crate::error::ApiError;
+use crate::json::ApiJson;
+use crate::AppState;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::Json;
+use engram_api::*;
+use engram_core::validate;
+use engram_engine::DocumentInput;
+use engram_store::{Chunk, Document, DocumentPatch, ListQuery, Timestamp};
+
+/// RFC 3339 with milliseconds, as the public API writes timestamps.
+pub fn iso(t: Timestamp) -> String {
+    t.to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
+}
+
+pub fn input(v: ValidAdd) -> DocumentInput {
+    DocumentInput {
+        content: v.content,
+        container_tags: v.container_tags,
+        custom_id: v.custom_id,
+        metadata: v.metadata,
+        task_type: v.task_type,
+        dreaming: v.dreaming,
+        filepath: v.filepath,
+        entity_context: v.entity_context,
+    }
+}
+
+fn path_id(id: &str) -> Result<&str, ApiError> {
+    if id.is_empty() || id.len() > 255 {
+        return Err(ApiError::validation("id", "must be 1 to 255 characters"));
+    }
+    Ok(id)
+}
+
+fn document_response(d: Document) -> DocumentResponse {
+    let content = d.text.clone().or_else(|| (d.url.is_none() && d.file.is_none()).then(|| d.content.clone()));
+    let raw = (d.url.is_some()).then(|| d.content.clone());
+    DocumentResponse {
+        id: d.id,
+        custom_id: d.custom_id,
+        connection_id: None,
+        content,
+        container_tags: d.container_tags,
+        created_at: iso(d.created_at),
+        updated_at: iso(d.updated_at),
+        metadata: Some(d.metadata),
+        og_image: None,
+        raw,
+        source: d.source,
+        status: d.status,
+        summary: d.summary,
+        title: d.title,
+        doc_type: d.doc_type,
+        task_type: d.task_type,
+        dreaming_status: d.dreaming_status,
+        latest_revision: d.revision,
+        url: d.url,
+        filepath: d.filepath,
+        error: d.error,
+        chunk_count: Some(d.chunk_count),
+    }
+}
+
+fn list_item(d: Document, include_content: bool) -> DocumentListItem {
+    let content = include_content.then(|| d.text.clone().unwrap_or_else(|| d.content.clone()));
+    DocumentListItem {
+        id: d.id,
+        custom_id: d.custom_id,
+        connection_id: None,
+        container_tags: d.container_tags,
+        created_at: iso(d.created_at),
+        updated_at: iso(d.updated_at),
+        filepath: d.filepath,
+        metadata: Some(d.metadata),
+        status: d.status,
+        summary: d.summary,
+        title: d.title,
+        doc_type: d.doc_type,
+        url: d.url,
+        content,
+    }
+}
+
+pub async fn add(
+    State(s): State<AppState>,
+    Caller(who): Caller,
+    ApiJson(req): ApiJson<AddDocumentRequest>,
+) -> Result<Json<AddDocumentResponse>, ApiError> {
+    let valid = req.validate("")?;
+    let out = s.engine.add_documents(&who.org_id, vec![input(valid)]).await?;
+    let d = &out[0].document;
+    Ok(Json(AddDocumentResponse { id: d.id.clone(), status: d.status }))
+}
+
+pub async fn batch_add(
+    State(s): State<AppState>,
+    Caller(who): Caller,
+    ApiJson(req): ApiJson<BatchAddRequest>,
+) -> Result<Json<BatchAddResponse>, ApiError> {
+    req.validate_shared()?;
+    let mut results: Vec<Option<BatchItemResult>> = vec![None; req.documents.len()];
+    let mut valid = Vec::new();
+    let mut slots = Vec::new();
+    for i in 0..req.documents.len() {
+        match req.item(i).and_then(|it| it.validate(&format!("documents[{i}]."))) {
+            Ok(v) => {
+                valid.push(input(v));
+                slots.push(i);
+            }
+            Err(e) => {
+                results[i] = Some(BatchItemResult {
+                    id: String::new(),
+                    status: "error".into(),
+                    error: Some("ValidationError".into()),
+                    details: Some(e.to_string()),
+                })
+            }
+        }
+    }
+    let out = s.engine.add_documents(&who.org_id, valid).await?;
+    for (slot, o) in slots.into_iter().zip(out) {
+        results[slot] = Some(BatchItemResult {
+            id: o.document.id,
+            status: o.document.status.to_string(),
+            error: None,
+            details: None,
+        });
+    }
+    let results: Vec<BatchItemResult> = results.into_iter().flatten().collect();
+    let failed = results.iter().filter(|r| r.status == "error").count() as u64;
+    Ok(Json(BatchAddResponse { success: results.len() as u64 - failed, failed, results }))
+}
+
+pub async fn get(
+    State(s): State<AppState>,
+    Caller(who): Caller,
+    Path(id): Path<String>,
+) -> Result<Json<DocumentResponse>, ApiError> {
+    let d = s.engine.get_document(&who.org_id, path_id(&id)?).await?;
+    Ok(Json(document_response(d)))
+}
+
+pub async fn update(
+    State(s): State<AppState>,
+    Caller(who): Caller,
+    Path(id): Path<String>,
+    ApiJson(req): ApiJson<UpdateDocumentRequest>,
+) -> Result<Json<AddDocumentResponse>, ApiError> {
+    let tags = req.validate()?;
+    let patch = DocumentPatch {
+        content: req.content,
+        container_tags: tags,
+        custom_id: req.custom_id,
+        metadata: req.metadata,
+        task_type: req.task_type,
+        filepath: req.filepath,
+    };
+    let d = s.engine.update_document(&who.org_id, path_id(&id)?, patch).await?;
+    Ok(Json(AddDocumentResponse { id: d.id, status: d.status }))
+}
+
+pub async fn delete(State(s): State<AppState>, Caller(who): Caller, Path(id): Path<String>) -> Result<StatusCode, ApiError> {
+    s.engine.delete_document(&who.org_id, path_id(&id)?).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+pub async fn list(
+    State(s): State<AppState>,
+    Caller(who): Caller,
+    body: axum::body::Bytes,
+) -> Result<Json<ListDocumentsResponse>, ApiError> {
+    // an empty body lists with defaults
+    let req: ListDocumentsRequest = if body.iter().all(u8::is_ascii_whitespace) {
+        ListDocumentsRequest::default()
+    } else {
+        crate::json::parse(&body)?
+    };
+    let v = req.validate()?;
+    if req.filters.is_some() {
+        // The filter language arrives with search; refuse rather than ignore.
+        return Err(ApiError::validation("filters", "metadata filters are not supported by this server yet"));
+    }
+    let q = ListQuery {
+        container_tags: v.container_tags,
+        filepath: v.filepath,
+        sort: v.sort,
+        order: v.order,
+        limit: v.limit,
+        offset: (v.page - 1).saturating_mul(v.limit),
+    };
+    let (docs, total) = s.engine.list_documents(&who.org_id, &q).await?;
+    Ok(Json(ListDocumentsResponse {
+        memories: docs.into_iter().map(|d| list_item(d, v.include_content)).collect(),
+        pagination: Pagination::new(v.page, v.limit, total),
+    }))
+}
+
+pub async fn processing(State(s): State<AppState>, Caller(who): Caller) -> Result<Json<ProcessingResponse>, ApiError> {
+    let docs = s.engine.list_processing(&who.org_id).await?;
+    let documents: Vec<ProcessingDocument> = docs
+        .into_iter()
+        .map(|d| ProcessingDocument {
+            id: d.id,
+            custom_id: d.custom_id,
+            title: d.title,
+            doc_type: d.doc_type,
+            status: d.status,
+            created_at: iso(d.created_at),
+            updated_at: iso(d.updated_at),
+            metadata: Some(d.metadata),
+            container_tags: d.container_tags,
+        })
+        .collect();
+    Ok(Json(ProcessingResponse { total_count: documents.len() as u64, documents }))
+}
+
+fn chunk_item(c: Chunk) -> ChunkItem {
+    ChunkItem {
+        id: c.id,
+        position: c.position,
+        content: c.content,
+        chunk_type: "text".into(),
+        metadata: Some(serde_json::json!({"tokenCount": c.token_count})),
+        created_at: iso(c.created_at),
+    }
+}
+
+pub async fn chunks(
+    State(s): State<AppState>,
+    Caller(who): Caller,
+    Path(id): Path<String>,
+) -> Result<Json<ChunksResponse>, ApiError> {
+    let (doc, chunks) = s.engine.document_chunks(&who.org_id, path_id(&id)?).await?;
+    Ok(Json(ChunksResponse {
+        document_id: doc.id,
+        total: chunks.len() as u64,
+        chunks: chunks.into_iter().map(chunk_item).collect(),
+    }))
+}
+
+pub async fn bulk_delete(
+    State(s): State<AppState>,
+    Caller(who): Caller,
+    ApiJson(req): ApiJson<BulkDeleteRequest>,
+) -> Result<Json<BulkDeleteResponse>, ApiError> {
+    req.validate()?;
+    let mut deleted = 0;
+    let mut errors = Vec::new();
+    if let Some(ids) = &req.ids {
+        let (n, errs) = s.engine.delete_by_ids(&who.org_id, ids).await?;
+        deleted += n;
+        errors.extend(errs.into_iter().map(|(id, error)| BulkDeleteError { id, error }));
+    }
+    if let Some(tags) = &req.container_tags {
+        deleted += s.engine.delete_by_tags(&who.org_id, tags).await?;
+    }
+    if let Some(p) = &req.filepath {
+        validate::filepath("filepath", p)?;
+        deleted += s.engine.delete_by_filepath(&who.org_id, p).await?;
+    }
+    Ok(Json(BulkDeleteResponse {
+        success: errors.is_empty(),
+        deleted_count: deleted,
+        errors,
+        container_tags: req.container_tags,
+    }))
+}

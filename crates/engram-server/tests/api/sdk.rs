@@ -1,0 +1,41 @@
+//! The official Python SDK (supermemory 3.62.0, strict response validation)
+//! against a live server: add, get, list, delete.
+
+use crate::support::*;
+use serde_json::json;
+
+#[tokio::test]
+async fn python_sdk_round_trip() {
+    if std::env::var("ENGRAM_SKIP_SDK_TESTS").is_ok_and(|v| v == "1") {
+        eprintln!("skipped: ENGRAM_SKIP_SDK_TESTS=1");
+        return;
+    }
+    let check = std::process::Command::new("python3").args(["-c", "import supermemory"]).output();
+    match check {
+        Ok(o) if o.status.success() => {}
+        _ => panic!(
+            "the Python SDK is not installed: run `pip install supermemory==3.62.0` \
+             (or set ENGRAM_SKIP_SDK_TESTS=1 to skip this test)"
+        ),
+    }
+    let app = spawn_app().await;
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/sdk/sdk_smoke.py");
+    let app_base = app.base.clone();
+    let key = app.key.clone();
+    let out = tokio::task::spawn_blocking(move || {
+        std::process::Command::new("python3")
+            .arg(script)
+            .env("ENGRAM_URL", app_base)
+            .env("ENGRAM_API_KEY", key)
+            .output()
+            .unwrap()
+    })
+    .await
+    .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "SDK script failed:\n{stdout}\n{stderr}");
+    assert!(stdout.contains("SDK OK"), "{stdout}");
+    let (_, v) = app.post("/v3/documents/list", json!({})).await;
+    assert_eq!(v["pagination"]["totalItems"], 0, "the script deletes what it added");
+}

@@ -1,0 +1,226 @@
+//! Configuration: a TOML file, `ENGRAM_*` environment variables and flags,
+//! in rising precedence (flags beat the environment, which beats the file).
+//! Clap resolves flag-over-environment; the file fills what neither set.
+//! Secrets (API keys) come from the environment or the file and are never
+//! printed: [`Settings`]' `Debug` redacts them.
+
+use clap::Args;
+use serde::Deserialize;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+/// Flags of `engram serve` (each also read from its environment variable).
+#[derive(Debug, Args, Default)]
+pub struct ServeArgs {
+    /// Address to listen on.
+    #[arg(long, env = "ENGRAM_LISTEN", value_name = "ADDR:PORT")]
+    pub listen: Option<SocketAddr>,
+    /// Where the database lives (default: the user's data dir + /engram).
+    #[arg(long, env = "ENGRAM_DATA_DIR", value_name = "DIR")]
+    pub data_dir: Option<PathBuf>,
+    /// TOML configuration file (default: the user's config dir + /engram/config.toml, if present).
+    #[arg(long, env = "ENGRAM_CONFIG", value_name = "FILE")]
+    pub config: Option<PathBuf>,
+    /// A sentence-transformers model folder to use instead of the default model.
+    #[arg(long, env = "ENGRAM_MODEL_DIR", value_name = "DIR")]
+    pub model_dir: Option<PathBuf>,
+    /// Use an OpenAI-compatible embeddings endpoint (base URL, e.g. http://localhost:11434/v1).
+    #[arg(long, env = "ENGRAM_EMBEDDINGS_URL", value_name = "URL")]
+    pub embeddings_url: Option<String>,
+    /// Model name for the embeddings endpoint.
+    #[arg(long, env = "ENGRAM_EMBEDDINGS_MODEL")]
+    pub embeddings_model: Option<String>,
+    /// Embedding dimension of the endpoint's model (probed when unset).
+    #[arg(long, env = "ENGRAM_EMBEDDINGS_DIMENSION")]
+    pub embeddings_dimension: Option<usize>,
+    /// Background workers.
+    #[arg(long, env = "ENGRAM_WORKERS")]
+    pub workers: Option<usize>,
+    /// Target chunk size in tokens.
+    #[arg(long, env = "ENGRAM_CHUNK_TOKENS")]
+    pub chunk_tokens: Option<usize>,
+    /// Allow fetching URLs on loopback and private networks.
+    #[arg(long, env = "ENGRAM_FETCH_ALLOW_PRIVATE")]
+    pub fetch_allow_private: Option<bool>,
+    /// Log format: `pretty` or `json`.
+    #[arg(long, env = "ENGRAM_LOG_FORMAT")]
+    pub log_format: Option<String>,
+}
+
+/// The TOML file.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FileConfig {
+    pub listen: Option<SocketAddr>,
+    pub data_dir: Option<PathBuf>,
+    pub model_dir: Option<PathBuf>,
+    pub workers: Option<usize>,
+    pub chunk_tokens: Option<usize>,
+    pub log_format: Option<String>,
+    #[serde(default)]
+    pub embeddings: EmbeddingsFile,
+    #[serde(default)]
+    pub fetch: FetchFile,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EmbeddingsFile {
+    pub url: Option<String>,
+    pub model: Option<String>,
+    pub dimension: Option<usize>,
+    pub api_key: Option<String>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FetchFile {
+    pub allow_private: Option<bool>,
+    pub max_bytes: Option<usize>,
+    pub timeout_secs: Option<u64>,
+}
+
+/// The resolved settings.
+pub struct Settings {
+    pub listen: SocketAddr,
+    pub data_dir: PathBuf,
+    pub model_dir: Option<PathBuf>,
+    pub embeddings: Option<RemoteEmbeddings>,
+    pub workers: usize,
+    pub chunk_tokens: Option<usize>,
+    pub fetch_allow_private: bool,
+    pub fetch_max_bytes: usize,
+    pub fetch_timeout_secs: u64,
+    pub log_format: String,
+}
+
+pub struct RemoteEmbeddings {
+    pub url: String,
+    pub model: String,
+    pub dimension: Option<usize>,
+    pub api_key: Option<String>,
+}
+
+impl std::fmt::Debug for Settings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Settings")
+            .field("listen", &self.listen)
+            .field("data_dir", &self.data_dir)
+            .field("model_dir", &self.model_dir)
+            .field(
+                "embeddings",
+                &self.embeddings.as_ref().map(|e| {
+                    format!("{} model={} key={}", e.url, e.model, if e.api_key.is_some() { "<redacted>" } else { "none" })
+                }),
+            )
+            .field("workers", &self.workers)
+            .field("chunk_tokens", &self.chunk_tokens)
+            .field("fetch_allow_private", &self.fetch_allow_private)
+            .finish()
+    }
+}
+
+/// Default port.
+pub const DEFAULT_LISTEN: &str = "127.0.0.1:6767";
+
+/// The user's data directory for Engram.
+pub fn default_data_dir() -> PathBuf {
+    dirs::data_dir().unwrap_or_else(|| PathBuf::from(".")).join("engram")
+}
+
+/// Engram's config directory (`$ENGRAM_CONFIG_DIR` overrides).
+pub fn config_dir() -> PathBuf {
+    if let Some(p) = std::env::var_os("ENGRAM_CONFIG_DIR") {
+        return PathBuf::from(p);
+    }
+    dirs::config_dir().unwrap_or_else(|| PathBuf::from(".")).join("engram")
+}
+
+/// Read the config file (an explicitly named one must exist).
+pub fn load_file(explicit: Option<&PathBuf>) -> anyhow::Result<FileConfig> {
+    let (path, required) = match explicit {
+        Some(p) => (p.clone(), true),
+        None => (config_dir().join("config.toml"), false),
+    };
+    match std::fs::read_to_string(&path) {
+        Ok(s) => toml::from_str(&s).map_err(|e| anyhow::anyhow!("{}: {e}", path.display())),
+        Err(e) if !required && e.kind() == std::io::ErrorKind::NotFound => Ok(FileConfig::default()),
+        Err(e) => Err(anyhow::anyhow!("cannot read config file {}: {e}", path.display())),
+    }
+}
+
+/// Resolve flags/environment over the file over defaults.
+pub fn resolve(args: ServeArgs, file: FileConfig) -> anyhow::Result<Settings> {
+    let embeddings_url = args.embeddings_url.or(file.embeddings.url);
+    let embeddings = match embeddings_url {
+        Some(url) => Some(RemoteEmbeddings {
+            url,
+            model: args
+                .embeddings_model
+                .or(file.embeddings.model)
+                .ok_or_else(|| anyhow::anyhow!("an embeddings URL needs a model name (--embeddings-model / ENGRAM_EMBEDDINGS_MODEL)"))?,
+            dimension: args.embeddings_dimension.or(file.embeddings.dimension),
+            api_key: std::env::var("ENGRAM_EMBEDDINGS_API_KEY")
+                .ok()
+                .or(file.embeddings.api_key)
+                .or_else(|| std::env::var("OPENAI_API_KEY").ok())
+                .filter(|k| !k.is_empty()),
+        }),
+        None => None,
+    };
+    Ok(Settings {
+        listen: args
+            .listen
+            .or(file.listen)
+            .unwrap_or_else(|| DEFAULT_LISTEN.parse().expect("valid default address")),
+        data_dir: args.data_dir.or(file.data_dir).unwrap_or_else(default_data_dir),
+        model_dir: args.model_dir.or(file.model_dir),
+        embeddings,
+        workers: args.workers.or(file.workers).unwrap_or(2).max(1),
+        chunk_tokens: args.chunk_tokens.or(file.chunk_tokens),
+        fetch_allow_private: args.fetch_allow_private.or(file.fetch.allow_private).unwrap_or(false),
+        fetch_max_bytes: file.fetch.max_bytes.unwrap_or(50 * 1024 * 1024),
+        fetch_timeout_secs: file.fetch.timeout_secs.unwrap_or(30),
+        log_format: args.log_format.or(file.log_format).unwrap_or_else(|| "pretty".into()),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn flags_beat_file_beat_defaults() {
+        let file: FileConfig = toml::from_str(
+            r#"
+            listen = "127.0.0.1:7000"
+            workers = 3
+            [fetch]
+            allow_private = true
+            "#,
+        )
+        .unwrap();
+        let args = ServeArgs { workers: Some(5), ..Default::default() };
+        let s = resolve(args, file).unwrap();
+        assert_eq!(s.listen.port(), 7000);
+        assert_eq!(s.workers, 5);
+        assert!(s.fetch_allow_private);
+        let s = resolve(ServeArgs::default(), FileConfig::default()).unwrap();
+        assert_eq!(s.listen.to_string(), DEFAULT_LISTEN);
+        assert!(!s.fetch_allow_private);
+        assert!(toml::from_str::<FileConfig>("bogus = 1").is_err());
+    }
+
+    #[test]
+    fn secrets_are_redacted() {
+        let args = ServeArgs {
+            embeddings_url: Some("http://x/v1".into()),
+            embeddings_model: Some("m".into()),
+            ..Default::default()
+        };
+        let file: FileConfig = toml::from_str("[embeddings]\napi_key = \"sk-secret\"").unwrap();
+        let s = resolve(args, file).unwrap();
+        let dbg = format!("{s:?}");
+        assert!(!dbg.contains("sk-secret") && dbg.contains("<redacted>"), "{dbg}");
+    }
+}

@@ -1,0 +1,122 @@
+//! `engram keys create|list|revoke`: key management straight on a data
+//! directory (no server needed), and the first-run credentials file.
+
+use crate::config::{config_dir, default_data_dir};
+use anyhow::Context;
+use clap::Subcommand;
+use engram_store::Store;
+use engram_store_sqlite::SqliteStore;
+use std::path::PathBuf;
+
+#[derive(Subcommand)]
+pub enum KeysCommand {
+    /// Create an API key (and its organisation if needed).
+    Create {
+        #[arg(long, env = "ENGRAM_DATA_DIR")]
+        data_dir: Option<PathBuf>,
+        /// A name for the key.
+        #[arg(long, default_value = "default")]
+        name: String,
+        /// Organisation to create the key in (created if missing).
+        #[arg(long, default_value = "default")]
+        org: String,
+        /// Print `{"id", "key", "orgId"}` as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// List keys (never their secrets).
+    List {
+        #[arg(long, env = "ENGRAM_DATA_DIR")]
+        data_dir: Option<PathBuf>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Revoke a key by id.
+    Revoke {
+        id: String,
+        #[arg(long, env = "ENGRAM_DATA_DIR")]
+        data_dir: Option<PathBuf>,
+    },
+}
+
+async fn open(data_dir: Option<PathBuf>) -> anyhow::Result<SqliteStore> {
+    let dir = data_dir.unwrap_or_else(default_data_dir);
+    std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    Ok(SqliteStore::open(&dir.join("engram.db")).await?)
+}
+
+pub async fn run(cmd: KeysCommand) -> anyhow::Result<()> {
+    match cmd {
+        KeysCommand::Create { data_dir, name, org, json } => {
+            let store = open(data_dir).await?;
+            let (rec, key) = engram_engine::auth::create_key(&store, &org, &name).await?;
+            if json {
+                println!("{}", serde_json::json!({"id": rec.id, "key": key, "orgId": rec.org_id}));
+            } else {
+                println!("Created key {} ({name}) in organisation {org}:\n{key}", rec.id);
+            }
+            store.close().await;
+        }
+        KeysCommand::List { data_dir, json } => {
+            let store = open(data_dir).await?;
+            let orgs = store.list_orgs().await?;
+            let keys = store.list_api_keys(None).await?;
+            let org_name = |id: &str| orgs.iter().find(|o| o.id == id).map(|o| o.name.clone()).unwrap_or_default();
+            if json {
+                let v: Vec<_> = keys
+                    .iter()
+                    .map(|k| {
+                        serde_json::json!({
+                            "id": k.id, "name": k.name, "orgId": k.org_id, "orgName": org_name(&k.org_id),
+                            "createdAt": k.created_at.to_rfc3339(), "revoked": k.revoked_at.is_some(),
+                        })
+                    })
+                    .collect();
+                println!("{}", serde_json::Value::Array(v));
+            } else {
+                println!("{:<24} {:<16} {:<16} {}", "ID", "NAME", "ORG", "STATE");
+                for k in &keys {
+                    let state = if k.revoked_at.is_some() { "revoked" } else { "active" };
+                    println!("{:<24} {:<16} {:<16} {state}", k.id, k.name, org_name(&k.org_id));
+                }
+            }
+            store.close().await;
+        }
+        KeysCommand::Revoke { id, data_dir } => {
+            let store = open(data_dir).await?;
+            let ok = store.revoke_api_key(&id).await?;
+            store.close().await;
+            if !ok {
+                anyhow::bail!("no active key with id {id}");
+            }
+            println!("Revoked key {id}");
+        }
+    }
+    Ok(())
+}
+
+/// Write `{baseUrl, apiKey, orgId}` to the config dir's `credentials.json`
+/// with mode 0600 (created that way, never world-readable in between).
+pub fn write_credentials(base_url: &str, key: &str, org_id: &str) -> anyhow::Result<PathBuf> {
+    let dir = config_dir();
+    std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let path = dir.join("credentials.json");
+    let body = serde_json::to_vec_pretty(&serde_json::json!({"baseUrl": base_url, "apiKey": key, "orgId": org_id}))?;
+    let tmp = dir.join(".credentials.json.tmp");
+    let _ = std::fs::remove_file(&tmp);
+    {
+        use std::io::Write;
+        let mut opts = std::fs::OpenOptions::new();
+        opts.write(true).create_new(true);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::OpenOptionsExt;
+            opts.mode(0o600);
+        }
+        let mut f = opts.open(&tmp).with_context(|| format!("cannot write {}", tmp.display()))?;
+        f.write_all(&body)?;
+        f.sync_all()?;
+    }
+    std::fs::rename(&tmp, &path)?;
+    Ok(path)
+}

@@ -1,0 +1,153 @@
+//! `engram serve`: open the store, load the embedder, start workers and the
+//! HTTP server, and shut down gracefully on SIGINT/SIGTERM (in-flight
+//! requests finish, then workers stop and release their jobs).
+
+use crate::config::{self, ServeArgs, Settings};
+use anyhow::Context;
+use engram_embed::model_files;
+use engram_embed::Embedder;
+use engram_engine::{fetch::FetchConfig, workers::WorkerPool, Engine, EngineConfig};
+use engram_server::{AppState, ServerConfig};
+use engram_store::Store;
+use engram_store_sqlite::SqliteStore;
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Duration;
+
+pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
+    let file = config::load_file(args.config.as_ref())?;
+    let settings = config::resolve(args, file)?;
+    init_tracing(&settings.log_format);
+    tracing::debug!(?settings, "configuration");
+
+    std::fs::create_dir_all(&settings.data_dir)
+        .with_context(|| format!("cannot create data directory {}", settings.data_dir.display()))?;
+    let db = settings.data_dir.join("engram.db");
+    let store = Arc::new(SqliteStore::open(&db).await.with_context(|| format!("cannot open {}", db.display()))?);
+    let embedder = load_embedder(&settings).await?;
+    let engine = Engine::new(store.clone(), embedder, engine_config(&settings)).await?;
+
+    let listener = tokio::net::TcpListener::bind(settings.listen)
+        .await
+        .with_context(|| format!("cannot listen on {}", settings.listen))?;
+    let addr = listener.local_addr()?;
+    let base_url = format!("http://{addr}");
+    first_run(store.as_ref(), &base_url).await?;
+
+    let workers = WorkerPool::start(engine.clone(), settings.workers);
+    let state = AppState::new(engine.clone(), ServerConfig::default());
+    tracing::info!(%base_url, data_dir = %settings.data_dir.display(), model = engine.embedder.model_name(), "Engram is listening");
+    eprintln!("Engram is listening on {base_url}");
+    engram_server::serve(listener, state, shutdown_signal())
+        .await
+        .context("the HTTP server failed")?;
+    tracing::info!("HTTP server stopped; stopping workers");
+    workers.shutdown().await;
+    store.close().await;
+    tracing::info!("shut down cleanly");
+    Ok(())
+}
+
+fn engine_config(s: &Settings) -> EngineConfig {
+    EngineConfig {
+        chunk_tokens: s.chunk_tokens,
+        fetch: FetchConfig {
+            allow_private: s.fetch_allow_private,
+            max_bytes: s.fetch_max_bytes,
+            timeout: Duration::from_secs(s.fetch_timeout_secs),
+            ..FetchConfig::default()
+        },
+        ..EngineConfig::default()
+    }
+}
+
+async fn load_embedder(s: &Settings) -> anyhow::Result<Arc<dyn Embedder>> {
+    if let Some(r) = &s.embeddings {
+        let cfg = engram_embed::openai::OpenAiConfig {
+            base_url: r.url.clone(),
+            model: r.model.clone(),
+            api_key: r.api_key.clone(),
+            dimension: r.dimension,
+            timeout: Duration::from_secs(60),
+            max_tokens: 512,
+        };
+        let e = engram_embed::openai::OpenAiEmbedder::connect(cfg).await?;
+        return Ok(Arc::new(e));
+    }
+    let model_dir = s.model_dir.clone();
+    let found = tokio::task::spawn_blocking(move || {
+        model_files::locate(model_dir.as_deref(), &model_files::default_cache_dir(), true)
+    })
+    .await??;
+    if let model_files::Found::Downloaded(dir) = &found {
+        eprintln!("Fetched the embedding model into {}", dir.display());
+    }
+    let name = match &found {
+        model_files::Found::Configured(dir) => configured_model_name(dir),
+        _ => model_files::DEFAULT_MODEL_NAME.to_string(),
+    };
+    let dir = found.dir().to_path_buf();
+    let e = tokio::task::spawn_blocking(move || engram_embed::local::LocalEmbedder::start(&dir, &name)).await??;
+    Ok(Arc::new(e))
+}
+
+fn configured_model_name(dir: &Path) -> String {
+    // a folder holding the default model keeps the default's name
+    let name = dir.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
+    if name.eq_ignore_ascii_case("all-MiniLM-L6-v2") || name == "model" {
+        model_files::DEFAULT_MODEL_NAME.to_string()
+    } else {
+        format!("local:{name}")
+    }
+}
+
+/// On an empty store: create the default organisation and a key, print the
+/// key once, and write credentials for the CLI.
+async fn first_run(store: &dyn Store, base_url: &str) -> anyhow::Result<()> {
+    if !store.list_orgs().await?.is_empty() {
+        return Ok(());
+    }
+    let (rec, key) = engram_engine::auth::create_key(store, "default", "default").await?;
+    let path = crate::keys::write_credentials(base_url, &key, &rec.org_id)?;
+    eprintln!(
+        "\nFirst run: created organisation \"default\" and an API key (shown once, keep it safe):\n\n    {key}\n\n\
+         Credentials saved to {} (mode 0600).\n",
+        path.display()
+    );
+    Ok(())
+}
+
+fn init_tracing(format: &str) {
+    use tracing_subscriber::EnvFilter;
+    let filter = EnvFilter::try_from_env("ENGRAM_LOG")
+        .or_else(|_| EnvFilter::try_from_default_env())
+        .unwrap_or_else(|_| EnvFilter::new("info"));
+    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr);
+    if format == "json" {
+        builder.json().init();
+    } else {
+        builder.init();
+    }
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {}
+        _ = term => {}
+    }
+    tracing::info!("shutdown requested; finishing in-flight requests");
+}
