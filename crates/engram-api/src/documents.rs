@@ -3,7 +3,7 @@
 use crate::lenient;
 use engram_core::validate;
 use engram_core::{
-    Dreaming, DreamingStatus, DocumentStatus, DocumentType, Metadata, SortField, SortOrder,
+    DocumentStatus, DocumentType, Dreaming, DreamingStatus, Metadata, SortField, SortOrder,
     TaskType, ValidationError,
 };
 use serde::{Deserialize, Serialize};
@@ -57,11 +57,14 @@ impl AddDocumentRequest {
     /// Check every field; `prefix` is prepended to field names (for batch
     /// items, `documents[3].`).
     pub fn validate(&self, prefix: &str) -> Result<ValidAdd, ValidationError> {
-        let named = |e: ValidationError| ValidationError::new(format!("{prefix}{}", e.field), e.message);
+        let named =
+            |e: ValidationError| ValidationError::new(format!("{prefix}{}", e.field), e.message);
         validate::content("content", &self.content).map_err(named)?;
-        let container_tags =
-            validate::container_tags(self.container_tag.as_deref(), self.container_tags.as_deref())
-                .map_err(named)?;
+        let container_tags = validate::container_tags(
+            self.container_tag.as_deref(),
+            self.container_tags.as_deref(),
+        )
+        .map_err(named)?;
         if let Some(c) = &self.custom_id {
             validate::custom_id("customId", c).map_err(named)?;
         }
@@ -74,7 +77,8 @@ impl AddDocumentRequest {
             validate::filepath("filepath", p).map_err(named)?;
         }
         if let Some(e) = &self.entity_context {
-            validate::max_chars("entityContext", e, validate::MAX_ENTITY_CONTEXT_LEN).map_err(named)?;
+            validate::max_chars("entityContext", e, validate::MAX_ENTITY_CONTEXT_LEN)
+                .map_err(named)?;
         }
         Ok(ValidAdd {
             content: self.content.clone(),
@@ -127,10 +131,16 @@ impl BatchAddRequest {
         if self.documents.is_empty() || self.documents.len() > MAX_BATCH {
             return Err(ValidationError::new(
                 "documents",
-                format!("must hold 1 to {MAX_BATCH} items, got {}", self.documents.len()),
+                format!(
+                    "must hold 1 to {MAX_BATCH} items, got {}",
+                    self.documents.len()
+                ),
             ));
         }
-        validate::container_tags(self.container_tag.as_deref(), self.container_tags.as_deref())?;
+        validate::container_tags(
+            self.container_tag.as_deref(),
+            self.container_tags.as_deref(),
+        )?;
         if let Some(m) = &self.metadata {
             validate::metadata("metadata", m)?;
         }
@@ -292,11 +302,23 @@ pub struct ListDocumentsRequest {
     pub container_tags: Option<Vec<String>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub filters: Option<serde_json::Value>,
-    #[serde(default, deserialize_with = "lenient::opt_bool", skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        deserialize_with = "lenient::opt_bool",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub include_content: Option<bool>,
-    #[serde(default, deserialize_with = "lenient::opt_u64", skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        deserialize_with = "lenient::opt_u64",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub limit: Option<u64>,
-    #[serde(default, deserialize_with = "lenient::opt_u64", skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        deserialize_with = "lenient::opt_u64",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub page: Option<u64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub order: Option<SortOrder>,
@@ -320,8 +342,10 @@ pub struct ValidList {
 
 impl ListDocumentsRequest {
     pub fn validate(&self) -> Result<ValidList, ValidationError> {
-        let container_tags =
-            validate::container_tags(self.container_tag.as_deref(), self.container_tags.as_deref())?;
+        let container_tags = validate::container_tags(
+            self.container_tag.as_deref(),
+            self.container_tags.as_deref(),
+        )?;
         let limit = self.limit.unwrap_or(10);
         if !(1..=MAX_LIST_LIMIT).contains(&limit) {
             return Err(ValidationError::new(
@@ -473,7 +497,10 @@ impl BulkDeleteRequest {
             }
             for (i, id) in ids.iter().enumerate() {
                 if id.is_empty() || id.len() > 255 {
-                    return Err(ValidationError::new(format!("ids[{i}]"), "must be 1 to 255 characters"));
+                    return Err(ValidationError::new(
+                        format!("ids[{i}]"),
+                        "must be 1 to 255 characters",
+                    ));
                 }
             }
         }
@@ -533,7 +560,8 @@ mod tests {
     #[test]
     fn list_accepts_numeric_strings() {
         let req: ListDocumentsRequest =
-            serde_json::from_value(json!({"limit": "5", "page": 2, "includeContent": "true"})).unwrap();
+            serde_json::from_value(json!({"limit": "5", "page": 2, "includeContent": "true"}))
+                .unwrap();
         let v = req.validate().unwrap();
         assert_eq!((v.limit, v.page, v.include_content), (5, 2, true));
         let bad: Result<ListDocumentsRequest, _> = serde_json::from_value(json!({"limit": "x"}));

@@ -19,14 +19,16 @@ pub fn opt_u64<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error>
         None => Ok(None),
         Some(NumOrString::Num(n)) => n
             .as_u64()
-            .or_else(|| n.as_f64().filter(|f| f.fract() == 0.0 && *f >= 0.0).map(|f| f as u64))
+            .or_else(|| {
+                n.as_f64()
+                    .filter(|f| f.fract() == 0.0 && *f >= 0.0)
+                    .map(|f| f as u64)
+            })
             .map(Some)
             .ok_or_else(|| de::Error::custom(format!("expected a non-negative integer, got {n}"))),
-        Some(NumOrString::Str(s)) => s
-            .trim()
-            .parse::<u64>()
-            .map(Some)
-            .map_err(|_| de::Error::custom(format!("expected a non-negative integer, got \"{s}\""))),
+        Some(NumOrString::Str(s)) => s.trim().parse::<u64>().map(Some).map_err(|_| {
+            de::Error::custom(format!("expected a non-negative integer, got \"{s}\""))
+        }),
     }
 }
 

@@ -143,7 +143,10 @@ mod tests {
             let j = serde_json::to_string(s).unwrap();
             assert_eq!(j, format!("\"{}\"", s.as_str()));
         }
-        assert!("bogus".parse::<TaskType>().unwrap_err().contains("memory, superrag"));
+        assert!("bogus"
+            .parse::<TaskType>()
+            .unwrap_err()
+            .contains("memory, superrag"));
         assert!(DocumentStatus::Embedding.is_processing());
         assert!(!DocumentStatus::Done.is_processing());
     }

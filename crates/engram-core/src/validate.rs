@@ -109,7 +109,10 @@ pub fn metadata(field: &str, m: &Metadata) -> Result<(), ValidationError> {
             .bytes()
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'-'))
         {
-            return Err(ValidationError::new(path, "keys must match ^[a-zA-Z0-9_.-]+$"));
+            return Err(ValidationError::new(
+                path,
+                "keys must match ^[a-zA-Z0-9_.-]+$",
+            ));
         }
         match v {
             Value::String(s) => string_len(&path, s)?,
@@ -241,7 +244,11 @@ mod tests {
 
     #[test]
     fn metadata_rules() {
-        assert!(metadata("metadata", &meta(json!({"a": "x", "b.c": 1.5, "d": true, "e": ["x"]}))).is_ok());
+        assert!(metadata(
+            "metadata",
+            &meta(json!({"a": "x", "b.c": 1.5, "d": true, "e": ["x"]}))
+        )
+        .is_ok());
         let bad = [
             (json!({"a": {"b": 1}}), "metadata.a"),
             (json!({"a": null}), "metadata.a"),

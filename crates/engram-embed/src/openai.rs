@@ -65,7 +65,12 @@ impl OpenAiEmbedder {
             .build()
             .map_err(|e| EmbedError::Provider(e.to_string()))?;
         let name = format!("openai-compatible:{}", cfg.model);
-        let mut me = Self { dimension: cfg.dimension.unwrap_or(0), cfg, name, client };
+        let mut me = Self {
+            dimension: cfg.dimension.unwrap_or(0),
+            cfg,
+            name,
+            client,
+        };
         if me.dimension == 0 {
             let v = me.request(&["dimension probe".to_string()]).await?;
             me.dimension = v[0].len();
@@ -101,7 +106,10 @@ impl OpenAiEmbedder {
             }
             if !status.is_success() {
                 let text = resp.text().await.unwrap_or_default();
-                return Err(EmbedError::Provider(format!("{url} answered {status}: {}", truncate(&text))));
+                return Err(EmbedError::Provider(format!(
+                    "{url} answered {status}: {}",
+                    truncate(&text)
+                )));
             }
             let parsed: Response = resp
                 .json()
@@ -119,7 +127,10 @@ fn truncate(s: &str) -> String {
 
 fn order(r: Response, n: usize) -> Result<Vec<Vec<f32>>, EmbedError> {
     if r.data.len() != n {
-        return Err(EmbedError::Provider(format!("asked for {n} embeddings, got {}", r.data.len())));
+        return Err(EmbedError::Provider(format!(
+            "asked for {n} embeddings, got {}",
+            r.data.len()
+        )));
     }
     let mut out: Vec<Option<Vec<f32>>> = vec![None; n];
     for (i, item) in r.data.into_iter().enumerate() {

@@ -15,7 +15,8 @@ use std::time::Duration;
 fn local() -> &'static LocalEmbedder {
     static E: OnceLock<LocalEmbedder> = OnceLock::new();
     E.get_or_init(|| {
-        let found = locate_default().expect("the embedding model (set ENGRAM_MODEL_DIR or let it download)");
+        let found = locate_default()
+            .expect("the embedding model (set ENGRAM_MODEL_DIR or let it download)");
         LocalEmbedder::start(found.dir(), DEFAULT_MODEL_NAME).unwrap()
     })
 }
@@ -25,18 +26,34 @@ async fn local_model_matches_sentence_transformers() {
     let reference: Value =
         serde_json::from_str(include_str!("fixtures/minilm-reference.json")).unwrap();
     let items = reference["items"].as_array().unwrap();
-    let texts: Vec<String> = items.iter().map(|i| i["text"].as_str().unwrap().to_string()).collect();
+    let texts: Vec<String> = items
+        .iter()
+        .map(|i| i["text"].as_str().unwrap().to_string())
+        .collect();
     let e = local();
     assert_eq!(e.dimension(), 384);
     assert_eq!(e.max_tokens(), 256);
     // one batch (padding in play) and one by one must both match
     let batched = e.embed(texts.clone()).await.unwrap();
     for (i, item) in items.iter().enumerate() {
-        let want: Vec<f32> = item["embedding"].as_array().unwrap().iter().map(|v| v.as_f64().unwrap() as f32).collect();
+        let want: Vec<f32> = item["embedding"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_f64().unwrap() as f32)
+            .collect();
         let single = e.embed(vec![texts[i].clone()]).await.unwrap().remove(0);
         for got in [&batched[i], &single] {
-            let max_diff = got.iter().zip(&want).map(|(a, b)| (a - b).abs()).fold(0.0, f32::max);
-            assert!(max_diff < 1e-4, "item {i} ({:?}) differs by {max_diff}", &texts[i][..texts[i].len().min(30)]);
+            let max_diff = got
+                .iter()
+                .zip(&want)
+                .map(|(a, b)| (a - b).abs())
+                .fold(0.0, f32::max);
+            assert!(
+                max_diff < 1e-4,
+                "item {i} ({:?}) differs by {max_diff}",
+                &texts[i][..texts[i].len().min(30)]
+            );
             let norm = got.iter().map(|x| x * x).sum::<f32>().sqrt();
             assert!((norm - 1.0).abs() < 1e-4);
         }
@@ -46,14 +63,23 @@ async fn local_model_matches_sentence_transformers() {
 #[tokio::test]
 async fn concurrent_requests_share_batches_and_keep_order() {
     let e = local();
-    let texts: Vec<String> = (0..40).map(|i| format!("sentence number {i} about topic {}", i % 7)).collect();
+    let texts: Vec<String> = (0..40)
+        .map(|i| format!("sentence number {i} about topic {}", i % 7))
+        .collect();
     let sequential = e.embed(texts.clone()).await.unwrap();
     let futs = texts.iter().map(|t| e.embed(vec![t.clone()]));
     let concurrent = futures_join(futs).await;
     for (a, b) in sequential.iter().zip(concurrent) {
         assert!(dot(a, &b.unwrap()[0]) > 0.9999);
     }
-    let sim = e.embed(vec!["I love my dog".into(), "My puppy is adorable".into(), "The stock market fell sharply".into()]).await.unwrap();
+    let sim = e
+        .embed(vec![
+            "I love my dog".into(),
+            "My puppy is adorable".into(),
+            "The stock market fell sharply".into(),
+        ])
+        .await
+        .unwrap();
     assert!(dot(&sim[0], &sim[1]) > dot(&sim[0], &sim[2]) + 0.2);
 }
 
@@ -73,7 +99,10 @@ struct Script {
     mode: &'static str,
 }
 
-async fn embeddings(State(s): State<Script>, Json(body): Json<Value>) -> (axum::http::StatusCode, Json<Value>) {
+async fn embeddings(
+    State(s): State<Script>,
+    Json(body): Json<Value>,
+) -> (axum::http::StatusCode, Json<Value>) {
     let n = s.calls.fetch_add(1, Ordering::SeqCst);
     let inputs = body["input"].as_array().cloned().unwrap_or_default();
     let ok = |inputs: &[Value]| {
@@ -84,11 +113,20 @@ async fn embeddings(State(s): State<Script>, Json(body): Json<Value>) -> (axum::
             .rev()
             .map(|(i, t)| json!({"index": i, "embedding": [t.as_str().unwrap().len() as f32, 1.0, 0.0]}))
             .collect();
-        (axum::http::StatusCode::OK, Json(json!({"data": data, "model": "m"})))
+        (
+            axum::http::StatusCode::OK,
+            Json(json!({"data": data, "model": "m"})),
+        )
     };
     match s.mode {
-        "flaky" if n == 1 => (axum::http::StatusCode::SERVICE_UNAVAILABLE, Json(json!({"error": "busy"}))),
-        "reject" => (axum::http::StatusCode::BAD_REQUEST, Json(json!({"error": "bad model"}))),
+        "flaky" if n == 1 => (
+            axum::http::StatusCode::SERVICE_UNAVAILABLE,
+            Json(json!({"error": "busy"})),
+        ),
+        "reject" => (
+            axum::http::StatusCode::BAD_REQUEST,
+            Json(json!({"error": "bad model"})),
+        ),
         "garbage" if n > 0 => (axum::http::StatusCode::OK, Json(json!({"nope": 1}))),
         _ => ok(&inputs),
     }
@@ -98,7 +136,10 @@ async fn stand_in(mode: &'static str) -> (String, Arc<AtomicUsize>) {
     let calls = Arc::new(AtomicUsize::new(0));
     let app = Router::new()
         .route("/v1/embeddings", post(embeddings))
-        .with_state(Script { calls: calls.clone(), mode });
+        .with_state(Script {
+            calls: calls.clone(),
+            mode,
+        });
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
@@ -151,6 +192,9 @@ async fn openai_provider_retries_transient_failures_and_reports_others() {
     let err = e.embed(vec!["a".into()]).await.unwrap_err();
     assert!(err.to_string().contains("malformed"), "{err}");
 
-    let err = OpenAiEmbedder::connect(cfg("http://127.0.0.1:9/v1".into())).await.err().unwrap();
+    let err = OpenAiEmbedder::connect(cfg("http://127.0.0.1:9/v1".into()))
+        .await
+        .err()
+        .unwrap();
     assert!(err.is_transient(), "{err}");
 }

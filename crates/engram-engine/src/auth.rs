@@ -28,7 +28,10 @@ pub fn hash_key(key: &str) -> String {
 /// A new key for `org_id`: the record to store and the secret to show once.
 pub fn generate_key(org_id: &str, name: &str) -> (ApiKeyRecord, String) {
     let id = engram_core::ids::new_id();
-    let key = format!("{PREFIX}{id}_{}", engram_core::ids::random_base62(SECRET_LEN));
+    let key = format!(
+        "{PREFIX}{id}_{}",
+        engram_core::ids::random_base62(SECRET_LEN)
+    );
     let rec = ApiKeyRecord {
         id,
         org_id: org_id.to_string(),
@@ -55,16 +58,27 @@ pub async fn verify(store: &dyn Store, presented: &str) -> Result<Option<AuthCon
     let Some(rec) = store.get_api_key(id).await? else {
         return Ok(None);
     };
-    let matches: bool = hash_key(presented).as_bytes().ct_eq(rec.secret_hash.as_bytes()).into();
+    let matches: bool = hash_key(presented)
+        .as_bytes()
+        .ct_eq(rec.secret_hash.as_bytes())
+        .into();
     if !matches || rec.revoked_at.is_some() {
         return Ok(None);
     }
-    Ok(Some(AuthContext { org_id: rec.org_id, key_id: rec.id, key_name: rec.name }))
+    Ok(Some(AuthContext {
+        org_id: rec.org_id,
+        key_id: rec.id,
+        key_name: rec.name,
+    }))
 }
 
 /// Create an organisation if needed and a key in it; returns the record and
 /// the plain key.
-pub async fn create_key(store: &dyn Store, org_name: &str, key_name: &str) -> Result<(ApiKeyRecord, String), StoreError> {
+pub async fn create_key(
+    store: &dyn Store,
+    org_name: &str,
+    key_name: &str,
+) -> Result<(ApiKeyRecord, String), StoreError> {
     let org = store.ensure_org(org_name).await?;
     let (rec, key) = generate_key(&org.id, key_name);
     store.insert_api_key(&rec).await?;
@@ -81,7 +95,13 @@ mod tests {
         assert_eq!(key_id(&key), Some(rec.id.as_str()));
         assert_eq!(rec.secret_hash, hash_key(&key));
         assert!(!rec.secret_hash.contains(&key));
-        for bad in ["", "em_", "em_short_x", "xx_aaaaaaaaaaaaaaaaaaaaaa_bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb", &key[..key.len() - 1]] {
+        for bad in [
+            "",
+            "em_",
+            "em_short_x",
+            "xx_aaaaaaaaaaaaaaaaaaaaaa_bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb",
+            &key[..key.len() - 1],
+        ] {
             assert_eq!(key_id(bad), None, "{bad}");
         }
     }

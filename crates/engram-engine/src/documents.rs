@@ -4,7 +4,9 @@
 
 use crate::{Engine, EngineError};
 use engram_core::{DocumentType, Dreaming, Metadata, TaskType};
-use engram_store::{Chunk, Document, DocumentPatch, ListQuery, NewDocument, StoredFile, UpsertOutcome};
+use engram_store::{
+    Chunk, Document, DocumentPatch, ListQuery, NewDocument, StoredFile, UpsertOutcome,
+};
 
 /// A validated document to ingest.
 #[derive(Debug, Clone, PartialEq)]
@@ -36,9 +38,15 @@ pub fn as_url(content: &str) -> Option<&str> {
 }
 
 fn new_document(org_id: &str, input: DocumentInput, file: Option<FileInput>) -> NewDocument {
-    let url = if file.is_none() { as_url(&input.content).map(str::to_string) } else { None };
+    let url = if file.is_none() {
+        as_url(&input.content).map(str::to_string)
+    } else {
+        None
+    };
     let (doc_type, source) = match (&file, &url) {
-        (Some(f), _) if f.mime_type.as_deref() == Some("application/pdf") => (DocumentType::Pdf, "file"),
+        (Some(f), _) if f.mime_type.as_deref() == Some("application/pdf") => {
+            (DocumentType::Pdf, "file")
+        }
         (Some(_), _) => (DocumentType::Text, "file"),
         (None, Some(_)) => (DocumentType::Webpage, "url"),
         (None, None) => (DocumentType::Text, "text"),
@@ -56,17 +64,28 @@ fn new_document(org_id: &str, input: DocumentInput, file: Option<FileInput>) -> 
         metadata: input.metadata,
         filepath: input.filepath,
         entity_context: input.entity_context,
-        file: file.map(|f| StoredFile { filename: f.filename, mime_type: f.mime_type, bytes: f.bytes }),
+        file: file.map(|f| StoredFile {
+            filename: f.filename,
+            mime_type: f.mime_type,
+            bytes: f.bytes,
+        }),
     }
 }
 
 impl Engine {
     /// Ingest documents (one transaction) and wake the workers.
-    pub async fn add_documents(&self, org_id: &str, inputs: Vec<DocumentInput>) -> Result<Vec<UpsertOutcome>, EngineError> {
+    pub async fn add_documents(
+        &self,
+        org_id: &str,
+        inputs: Vec<DocumentInput>,
+    ) -> Result<Vec<UpsertOutcome>, EngineError> {
         if inputs.is_empty() {
             return Ok(Vec::new());
         }
-        let docs = inputs.into_iter().map(|i| new_document(org_id, i, None)).collect();
+        let docs = inputs
+            .into_iter()
+            .map(|i| new_document(org_id, i, None))
+            .collect();
         let out = self.store.upsert_documents(docs).await?;
         self.notify_workers();
         Ok(out)
@@ -74,7 +93,12 @@ impl Engine {
 
     /// Ingest an uploaded file; its bytes are kept with the document until
     /// the pipeline has extracted them.
-    pub async fn add_file(&self, org_id: &str, input: DocumentInput, file: FileInput) -> Result<UpsertOutcome, EngineError> {
+    pub async fn add_file(
+        &self,
+        org_id: &str,
+        input: DocumentInput,
+        file: FileInput,
+    ) -> Result<UpsertOutcome, EngineError> {
         let doc = new_document(org_id, input, Some(file));
         let mut out = self.store.upsert_documents(vec![doc]).await?;
         self.notify_workers();
@@ -90,7 +114,12 @@ impl Engine {
     }
 
     /// Patch a document; a content change reprocesses it.
-    pub async fn update_document(&self, org_id: &str, id: &str, patch: DocumentPatch) -> Result<Document, EngineError> {
+    pub async fn update_document(
+        &self,
+        org_id: &str,
+        id: &str,
+        patch: DocumentPatch,
+    ) -> Result<Document, EngineError> {
         let reprocess = patch.content.is_some();
         let doc = self
             .store
@@ -113,7 +142,11 @@ impl Engine {
     }
 
     /// Delete by ids: `(deleted, [(id, error)])`.
-    pub async fn delete_by_ids(&self, org_id: &str, ids: &[String]) -> Result<(u64, Vec<(String, String)>), EngineError> {
+    pub async fn delete_by_ids(
+        &self,
+        org_id: &str,
+        ids: &[String],
+    ) -> Result<(u64, Vec<(String, String)>), EngineError> {
         let mut deleted = 0;
         let mut errors = Vec::new();
         for id in ids {
@@ -133,11 +166,18 @@ impl Engine {
 
     /// Delete by file path (exact, or prefix ending in `/`).
     pub async fn delete_by_filepath(&self, org_id: &str, path: &str) -> Result<u64, EngineError> {
-        Ok(self.store.delete_documents_by_filepath(org_id, path).await?)
+        Ok(self
+            .store
+            .delete_documents_by_filepath(org_id, path)
+            .await?)
     }
 
     /// One page of documents and the total.
-    pub async fn list_documents(&self, org_id: &str, q: &ListQuery) -> Result<(Vec<Document>, u64), EngineError> {
+    pub async fn list_documents(
+        &self,
+        org_id: &str,
+        q: &ListQuery,
+    ) -> Result<(Vec<Document>, u64), EngineError> {
         Ok(self.store.list_documents(org_id, q).await?)
     }
 
@@ -147,7 +187,11 @@ impl Engine {
     }
 
     /// A document's chunks in order (404 when the document does not exist).
-    pub async fn document_chunks(&self, org_id: &str, id: &str) -> Result<(Document, Vec<Chunk>), EngineError> {
+    pub async fn document_chunks(
+        &self,
+        org_id: &str,
+        id: &str,
+    ) -> Result<(Document, Vec<Chunk>), EngineError> {
         let doc = self.get_document(org_id, id).await?;
         let chunks = self.store.list_chunks(org_id, &doc.id).await?;
         Ok((doc, chunks))
@@ -155,7 +199,9 @@ impl Engine {
 }
 
 fn not_found(id: &str) -> EngineError {
-    EngineError::NotFound { what: format!("document `{id}`") }
+    EngineError::NotFound {
+        what: format!("document `{id}`"),
+    }
 }
 
 #[cfg(test)]
@@ -164,7 +210,10 @@ mod tests {
 
     #[test]
     fn urls_are_recognised() {
-        assert_eq!(as_url(" https://example.com/a?b=1 "), Some("https://example.com/a?b=1"));
+        assert_eq!(
+            as_url(" https://example.com/a?b=1 "),
+            Some("https://example.com/a?b=1")
+        );
         assert_eq!(as_url("HTTP://EXAMPLE.COM"), Some("HTTP://EXAMPLE.COM"));
         assert_eq!(as_url("see https://example.com"), None);
         assert_eq!(as_url("https://example.com and more"), None);

@@ -80,7 +80,8 @@ pub fn is_public(ip: IpAddr) -> bool {
             let s = v6.segments();
             // NAT64 well-known prefix 64:ff9b::/96 embeds an IPv4 address
             if s[0] == 0x64 && s[1] == 0xff9b && s[2..6] == [0, 0, 0, 0] {
-                let v4 = Ipv4Addr::new((s[6] >> 8) as u8, s[6] as u8, (s[7] >> 8) as u8, s[7] as u8);
+                let v4 =
+                    Ipv4Addr::new((s[6] >> 8) as u8, s[6] as u8, (s[7] >> 8) as u8, s[7] as u8);
                 return is_public_v4(v4);
             }
             !(v6.is_loopback()
@@ -114,9 +115,13 @@ fn is_public_v4(ip: Ipv4Addr) -> bool {
 /// Check a URL before requesting it: http(s) only, and no literal private IP.
 pub fn check_url(url: &reqwest::Url, allow_private: bool) -> Result<(), FetchError> {
     if !matches!(url.scheme(), "http" | "https") {
-        return Err(FetchError::Refused(format!("{url}: only http and https URLs are fetched")));
+        return Err(FetchError::Refused(format!(
+            "{url}: only http and https URLs are fetched"
+        )));
     }
-    let host = url.host().ok_or_else(|| FetchError::Refused(format!("{url}: no host")))?;
+    let host = url
+        .host()
+        .ok_or_else(|| FetchError::Refused(format!("{url}: no host")))?;
     if allow_private {
         return Ok(());
     }
@@ -127,7 +132,7 @@ pub fn check_url(url: &reqwest::Url, allow_private: bool) -> Result<(), FetchErr
     };
     if let Some(ip) = ip {
         if !is_public(ip) {
-            return Err(private_refusal(&url.to_string(), ip));
+            return Err(private_refusal(url.as_str(), ip));
         }
     }
     Ok(())
@@ -147,8 +152,13 @@ impl Resolve for GuardedResolver {
     fn resolve(&self, name: Name) -> Resolving {
         Box::pin(async move {
             let host = name.as_str().to_string();
-            let addrs: Vec<SocketAddr> = tokio::net::lookup_host((host.as_str(), 0)).await?.collect();
-            let public: Vec<SocketAddr> = addrs.iter().copied().filter(|a| is_public(a.ip())).collect();
+            let addrs: Vec<SocketAddr> =
+                tokio::net::lookup_host((host.as_str(), 0)).await?.collect();
+            let public: Vec<SocketAddr> = addrs
+                .iter()
+                .copied()
+                .filter(|a| is_public(a.ip()))
+                .collect();
             if public.is_empty() {
                 let err: Box<dyn std::error::Error + Send + Sync> = match addrs.first() {
                     Some(a) => Box::new(private_refusal(&host, a.ip())),
@@ -187,7 +197,11 @@ impl Fetcher {
             .timeout(cfg.timeout)
             .connect_timeout(Duration::from_secs(10))
             .no_proxy()
-            .user_agent(concat!("Engram/", env!("CARGO_PKG_VERSION"), " (+document fetcher)"));
+            .user_agent(concat!(
+                "Engram/",
+                env!("CARGO_PKG_VERSION"),
+                " (+document fetcher)"
+            ));
         if !allow_private {
             b = b.dns_resolver(Arc::new(GuardedResolver));
         }
@@ -197,14 +211,18 @@ impl Fetcher {
 
     /// GET `url` within the size and time limits.
     pub async fn fetch(&self, url: &str) -> Result<Fetched, FetchError> {
-        let parsed = reqwest::Url::parse(url).map_err(|e| FetchError::Refused(format!("{url}: {e}")))?;
+        let parsed =
+            reqwest::Url::parse(url).map_err(|e| FetchError::Refused(format!("{url}: {e}")))?;
         check_url(&parsed, self.cfg.allow_private)?;
         let resp = self.client.get(parsed).send().await.map_err(classify)?;
         let status = resp.status();
         if !status.is_success() {
             return Err(FetchError::Status(status.as_u16()));
         }
-        if resp.content_length().is_some_and(|n| n as usize > self.cfg.max_bytes) {
+        if resp
+            .content_length()
+            .is_some_and(|n| n as usize > self.cfg.max_bytes)
+        {
             return Err(FetchError::TooLarge(self.cfg.max_bytes));
         }
         let final_url = resp.url().to_string();
@@ -222,7 +240,11 @@ impl Fetcher {
             }
             body.extend_from_slice(&part);
         }
-        Ok(Fetched { final_url, content_type, bytes: body.to_vec() })
+        Ok(Fetched {
+            final_url,
+            content_type,
+            bytes: body.to_vec(),
+        })
     }
 }
 
@@ -249,14 +271,33 @@ mod tests {
     #[test]
     fn address_classes() {
         let blocked = [
-            "127.0.0.1", "10.1.2.3", "172.16.0.1", "192.168.1.1", "169.254.169.254", "0.0.0.0",
-            "100.64.0.1", "224.0.0.1", "255.255.255.255", "::1", "::", "fe80::1", "fd00:ec2::254",
-            "::ffff:127.0.0.1", "::ffff:169.254.169.254", "64:ff9b::a9fe:a9fe", "240.0.0.1",
+            "127.0.0.1",
+            "10.1.2.3",
+            "172.16.0.1",
+            "192.168.1.1",
+            "169.254.169.254",
+            "0.0.0.0",
+            "100.64.0.1",
+            "224.0.0.1",
+            "255.255.255.255",
+            "::1",
+            "::",
+            "fe80::1",
+            "fd00:ec2::254",
+            "::ffff:127.0.0.1",
+            "::ffff:169.254.169.254",
+            "64:ff9b::a9fe:a9fe",
+            "240.0.0.1",
         ];
         for ip in blocked {
             assert!(!is_public(ip.parse().unwrap()), "{ip} should be blocked");
         }
-        for ip in ["93.184.216.34", "8.8.8.8", "2606:4700::1111", "::ffff:8.8.8.8"] {
+        for ip in [
+            "93.184.216.34",
+            "8.8.8.8",
+            "2606:4700::1111",
+            "::ffff:8.8.8.8",
+        ] {
             assert!(is_public(ip.parse().unwrap()), "{ip} should be allowed");
         }
     }

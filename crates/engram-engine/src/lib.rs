@@ -106,7 +106,13 @@ impl Engine {
             ))));
         }
         let fetcher = fetch::Fetcher::new(config.fetch.clone());
-        Ok(Arc::new(Self { store, embedder, config, fetcher, wake: Notify::new() }))
+        Ok(Arc::new(Self {
+            store,
+            embedder,
+            config,
+            fetcher,
+            wake: Notify::new(),
+        }))
     }
 
     /// Wake idle workers (new work was enqueued).

@@ -32,7 +32,11 @@ struct Prepared {
 
 /// Run `jobs` to completion (or failure). Returns early, leaving the jobs
 /// leased to be released by the caller, when `stop` is raised.
-pub(crate) async fn process_batch(engine: &Engine, jobs: Vec<Job>, stop: &watch::Receiver<bool>) -> Result<(), StoreError> {
+pub(crate) async fn process_batch(
+    engine: &Engine,
+    jobs: Vec<Job>,
+    stop: &watch::Receiver<bool>,
+) -> Result<(), StoreError> {
     let store = &engine.store;
     let jobs = advance(engine, jobs, DocumentStatus::Extracting).await?;
     let mut extracted = Vec::with_capacity(jobs.len());
@@ -47,7 +51,9 @@ pub(crate) async fn process_batch(engine: &Engine, jobs: Vec<Job>, stop: &watch:
         }
     }
     let jobs: Vec<Job> = extracted.iter().map(|(j, _)| j.clone()).collect();
-    let alive = store.set_jobs_stage(&jobs, DocumentStatus::Chunking).await?;
+    let alive = store
+        .set_jobs_stage(&jobs, DocumentStatus::Chunking)
+        .await?;
     let cfg = ChunkConfig::for_model(engine.config.chunk_tokens, engine.embedder.max_tokens());
     let mut prepared = Vec::new();
     for ((job, ex), ok) in extracted.into_iter().zip(alive) {
@@ -60,19 +66,41 @@ pub(crate) async fn process_batch(engine: &Engine, jobs: Vec<Job>, stop: &watch:
             .await
             .map_err(|e| StoreError::Backend(format!("chunking task failed: {e}")))?;
         if chunks.is_empty() {
-            fail(engine, &job, Failure::Permanent("the content holds no text".into())).await?;
+            fail(
+                engine,
+                &job,
+                Failure::Permanent("the content holds no text".into()),
+            )
+            .await?;
             continue;
         }
-        let chunks = chunks.into_iter().map(|c| (c.content, c.token_count)).collect();
-        prepared.push(Prepared { job, extracted: ex, chunks });
+        let chunks = chunks
+            .into_iter()
+            .map(|c| (c.content, c.token_count))
+            .collect();
+        prepared.push(Prepared {
+            job,
+            extracted: ex,
+            chunks,
+        });
     }
     if *stop.borrow() {
         return Ok(());
     }
     let jobs: Vec<Job> = prepared.iter().map(|p| p.job.clone()).collect();
-    let alive = store.set_jobs_stage(&jobs, DocumentStatus::Embedding).await?;
-    let prepared: Vec<Prepared> = prepared.into_iter().zip(alive).filter(|(_, ok)| *ok).map(|(p, _)| p).collect();
-    let texts: Vec<String> = prepared.iter().flat_map(|p| p.chunks.iter().map(|(c, _)| c.clone())).collect();
+    let alive = store
+        .set_jobs_stage(&jobs, DocumentStatus::Embedding)
+        .await?;
+    let prepared: Vec<Prepared> = prepared
+        .into_iter()
+        .zip(alive)
+        .filter(|(_, ok)| *ok)
+        .map(|(p, _)| p)
+        .collect();
+    let texts: Vec<String> = prepared
+        .iter()
+        .flat_map(|p| p.chunks.iter().map(|(c, _)| c.clone()))
+        .collect();
     let mut vectors: Vec<Vec<f32>> = Vec::with_capacity(texts.len());
     for group in texts.chunks(EMBED_GROUP) {
         if *stop.borrow() {
@@ -81,7 +109,11 @@ pub(crate) async fn process_batch(engine: &Engine, jobs: Vec<Job>, stop: &watch:
         match engine.embedder.embed(group.to_vec()).await {
             Ok(v) => vectors.extend(v),
             Err(e) => {
-                let f = if e.is_transient() { Failure::Transient(e.to_string()) } else { Failure::Permanent(e.to_string()) };
+                let f = if e.is_transient() {
+                    Failure::Transient(e.to_string())
+                } else {
+                    Failure::Permanent(e.to_string())
+                };
                 for p in &prepared {
                     fail(engine, &p.job, clone_failure(&f)).await?;
                 }
@@ -90,7 +122,9 @@ pub(crate) async fn process_batch(engine: &Engine, jobs: Vec<Job>, stop: &watch:
         }
     }
     let jobs: Vec<Job> = prepared.iter().map(|p| p.job.clone()).collect();
-    let alive = store.set_jobs_stage(&jobs, DocumentStatus::Indexing).await?;
+    let alive = store
+        .set_jobs_stage(&jobs, DocumentStatus::Indexing)
+        .await?;
     let mut vectors = vectors.into_iter();
     let mut done = Vec::with_capacity(prepared.len());
     for (p, ok) in prepared.into_iter().zip(alive) {
@@ -135,31 +169,56 @@ fn clone_failure(f: &Failure) -> Failure {
 }
 
 /// Record `status` for all jobs; keep those still current.
-async fn advance(engine: &Engine, jobs: Vec<Job>, status: DocumentStatus) -> Result<Vec<Job>, StoreError> {
+async fn advance(
+    engine: &Engine,
+    jobs: Vec<Job>,
+    status: DocumentStatus,
+) -> Result<Vec<Job>, StoreError> {
     let alive = engine.store.set_jobs_stage(&jobs, status).await?;
-    Ok(jobs.into_iter().zip(alive).filter(|(_, ok)| *ok).map(|(j, _)| j).collect())
+    Ok(jobs
+        .into_iter()
+        .zip(alive)
+        .filter(|(_, ok)| *ok)
+        .map(|(j, _)| j)
+        .collect())
 }
 
 async fn extract(engine: &Engine, job: &Job) -> Result<Option<Extracted>, Failure> {
-    let doc = match engine.store.get_document(&job.org_id, &job.document_id).await {
+    let doc = match engine
+        .store
+        .get_document(&job.org_id, &job.document_id)
+        .await
+    {
         Ok(Some(d)) => d,
         Ok(None) => return Ok(None),
         Err(e) => return Err(Failure::Transient(e.to_string())),
     };
     let result = if let Some(file) = doc.file {
         tokio::task::spawn_blocking(move || {
-            extract_bytes(&file.bytes, file.mime_type.as_deref(), file.filename.as_deref(), false)
+            extract_bytes(
+                &file.bytes,
+                file.mime_type.as_deref(),
+                file.filename.as_deref(),
+                false,
+            )
         })
         .await
     } else if let Some(url) = doc.url.clone() {
         let fetched = engine.fetcher.fetch(&url).await.map_err(|e| match &e {
-            FetchError::Refused(_) | FetchError::TooLarge(_) => Failure::Permanent(format!("URL fetch failed: {e}")),
+            FetchError::Refused(_) | FetchError::TooLarge(_) => {
+                Failure::Permanent(format!("URL fetch failed: {e}"))
+            }
             _ if e.is_transient() => Failure::Transient(format!("URL fetch failed: {e}")),
             _ => Failure::Permanent(format!("URL fetch failed: {e}")),
         })?;
         let filename = fetched.final_url.rsplit('/').next().map(str::to_string);
         tokio::task::spawn_blocking(move || {
-            extract_bytes(&fetched.bytes, fetched.content_type.as_deref(), filename.as_deref(), true)
+            extract_bytes(
+                &fetched.bytes,
+                fetched.content_type.as_deref(),
+                filename.as_deref(),
+                true,
+            )
         })
         .await
     } else {

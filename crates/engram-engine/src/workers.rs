@@ -20,7 +20,11 @@ impl WorkerPool {
     /// Start `n` workers on `engine`.
     pub fn start(engine: Arc<Engine>, n: usize) -> Self {
         let (stop, rx) = watch::channel(false);
-        let base = format!("{}-{}", std::process::id(), engram_core::ids::random_base62(6));
+        let base = format!(
+            "{}-{}",
+            std::process::id(),
+            engram_core::ids::random_base62(6)
+        );
         let handles = (0..n.max(1))
             .map(|i| {
                 let id = format!("worker-{base}-{i}");
@@ -60,7 +64,11 @@ async fn run(engine: Arc<Engine>, id: String, mut stop: watch::Receiver<bool>) {
         let woken = engine.wake.notified();
         tokio::pin!(woken);
         woken.as_mut().enable();
-        let jobs = match engine.store.claim_jobs(&id, cfg.batch_size, cfg.lease).await {
+        let jobs = match engine
+            .store
+            .claim_jobs(&id, cfg.batch_size, cfg.lease)
+            .await
+        {
             Ok(j) => j,
             Err(e) => {
                 tracing::error!(worker = %id, error = %e, "claiming jobs failed");
@@ -104,7 +112,9 @@ async fn run(engine: Arc<Engine>, id: String, mut stop: watch::Receiver<bool>) {
     match engine.store.release_jobs(&id).await {
         Ok(0) => {}
         Ok(n) => tracing::info!(worker = %id, jobs = n, "released jobs on shutdown"),
-        Err(e) => tracing::warn!(worker = %id, error = %e, "could not release jobs; their leases will lapse"),
+        Err(e) => {
+            tracing::warn!(worker = %id, error = %e, "could not release jobs; their leases will lapse")
+        }
     }
     tracing::debug!(worker = %id, "worker stopped");
 }

@@ -27,7 +27,10 @@ impl ChunkConfig {
     pub fn for_model(requested: Option<usize>, max_tokens: usize) -> Self {
         let limit = max_tokens.saturating_sub(2).max(16);
         let target = requested.unwrap_or(DEFAULT_TARGET_TOKENS).clamp(16, limit);
-        Self { target_tokens: target, overlap_tokens: (target / 8).min(48) }
+        Self {
+            target_tokens: target,
+            overlap_tokens: (target / 8).min(48),
+        }
     }
 }
 
@@ -74,7 +77,12 @@ pub fn chunk_text(text: &str, counter: &dyn TokenCounter, cfg: ChunkConfig) -> V
         for (s, e) in pieces {
             let tokens = count(s, e);
             if tokens <= cfg.target_tokens {
-                units.push(Unit { start: s, end: e, tokens, group: g });
+                units.push(Unit {
+                    start: s,
+                    end: e,
+                    tokens,
+                    group: g,
+                });
             } else {
                 windows(&offsets, s, e, cfg.target_tokens, g, &mut units);
             }
@@ -108,7 +116,14 @@ fn paragraphs(text: &str) -> Vec<(usize, usize)> {
     out
 }
 
-fn windows(offsets: &[(usize, usize)], s: usize, e: usize, size: usize, group: usize, units: &mut Vec<Unit>) {
+fn windows(
+    offsets: &[(usize, usize)],
+    s: usize,
+    e: usize,
+    size: usize,
+    group: usize,
+    units: &mut Vec<Unit>,
+) {
     let lo = offsets.partition_point(|(a, _)| *a < s);
     let hi = offsets.partition_point(|(a, _)| *a < e);
     let toks = &offsets[lo..hi];
@@ -117,7 +132,12 @@ fn windows(offsets: &[(usize, usize)], s: usize, e: usize, size: usize, group: u
         let j = (i + size).min(toks.len());
         let start = if i == 0 { s } else { toks[i].0 };
         let end = if j == toks.len() { e } else { toks[j].0 };
-        units.push(Unit { start, end, tokens: j - i, group });
+        units.push(Unit {
+            start,
+            end,
+            tokens: j - i,
+            group,
+        });
         i = j;
     }
 }
@@ -128,7 +148,11 @@ fn pack(text: &str, units: &[Unit], cfg: ChunkConfig, strict: bool) -> Vec<TextC
     let mut cur_tokens = 0usize;
     let group_tokens = |from: usize| -> usize {
         let g = units[from].group;
-        units[from..].iter().take_while(|u| u.group == g).map(|u| u.tokens).sum()
+        units[from..]
+            .iter()
+            .take_while(|u| u.group == g)
+            .map(|u| u.tokens)
+            .sum()
     };
     for i in 0..units.len() {
         let u = units[i];
@@ -136,13 +160,15 @@ fn pack(text: &str, units: &[Unit], cfg: ChunkConfig, strict: bool) -> Vec<TextC
             let starts_group = units[last].group != u.group;
             let overflow = cur_tokens + u.tokens > cfg.target_tokens;
             let min_fill = if strict { 0 } else { cfg.target_tokens / 2 };
-            let early = starts_group && cur_tokens >= min_fill && cur_tokens + group_tokens(i) > cfg.target_tokens;
+            let early = starts_group
+                && cur_tokens >= min_fill
+                && cur_tokens + group_tokens(i) > cfg.target_tokens;
             if overflow || early {
                 emit(text, units, &cur, cur_tokens, &mut out);
                 // overlap: whole trailing units of the previous chunk
                 let mut keep: Vec<usize> = Vec::new();
                 let mut kept = 0;
-                for &k in cur.iter().rev().skip(0) {
+                for &k in cur.iter().rev() {
                     if keep.len() + 1 >= cur.len()
                         || kept + units[k].tokens > cfg.overlap_tokens
                         || kept + units[k].tokens + u.tokens > cfg.target_tokens
@@ -171,7 +197,12 @@ fn emit(text: &str, units: &[Unit], cur: &[usize], tokens: usize, out: &mut Vec<
     let end = units[*cur.last().unwrap_or(&cur[0])].end;
     let content = text[start..end].trim().to_string();
     if !content.is_empty() {
-        out.push(TextChunk { content, token_count: tokens, start, end });
+        out.push(TextChunk {
+            content,
+            token_count: tokens,
+            start,
+            end,
+        });
     }
 }
 
@@ -182,17 +213,27 @@ mod tests {
     use proptest::prelude::*;
 
     fn cfg(target: usize, overlap: usize) -> ChunkConfig {
-        ChunkConfig { target_tokens: target, overlap_tokens: overlap }
+        ChunkConfig {
+            target_tokens: target,
+            overlap_tokens: overlap,
+        }
     }
 
     fn check(text: &str, c: ChunkConfig, want: &[&str]) {
-        let got: Vec<String> = chunk_text(text, &ApproxTokenCounter, c).into_iter().map(|c| c.content).collect();
+        let got: Vec<String> = chunk_text(text, &ApproxTokenCounter, c)
+            .into_iter()
+            .map(|c| c.content)
+            .collect();
         assert_eq!(got, want, "text: {text:?}");
     }
 
     #[test]
     fn small_text_is_one_chunk() {
-        check("Hello world. Second sentence.", cfg(50, 5), &["Hello world. Second sentence."]);
+        check(
+            "Hello world. Second sentence.",
+            cfg(50, 5),
+            &["Hello world. Second sentence."],
+        );
         check("   \n\n  ", cfg(50, 5), &[]);
     }
 
@@ -204,7 +245,11 @@ mod tests {
             cfg(6, 3),
             &["Aa bb. Cc dd.", "Cc dd. Ee ff.", "Ee ff. Gg hh."],
         );
-        check("Aa bb. Cc dd. Ee ff. Gg hh.", cfg(6, 0), &["Aa bb. Cc dd.", "Ee ff. Gg hh."]);
+        check(
+            "Aa bb. Cc dd. Ee ff. Gg hh.",
+            cfg(6, 0),
+            &["Aa bb. Cc dd.", "Ee ff. Gg hh."],
+        );
     }
 
     #[test]
@@ -220,18 +265,31 @@ mod tests {
     fn transcripts_chunk_on_turns() {
         let t = "alice: one two three\nbob: four five six\nalice: seven eight nine";
         // each turn is 5 tokens; two turns fit in 10
-        check(t, cfg(10, 0), &["alice: one two three\nbob: four five six", "alice: seven eight nine"]);
+        check(
+            t,
+            cfg(10, 0),
+            &[
+                "alice: one two three\nbob: four five six",
+                "alice: seven eight nine",
+            ],
+        );
         // with overlap the previous turn is repeated for context
         check(
             t,
             cfg(10, 5),
-            &["alice: one two three\nbob: four five six", "bob: four five six\nalice: seven eight nine"],
+            &[
+                "alice: one two three\nbob: four five six",
+                "bob: four five six\nalice: seven eight nine",
+            ],
         );
     }
 
     #[test]
     fn overlong_sentences_are_windowed() {
-        let text = (0..25).map(|i| format!("w{i}")).collect::<Vec<_>>().join(" ");
+        let text = (0..25)
+            .map(|i| format!("w{i}"))
+            .collect::<Vec<_>>()
+            .join(" ");
         let chunks = chunk_text(&text, &ApproxTokenCounter, cfg(10, 0));
         assert_eq!(chunks.len(), 3);
         assert!(chunks.iter().all(|c| c.token_count <= 10));

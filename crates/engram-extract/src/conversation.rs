@@ -42,7 +42,9 @@ pub fn speaker_prefix(line: &str) -> Option<usize> {
     let ok = !name.is_empty()
         && name.chars().count() <= 40
         && name.chars().next().is_some_and(|c| c.is_alphanumeric())
-        && name.chars().all(|c| c.is_alphanumeric() || matches!(c, ' ' | '_' | '-' | '.' | '\''));
+        && name
+            .chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, ' ' | '_' | '-' | '.' | '\''));
     ok.then_some(colon)
 }
 
@@ -81,7 +83,10 @@ mod tests {
     #[test]
     fn json_messages_render_as_lines() {
         let c = r#"[{"role":"user","content":"Hi there"},{"role":"assistant","content":[{"type":"text","text":"Hello"}]}]"#;
-        assert_eq!(render_json_messages(c).unwrap(), "user: Hi there\nassistant: Hello");
+        assert_eq!(
+            render_json_messages(c).unwrap(),
+            "user: Hi there\nassistant: Hello"
+        );
         assert!(render_json_messages("[1, 2]").is_none());
         assert!(render_json_messages("not json").is_none());
     }
@@ -90,9 +95,15 @@ mod tests {
     fn transcripts_are_recognised() {
         let t = "Alice: hi\nBob: hello there\nmore from bob\nAlice: bye";
         let got: Vec<&str> = turns(t).unwrap().iter().map(|(a, b)| &t[*a..*b]).collect();
-        assert_eq!(got, vec!["Alice: hi", "Bob: hello there\nmore from bob", "Alice: bye"]);
+        assert_eq!(
+            got,
+            vec!["Alice: hi", "Bob: hello there\nmore from bob", "Alice: bye"]
+        );
         assert!(turns("Note: one line only").is_none());
         assert!(turns("Intro text\nAlice: hi\nBob: yo").is_none());
-        assert!(turns("A plain paragraph.\nAnother line.\nThird: x\nFourth: y\nfive\nsix\nseven").is_none());
+        assert!(
+            turns("A plain paragraph.\nAnother line.\nThird: x\nFourth: y\nfive\nsix\nseven")
+                .is_none()
+        );
     }
 }

@@ -9,9 +9,34 @@ const SKIP: &[&str] = &[
     "template", "button", "select", "canvas", "head", "object", "embed", "dialog", "menu",
 ];
 const BLOCK: &[&str] = &[
-    "p", "div", "section", "article", "main", "h1", "h2", "h3", "h4", "h5", "h6", "li", "ul", "ol",
-    "table", "tr", "blockquote", "pre", "dt", "dd", "dl", "figure", "figcaption", "hr", "address",
-    "details", "summary", "body",
+    "p",
+    "div",
+    "section",
+    "article",
+    "main",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "li",
+    "ul",
+    "ol",
+    "table",
+    "tr",
+    "blockquote",
+    "pre",
+    "dt",
+    "dd",
+    "dl",
+    "figure",
+    "figcaption",
+    "hr",
+    "address",
+    "details",
+    "summary",
+    "body",
 ];
 
 /// `(title, text)` of an HTML page.
@@ -20,7 +45,11 @@ pub fn html_to_text(html: &str) -> (Option<String>, String) {
     let title = select_text(&doc, "title")
         .or_else(|| {
             let sel = Selector::parse(r#"meta[property="og:title"]"#).ok()?;
-            doc.select(&sel).next()?.value().attr("content").map(|s| s.trim().to_string())
+            doc.select(&sel)
+                .next()?
+                .value()
+                .attr("content")
+                .map(|s| s.trim().to_string())
         })
         .or_else(|| select_text(&doc, "h1"))
         .filter(|t| !t.is_empty())
@@ -104,7 +133,9 @@ fn select_text(doc: &Html, sel: &str) -> Option<String> {
 
 fn push_collapsed(line: &mut String, t: &str) {
     for (i, word) in t.split_whitespace().enumerate() {
-        let need_space = (i > 0 || t.starts_with(char::is_whitespace)) && !line.is_empty() && !line.ends_with(' ');
+        let need_space = (i > 0 || t.starts_with(char::is_whitespace))
+            && !line.is_empty()
+            && !line.ends_with(' ');
         if need_space {
             line.push(' ');
         }
@@ -144,7 +175,10 @@ mod tests {
             <footer>Copyright</footer></body></html>"#;
         let (title, text) = html_to_text(html);
         assert_eq!(title.as_deref(), Some("The Page"));
-        assert_eq!(text, "Heading\n\nFirst bold para.\n\nSecond\nline\n\none\n\ntwo\n\na | b");
+        assert_eq!(
+            text,
+            "Heading\n\nFirst bold para.\n\nSecond\nline\n\none\n\ntwo\n\na | b"
+        );
         for gone in ["secret", "Home", "Site header", "Copyright", "p{}"] {
             assert!(!text.contains(gone), "{gone}");
         }

@@ -52,8 +52,18 @@ pub enum Format {
 }
 
 /// Guess the format from a MIME type, a file name and the first bytes.
-pub fn detect_format(bytes: &[u8], mime: Option<&str>, filename: Option<&str>) -> Result<Format, ExtractError> {
-    let mime = mime.map(|m| m.split(';').next().unwrap_or("").trim().to_ascii_lowercase());
+pub fn detect_format(
+    bytes: &[u8],
+    mime: Option<&str>,
+    filename: Option<&str>,
+) -> Result<Format, ExtractError> {
+    let mime = mime.map(|m| {
+        m.split(';')
+            .next()
+            .unwrap_or("")
+            .trim()
+            .to_ascii_lowercase()
+    });
     let ext = filename
         .and_then(|f| f.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase()))
         .unwrap_or_default();
@@ -83,7 +93,12 @@ pub fn detect_format(bytes: &[u8], mime: Option<&str>, filename: Option<&str>) -
     }
     match mime.as_deref() {
         None | Some("") => Ok(Format::Text),
-        Some(m) if m.starts_with("text/") || m == "application/json" || m == "application/xml" || m == "application/octet-stream" => {
+        Some(m)
+            if m.starts_with("text/")
+                || m == "application/json"
+                || m == "application/xml"
+                || m == "application/octet-stream" =>
+        {
             Ok(Format::Text)
         }
         Some(m) => Err(ExtractError::Unsupported(m.to_string())),
@@ -92,7 +107,9 @@ pub fn detect_format(bytes: &[u8], mime: Option<&str>, filename: Option<&str>) -
 
 fn looks_like_html(head_lower: &str) -> bool {
     let t = head_lower.trim_start();
-    t.starts_with("<!doctype html") || t.starts_with("<html") || (t.starts_with('<') && (t.contains("<body") || t.contains("<head")))
+    t.starts_with("<!doctype html")
+        || t.starts_with("<html")
+        || (t.starts_with('<') && (t.contains("<body") || t.contains("<head")))
 }
 
 /// Extract text from bytes. `from_url` marks fetched web content (HTML then
@@ -107,18 +124,36 @@ pub fn extract_bytes(
     let out = match format {
         Format::Pdf => {
             let text = pdf_text(bytes)?;
-            Extracted { title: first_line_title(&text), text, doc_type: DocumentType::Pdf }
+            Extracted {
+                title: first_line_title(&text),
+                text,
+                doc_type: DocumentType::Pdf,
+            }
         }
         Format::Html => {
             let (title, text) = html_to_text(&String::from_utf8_lossy(bytes));
-            let doc_type = if from_url { DocumentType::Webpage } else { DocumentType::Text };
-            Extracted { title: title.or_else(|| first_line_title(&text)), text, doc_type }
+            let doc_type = if from_url {
+                DocumentType::Webpage
+            } else {
+                DocumentType::Text
+            };
+            Extracted {
+                title: title.or_else(|| first_line_title(&text)),
+                text,
+                doc_type,
+            }
         }
         Format::Csv => {
             let text = csv_text(bytes)?;
-            Extracted { title: filename.map(str::to_string), text, doc_type: DocumentType::Text }
+            Extracted {
+                title: filename.map(str::to_string),
+                text,
+                doc_type: DocumentType::Text,
+            }
         }
-        Format::Markdown | Format::Text => return Ok(extract_text(&String::from_utf8_lossy(bytes))),
+        Format::Markdown | Format::Text => {
+            return Ok(extract_text(&String::from_utf8_lossy(bytes)))
+        }
     };
     if out.text.trim().is_empty() {
         return Err(ExtractError::Empty);
@@ -133,13 +168,25 @@ pub fn extract_text(content: &str) -> Extracted {
     let head = content[..floor_char(content, 2048)].to_ascii_lowercase();
     if looks_like_html(&head) {
         let (title, text) = html_to_text(content);
-        return Extracted { title: title.or_else(|| first_line_title(&text)), text, doc_type: DocumentType::Text };
+        return Extracted {
+            title: title.or_else(|| first_line_title(&text)),
+            text,
+            doc_type: DocumentType::Text,
+        };
     }
     if let Some(text) = conversation::render_json_messages(content) {
-        return Extracted { title: first_line_title(&text), text, doc_type: DocumentType::Text };
+        return Extracted {
+            title: first_line_title(&text),
+            text,
+            doc_type: DocumentType::Text,
+        };
     }
     let text = content.replace("\r\n", "\n");
-    Extracted { title: markdown_title(&text).or_else(|| first_line_title(&text)), text, doc_type: DocumentType::Text }
+    Extracted {
+        title: markdown_title(&text).or_else(|| first_line_title(&text)),
+        text,
+        doc_type: DocumentType::Text,
+    }
 }
 
 fn floor_char(s: &str, mut i: usize) -> usize {
@@ -259,31 +306,56 @@ mod tests {
 
     #[test]
     fn formats_are_detected() {
-        let cases: &[(&[u8], Option<&str>, Option<&str>, Format)] = &[
+        type Case<'a> = (&'a [u8], Option<&'a str>, Option<&'a str>, Format);
+        let cases: &[Case] = &[
             (b"%PDF-1.4 ...", None, None, Format::Pdf),
             (b"<!DOCTYPE html><html>", None, None, Format::Html),
             (b"a,b\n1,2", Some("text/csv"), None, Format::Csv),
             (b"a,b\n1,2", None, Some("data.CSV"), Format::Csv),
             (b"# Hi", None, Some("x.md"), Format::Markdown),
-            (b"plain words", Some("text/plain; charset=utf-8"), None, Format::Text),
+            (
+                b"plain words",
+                Some("text/plain; charset=utf-8"),
+                None,
+                Format::Text,
+            ),
         ];
         for (bytes, mime, name, want) in cases {
-            assert_eq!(detect_format(bytes, *mime, *name).unwrap(), *want, "{name:?} {mime:?}");
+            assert_eq!(
+                detect_format(bytes, *mime, *name).unwrap(),
+                *want,
+                "{name:?} {mime:?}"
+            );
         }
-        assert!(matches!(detect_format(b"\x00\x01\x02", Some("image/png"), None), Err(ExtractError::Unsupported(_))));
+        assert!(matches!(
+            detect_format(b"\x00\x01\x02", Some("image/png"), None),
+            Err(ExtractError::Unsupported(_))
+        ));
     }
 
     #[test]
     fn csv_rows_become_labelled_lines() {
-        let e = extract_bytes(b"name,city\nAda,London\nAlan,\n", None, Some("people.csv"), false).unwrap();
+        let e = extract_bytes(
+            b"name,city\nAda,London\nAlan,\n",
+            None,
+            Some("people.csv"),
+            false,
+        )
+        .unwrap();
         assert_eq!(e.text, "name: Ada; city: London\nname: Alan");
         assert_eq!(e.title.as_deref(), Some("people.csv"));
     }
 
     #[test]
     fn titles() {
-        assert_eq!(extract_text("intro\n# Real Title\nbody").title.as_deref(), Some("Real Title"));
-        assert_eq!(extract_text("Short first line\nmore").title.as_deref(), Some("Short first line"));
+        assert_eq!(
+            extract_text("intro\n# Real Title\nbody").title.as_deref(),
+            Some("Real Title")
+        );
+        assert_eq!(
+            extract_text("Short first line\nmore").title.as_deref(),
+            Some("Short first line")
+        );
         let long = "word ".repeat(40);
         let t = extract_text(&long).title.unwrap();
         assert!(t.ends_with('…') && t.chars().count() <= 81, "{t}");
@@ -292,6 +364,9 @@ mod tests {
     #[test]
     fn broken_pdf_is_an_error_not_a_panic() {
         let r = extract_bytes(b"%PDF-1.7\n garbage garbage", None, None, false);
-        assert!(matches!(r, Err(ExtractError::Pdf(_)) | Err(ExtractError::Empty)), "{r:?}");
+        assert!(
+            matches!(r, Err(ExtractError::Pdf(_)) | Err(ExtractError::Empty)),
+            "{r:?}"
+        );
     }
 }

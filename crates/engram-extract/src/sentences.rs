@@ -1,8 +1,9 @@
 //! A small, dependency-free sentence splitter returning byte ranges.
 
 const ABBREVIATIONS: &[&str] = &[
-    "mr", "mrs", "ms", "dr", "prof", "sr", "jr", "st", "vs", "etc", "e.g", "i.e", "inc", "ltd", "co",
-    "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "no", "fig",
+    "mr", "mrs", "ms", "dr", "prof", "sr", "jr", "st", "vs", "etc", "e.g", "i.e", "inc", "ltd",
+    "co", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
+    "no", "fig",
 ];
 
 /// Byte ranges of the sentences of `text` within `[start, end)`. Sentences
@@ -29,17 +30,18 @@ pub fn split_sentences(text: &str, start: usize, end: usize) -> Vec<(usize, usiz
             boundary = Some(i);
         } else if matches!(b, b'.' | b'!' | b'?') {
             let mut j = i + 1;
-            while j < bytes.len() && matches!(bytes[j], b'.' | b'!' | b'?' | b'"' | b'\'' | b')' | b']') {
+            while j < bytes.len()
+                && matches!(bytes[j], b'.' | b'!' | b'?' | b'"' | b'\'' | b')' | b']')
+            {
                 j += 1;
             }
             // curly closing quote (U+201D, 3 bytes)
             if s[j..].starts_with('\u{201d}') {
                 j += 3;
             }
-            if j >= bytes.len() || bytes[j].is_ascii_whitespace() {
-                if !(b == b'.' && is_abbreviation(&s[sent_start.unwrap_or(0)..i])) {
-                    boundary = Some(j);
-                }
+            let at_space = j >= bytes.len() || bytes[j].is_ascii_whitespace();
+            if at_space && !(b == b'.' && is_abbreviation(&s[sent_start.unwrap_or(0)..i])) {
+                boundary = Some(j);
             }
             if boundary.is_none() {
                 i = j;
@@ -83,18 +85,33 @@ mod tests {
     use super::*;
 
     fn check(input: &str, want: &[&str]) {
-        let got: Vec<&str> = split_sentences(input, 0, input.len()).iter().map(|(a, b)| &input[*a..*b]).collect();
+        let got: Vec<&str> = split_sentences(input, 0, input.len())
+            .iter()
+            .map(|(a, b)| &input[*a..*b])
+            .collect();
         assert_eq!(got, want, "input: {input:?}");
     }
 
     #[test]
     fn sentences() {
         check("One. Two! Three?", &["One.", "Two!", "Three?"]);
-        check("Dr. Smith met Mr. Jones. Then left.", &["Dr. Smith met Mr. Jones.", "Then left."]);
+        check(
+            "Dr. Smith met Mr. Jones. Then left.",
+            &["Dr. Smith met Mr. Jones.", "Then left."],
+        );
         check("Version 2.5 is out. Yes", &["Version 2.5 is out.", "Yes"]);
-        check("He said \"stop.\" Then ran.", &["He said \"stop.\"", "Then ran."]);
-        check("line one\nline two\n\n  line three  ", &["line one", "line two", "line three"]);
-        check("J. R. R. Tolkien wrote it.", &["J. R. R. Tolkien wrote it."]);
+        check(
+            "He said \"stop.\" Then ran.",
+            &["He said \"stop.\"", "Then ran."],
+        );
+        check(
+            "line one\nline two\n\n  line three  ",
+            &["line one", "line two", "line three"],
+        );
+        check(
+            "J. R. R. Tolkien wrote it.",
+            &["J. R. R. Tolkien wrote it."],
+        );
         check("Wait... what?! Really.", &["Wait...", "what?!", "Really."]);
         check("", &[]);
         check("ünïcödé. ends", &["ünïcödé.", "ends"]);

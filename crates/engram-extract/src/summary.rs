@@ -34,11 +34,17 @@ mod tests {
 
     #[test]
     fn leading_sentences_within_budget() {
-        assert_eq!(lead_summary("One. Two.\nThree.").as_deref(), Some("One. Two. Three."));
+        assert_eq!(
+            lead_summary("One. Two.\nThree.").as_deref(),
+            Some("One. Two. Three.")
+        );
         let long = format!("{}. Next.", "word ".repeat(100));
         let s = lead_summary(&long).unwrap();
         assert!(s.chars().count() <= SUMMARY_CHARS + 1);
         assert!(lead_summary("  ").is_none());
-        assert_eq!(lead_summary("# Title\n\nBody text.").as_deref(), Some("Body text."));
+        assert_eq!(
+            lead_summary("# Title\n\nBody text.").as_deref(),
+            Some("Body text.")
+        );
     }
 }

@@ -10,23 +10,33 @@ use axum::middleware::Next;
 use axum::response::Response;
 pub use engram_engine::auth::AuthContext;
 
-pub async fn require_key(State(state): State<AppState>, mut req: Request, next: Next) -> Result<Response, ApiError> {
+pub async fn require_key(
+    State(state): State<AppState>,
+    mut req: Request,
+    next: Next,
+) -> Result<Response, ApiError> {
     let header = req.headers().get(axum::http::header::AUTHORIZATION);
     let Some(header) = header else {
-        let hint = if req.headers().contains_key("x-api-key") || req.headers().contains_key("x-supermemory-api-key") {
+        let hint = if req.headers().contains_key("x-api-key")
+            || req.headers().contains_key("x-supermemory-api-key")
+        {
             "API key headers are not supported; send `Authorization: Bearer <key>`"
         } else {
             "missing `Authorization: Bearer <key>` header"
         };
         return Err(ApiError::Authentication(hint.into()));
     };
-    let value = header.to_str().map_err(|_| ApiError::Authentication("malformed Authorization header".into()))?;
+    let value = header
+        .to_str()
+        .map_err(|_| ApiError::Authentication("malformed Authorization header".into()))?;
     let key = value
         .strip_prefix("Bearer ")
         .or_else(|| value.strip_prefix("bearer "))
         .map(str::trim)
         .filter(|k| !k.is_empty())
-        .ok_or_else(|| ApiError::Authentication("the Authorization header must be `Bearer <key>`".into()))?;
+        .ok_or_else(|| {
+            ApiError::Authentication("the Authorization header must be `Bearer <key>`".into())
+        })?;
     let ctx = engram_engine::auth::verify(state.engine.store.as_ref(), key)
         .await?
         .ok_or_else(|| ApiError::Authentication("invalid or revoked API key".into()))?;

@@ -35,16 +35,33 @@ pub enum ApiError {
 
 impl ApiError {
     pub fn validation(field: impl Into<String>, message: impl Into<String>) -> Self {
-        ApiError::Validation { field: field.into(), message: message.into() }
+        ApiError::Validation {
+            field: field.into(),
+            message: message.into(),
+        }
     }
 
     fn parts(&self) -> (StatusCode, &'static str, String, Option<String>) {
         match self {
             ApiError::Validation { field, message } => {
-                let details = if field.is_empty() { message.clone() } else { format!("{field}: {message}") };
-                (StatusCode::BAD_REQUEST, "ValidationError", "Invalid request parameters".into(), Some(details))
+                let details = if field.is_empty() {
+                    message.clone()
+                } else {
+                    format!("{field}: {message}")
+                };
+                (
+                    StatusCode::BAD_REQUEST,
+                    "ValidationError",
+                    "Invalid request parameters".into(),
+                    Some(details),
+                )
             }
-            ApiError::Authentication(m) => (StatusCode::UNAUTHORIZED, "AuthenticationError", "Unauthorized".into(), Some(m.clone())),
+            ApiError::Authentication(m) => (
+                StatusCode::UNAUTHORIZED,
+                "AuthenticationError",
+                "Unauthorized".into(),
+                Some(m.clone()),
+            ),
             ApiError::NotFound(m) => (StatusCode::NOT_FOUND, "NotFoundError", m.clone(), None),
             ApiError::MethodNotAllowed => (
                 StatusCode::METHOD_NOT_ALLOWED,
@@ -59,11 +76,24 @@ impl ApiError {
                 "Request body too large".into(),
                 Some(format!("the limit for this route is {n} bytes")),
             ),
-            ApiError::UnsupportedMediaType(m) => {
-                (StatusCode::UNSUPPORTED_MEDIA_TYPE, "ValidationError", "Unsupported media type".into(), Some(m.clone()))
-            }
-            ApiError::Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, "InternalServerError", "Internal server error".into(), None),
-            ApiError::Unavailable(m) => (StatusCode::SERVICE_UNAVAILABLE, "ServiceUnavailableError", m.clone(), None),
+            ApiError::UnsupportedMediaType(m) => (
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                "ValidationError",
+                "Unsupported media type".into(),
+                Some(m.clone()),
+            ),
+            ApiError::Internal(_) => (
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "InternalServerError",
+                "Internal server error".into(),
+                None,
+            ),
+            ApiError::Unavailable(m) => (
+                StatusCode::SERVICE_UNAVAILABLE,
+                "ServiceUnavailableError",
+                m.clone(),
+                None,
+            ),
         }
     }
 }
@@ -74,14 +104,22 @@ impl IntoResponse for ApiError {
             tracing::error!(error = %detail, "internal error");
         }
         let (status, kind, error, details) = self.parts();
-        let body = ErrorBody { error, details, kind: kind.to_string(), retry_after_seconds: None };
+        let body = ErrorBody {
+            error,
+            details,
+            kind: kind.to_string(),
+            retry_after_seconds: None,
+        };
         (status, Json(body)).into_response()
     }
 }
 
 impl From<ValidationError> for ApiError {
     fn from(e: ValidationError) -> Self {
-        ApiError::Validation { field: e.field, message: e.message }
+        ApiError::Validation {
+            field: e.field,
+            message: e.message,
+        }
     }
 }
 
@@ -99,7 +137,9 @@ impl From<EngineError> for ApiError {
     fn from(e: EngineError) -> Self {
         match e {
             EngineError::Validation(v) => v.into(),
-            EngineError::NotFound { what } => ApiError::NotFound(format!("{} not found", capitalise(&what))),
+            EngineError::NotFound { what } => {
+                ApiError::NotFound(format!("{} not found", capitalise(&what)))
+            }
             EngineError::Conflict(m) => ApiError::Conflict(m),
             EngineError::Store(s) => s.into(),
         }

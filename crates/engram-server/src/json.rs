@@ -37,7 +37,10 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for ApiJson<T> {
 /// Parse JSON bytes into `T`, naming the failing field.
 pub fn parse<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
     if bytes.iter().all(u8::is_ascii_whitespace) {
-        return Err(ApiError::validation("", "the request body is empty; a JSON object is required"));
+        return Err(ApiError::validation(
+            "",
+            "the request body is empty; a JSON object is required",
+        ));
     }
     let de = &mut serde_json::Deserializer::from_slice(bytes);
     serde_path_to_error::deserialize(de).map_err(|e| {
@@ -49,7 +52,11 @@ pub fn parse<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
         let msg = strip_position(&inner.to_string());
         let field = if path == "." {
             // "missing field `content`" names its own field
-            msg.split('`').nth(1).filter(|_| msg.starts_with("missing field")).unwrap_or("").to_string()
+            msg.split('`')
+                .nth(1)
+                .filter(|_| msg.starts_with("missing field"))
+                .unwrap_or("")
+                .to_string()
         } else {
             path
         };
@@ -78,10 +85,15 @@ mod tests {
 
     #[test]
     fn errors_name_fields() {
-        assert_eq!(err(r#"{"content": 5}"#), "content: invalid type: integer `5`, expected a string");
+        assert_eq!(
+            err(r#"{"content": 5}"#),
+            "content: invalid type: integer `5`, expected a string"
+        );
         assert_eq!(err(r#"{}"#), "content: missing field `content`");
-        assert!(err(r#"{"content": "x", "taskType": "nope"}"#).starts_with("taskType: unknown variant `nope`"));
-        assert!(err(r#"{"content": "x", "containerTags": ["a", 1]}"#).starts_with("containerTags[1]: invalid type"));
+        assert!(err(r#"{"content": "x", "taskType": "nope"}"#)
+            .starts_with("taskType: unknown variant `nope`"));
+        assert!(err(r#"{"content": "x", "containerTags": ["a", 1]}"#)
+            .starts_with("containerTags[1]: invalid type"));
         assert!(err(r#"{"content": "#).starts_with(": malformed JSON"));
         assert!(err("").contains("empty"));
     }

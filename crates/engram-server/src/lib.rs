@@ -15,7 +15,9 @@ use axum::http::{HeaderName, Request};
 use axum::Router;
 use engram_engine::Engine;
 use std::sync::Arc;
-use tower_http::request_id::{MakeRequestId, PropagateRequestIdLayer, RequestId, SetRequestIdLayer};
+use tower_http::request_id::{
+    MakeRequestId, PropagateRequestIdLayer, RequestId, SetRequestIdLayer,
+};
 use tower_http::trace::TraceLayer;
 
 pub use error::ApiError;
@@ -31,7 +33,10 @@ pub struct ServerConfig {
 
 impl Default for ServerConfig {
     fn default() -> Self {
-        Self { max_json_bytes: 10 * 1024 * 1024, max_file_bytes: 50 * 1024 * 1024 }
+        Self {
+            max_json_bytes: 10 * 1024 * 1024,
+            max_file_bytes: 50 * 1024 * 1024,
+        }
     }
 }
 
@@ -44,7 +49,10 @@ pub struct AppState {
 
 impl AppState {
     pub fn new(engine: Arc<Engine>, config: ServerConfig) -> Self {
-        Self { engine, config: Arc::new(config) }
+        Self {
+            engine,
+            config: Arc::new(config),
+        }
     }
 }
 
@@ -61,8 +69,10 @@ impl MakeRequestId for RandomRequestId {
 /// The whole application. Tests drive exactly this.
 pub fn router(state: AppState) -> Router {
     let x_request_id = HeaderName::from_static("x-request-id");
-    let api = routes::api(state.clone())
-        .layer(axum::middleware::from_fn_with_state(state.clone(), auth::require_key));
+    let api = routes::api(state.clone()).layer(axum::middleware::from_fn_with_state(
+        state.clone(),
+        auth::require_key,
+    ));
     Router::new()
         .merge(routes::public())
         .merge(api)
@@ -93,5 +103,7 @@ pub async fn serve(
     state: AppState,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    axum::serve(listener, router(state)).with_graceful_shutdown(shutdown).await
+    axum::serve(listener, router(state))
+        .with_graceful_shutdown(shutdown)
+        .await
 }

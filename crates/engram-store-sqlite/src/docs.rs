@@ -4,8 +4,8 @@ use crate::rows::{document, ts, DOC_COLUMNS};
 use crate::{db_err, ms, SqliteStore};
 use engram_core::{DocumentStatus, DreamingStatus, SortField, SortOrder};
 use engram_store::{
-    embedding_from_bytes, now, Chunk, Document, DocumentPatch, ListQuery, NewDocument,
-    StoreResult, UpsertOutcome,
+    embedding_from_bytes, now, Chunk, Document, DocumentPatch, ListQuery, NewDocument, StoreResult,
+    UpsertOutcome,
 };
 use sqlx::{AssertSqlSafe, Row, Sqlite, SqlitePool, Transaction};
 
@@ -31,19 +31,26 @@ async fn set_tags(tx: &mut Tx, org_id: &str, doc_id: &str, tags: &[String]) -> S
         .await
         .map_err(db_err)?;
     for t in tags {
-        sqlx::query("INSERT OR IGNORE INTO document_tags (document_id, org_id, tag) VALUES (?, ?, ?)")
-            .bind(doc_id)
-            .bind(org_id)
-            .bind(t)
-            .execute(&mut **tx)
-            .await
-            .map_err(db_err)?;
+        sqlx::query(
+            "INSERT OR IGNORE INTO document_tags (document_id, org_id, tag) VALUES (?, ?, ?)",
+        )
+        .bind(doc_id)
+        .bind(org_id)
+        .bind(t)
+        .execute(&mut **tx)
+        .await
+        .map_err(db_err)?;
     }
     Ok(())
 }
 
 /// Replace the document's job with a fresh one for `revision`.
-pub(crate) async fn enqueue(tx: &mut Tx, org_id: &str, doc_id: &str, revision: i64) -> StoreResult<()> {
+pub(crate) async fn enqueue(
+    tx: &mut Tx,
+    org_id: &str,
+    doc_id: &str,
+    revision: i64,
+) -> StoreResult<()> {
     let t = ms(now());
     sqlx::query(
         "INSERT INTO jobs (id, org_id, document_id, revision, attempts, run_after, created_at) \
@@ -74,23 +81,32 @@ async fn fetch(tx: &mut Tx, org_id: &str, id: &str) -> StoreResult<Document> {
     document(&r)
 }
 
-pub async fn upsert_documents(s: &SqliteStore, docs: Vec<NewDocument>) -> StoreResult<Vec<UpsertOutcome>> {
+pub async fn upsert_documents(
+    s: &SqliteStore,
+    docs: Vec<NewDocument>,
+) -> StoreResult<Vec<UpsertOutcome>> {
     let mut tx = s.begin_write().await?;
     let mut out = Vec::with_capacity(docs.len());
     for d in docs {
         let t = ms(now());
         let metadata = serde_json::Value::Object(d.metadata.clone()).to_string();
         let (file_name, file_mime, file_bytes) = match &d.file {
-            Some(f) => (f.filename.clone(), f.mime_type.clone(), Some(f.bytes.clone())),
+            Some(f) => (
+                f.filename.clone(),
+                f.mime_type.clone(),
+                Some(f.bytes.clone()),
+            ),
             None => (None, None, None),
         };
         let existing: Option<(String, i64)> = match &d.custom_id {
-            Some(c) => sqlx::query_as("SELECT id, revision FROM documents WHERE org_id = ? AND custom_id = ?")
-                .bind(&d.org_id)
-                .bind(c)
-                .fetch_optional(&mut *tx)
-                .await
-                .map_err(db_err)?,
+            Some(c) => sqlx::query_as(
+                "SELECT id, revision FROM documents WHERE org_id = ? AND custom_id = ?",
+            )
+            .bind(&d.org_id)
+            .bind(c)
+            .fetch_optional(&mut *tx)
+            .await
+            .map_err(db_err)?,
             None => None,
         };
         let (id, revision, created) = match existing {
@@ -162,7 +178,11 @@ pub async fn upsert_documents(s: &SqliteStore, docs: Vec<NewDocument>) -> StoreR
     Ok(out)
 }
 
-pub async fn get_document(pool: &SqlitePool, org_id: &str, id: &str) -> StoreResult<Option<Document>> {
+pub async fn get_document(
+    pool: &SqlitePool,
+    org_id: &str,
+    id: &str,
+) -> StoreResult<Option<Document>> {
     let r = sqlx::query(AssertSqlSafe(format!(
         "SELECT {DOC_COLUMNS} FROM documents d WHERE d.org_id = ?1 AND (d.id = ?2 OR d.custom_id = ?2) \
          ORDER BY (d.id = ?2) DESC LIMIT 1"
@@ -279,13 +299,14 @@ pub async fn delete_by_tags(s: &SqliteStore, org_id: &str, tags: &[String]) -> S
     let mut tx = s.begin_write().await?;
     let mut ids: Vec<String> = Vec::new();
     for t in tags {
-        let found: Vec<String> =
-            sqlx::query_scalar("SELECT document_id FROM document_tags WHERE org_id = ? AND tag = ?")
-                .bind(org_id)
-                .bind(t)
-                .fetch_all(&mut *tx)
-                .await
-                .map_err(db_err)?;
+        let found: Vec<String> = sqlx::query_scalar(
+            "SELECT document_id FROM document_tags WHERE org_id = ? AND tag = ?",
+        )
+        .bind(org_id)
+        .bind(t)
+        .fetch_all(&mut *tx)
+        .await
+        .map_err(db_err)?;
         ids.extend(found);
     }
     ids.sort();
@@ -299,7 +320,10 @@ pub async fn delete_by_tags(s: &SqliteStore, org_id: &str, tags: &[String]) -> S
 /// the path ends with `/`).
 fn filepath_clause(path: &str) -> (&'static str, String) {
     if path.ends_with('/') {
-        let escaped = path.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
+        let escaped = path
+            .replace('\\', "\\\\")
+            .replace('%', "\\%")
+            .replace('_', "\\_");
         ("d.filepath LIKE ? ESCAPE '\\'", format!("{escaped}%"))
     } else {
         ("d.filepath = ?", path.to_string())
@@ -322,7 +346,11 @@ pub async fn delete_by_filepath(s: &SqliteStore, org_id: &str, path: &str) -> St
     Ok(n)
 }
 
-pub async fn list_documents(s: &SqliteStore, org_id: &str, q: &ListQuery) -> StoreResult<(Vec<Document>, u64)> {
+pub async fn list_documents(
+    s: &SqliteStore,
+    org_id: &str,
+    q: &ListQuery,
+) -> StoreResult<(Vec<Document>, u64)> {
     let mut conds = vec!["d.org_id = ?".to_string()];
     let mut binds: Vec<String> = vec![org_id.to_string()];
     if !q.container_tags.is_empty() {
@@ -392,7 +420,11 @@ pub async fn list_processing(s: &SqliteStore, org_id: &str) -> StoreResult<Vec<D
     rows.iter().map(document).collect()
 }
 
-pub async fn list_chunks(s: &SqliteStore, org_id: &str, document_id: &str) -> StoreResult<Vec<Chunk>> {
+pub async fn list_chunks(
+    s: &SqliteStore,
+    org_id: &str,
+    document_id: &str,
+) -> StoreResult<Vec<Chunk>> {
     let rows = sqlx::query(
         "SELECT id, document_id, position, content, token_count, embedding, created_at FROM chunks \
          WHERE org_id = ? AND document_id = ? ORDER BY position",

@@ -19,7 +19,12 @@ fn job_row(r: sqlx::sqlite::SqliteRow) -> Job {
     }
 }
 
-pub async fn claim(s: &SqliteStore, worker: &str, max: usize, lease: Duration) -> StoreResult<Vec<Job>> {
+pub async fn claim(
+    s: &SqliteStore,
+    worker: &str,
+    max: usize,
+    lease: Duration,
+) -> StoreResult<Vec<Job>> {
     let t = ms(now());
     let until = t + lease.as_millis() as i64;
     let mut tx = s.begin_write().await?;
@@ -43,7 +48,12 @@ pub async fn claim(s: &SqliteStore, worker: &str, max: usize, lease: Duration) -
     Ok(jobs)
 }
 
-pub async fn renew(s: &SqliteStore, worker: &str, ids: &[String], lease: Duration) -> StoreResult<Vec<String>> {
+pub async fn renew(
+    s: &SqliteStore,
+    worker: &str,
+    ids: &[String],
+    lease: Duration,
+) -> StoreResult<Vec<String>> {
     if ids.is_empty() {
         return Ok(Vec::new());
     }
@@ -79,7 +89,11 @@ async fn still_current(tx: &mut Tx, job: &Job) -> StoreResult<bool> {
     Ok(ok.is_some())
 }
 
-pub async fn set_stage(s: &SqliteStore, jobs: &[Job], status: DocumentStatus) -> StoreResult<Vec<bool>> {
+pub async fn set_stage(
+    s: &SqliteStore,
+    jobs: &[Job],
+    status: DocumentStatus,
+) -> StoreResult<Vec<bool>> {
     let mut tx = s.begin_write().await?;
     let mut out = Vec::with_capacity(jobs.len());
     for job in jobs {
@@ -100,7 +114,10 @@ pub async fn set_stage(s: &SqliteStore, jobs: &[Job], status: DocumentStatus) ->
     Ok(out)
 }
 
-pub async fn complete(s: &SqliteStore, done: Vec<(Job, ProcessedDocument)>) -> StoreResult<Vec<bool>> {
+pub async fn complete(
+    s: &SqliteStore,
+    done: Vec<(Job, ProcessedDocument)>,
+) -> StoreResult<Vec<bool>> {
     let mut tx = s.begin_write().await?;
     let mut out = Vec::with_capacity(done.len());
     for (job, r) in &done {
@@ -159,7 +176,12 @@ async fn complete_one(tx: &mut Tx, job: &Job, r: &ProcessedDocument) -> StoreRes
     Ok(true)
 }
 
-pub async fn fail(s: &SqliteStore, job: &Job, error: &str, retry_at: Option<Timestamp>) -> StoreResult<bool> {
+pub async fn fail(
+    s: &SqliteStore,
+    job: &Job,
+    error: &str,
+    retry_at: Option<Timestamp>,
+) -> StoreResult<bool> {
     let mut tx = s.begin_write().await?;
     if !still_current(&mut tx, job).await? {
         return Ok(false);
@@ -176,13 +198,15 @@ pub async fn fail(s: &SqliteStore, job: &Job, error: &str, retry_at: Option<Time
             .execute(&mut *tx)
             .await
             .map_err(db_err)?;
-            sqlx::query("UPDATE documents SET status = 'queued', error = ?, updated_at = ? WHERE id = ?")
-                .bind(error)
-                .bind(t)
-                .bind(&job.document_id)
-                .execute(&mut *tx)
-                .await
-                .map_err(db_err)?;
+            sqlx::query(
+                "UPDATE documents SET status = 'queued', error = ?, updated_at = ? WHERE id = ?",
+            )
+            .bind(error)
+            .bind(t)
+            .bind(&job.document_id)
+            .execute(&mut *tx)
+            .await
+            .map_err(db_err)?;
         }
         None => {
             sqlx::query("DELETE FROM jobs WHERE id = ?")
@@ -215,11 +239,13 @@ pub async fn release(s: &SqliteStore, worker: &str) -> StoreResult<u64> {
     .execute(&mut *tx)
     .await
     .map_err(db_err)?;
-    let r = sqlx::query("UPDATE jobs SET lease_owner = NULL, lease_expires_at = NULL WHERE lease_owner = ?")
-        .bind(worker)
-        .execute(&mut *tx)
-        .await
-        .map_err(db_err)?;
+    let r = sqlx::query(
+        "UPDATE jobs SET lease_owner = NULL, lease_expires_at = NULL WHERE lease_owner = ?",
+    )
+    .bind(worker)
+    .execute(&mut *tx)
+    .await
+    .map_err(db_err)?;
     tx.commit().await.map_err(db_err)?;
     Ok(r.rows_affected())
 }

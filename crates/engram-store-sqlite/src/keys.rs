@@ -13,9 +13,17 @@ pub async fn ensure_org(s: &SqliteStore, name: &str) -> StoreResult<Org> {
         .await
         .map_err(db_err)?
     {
-        return Ok(Org { id: r.get(0), name: r.get(1), created_at: ts(r.get(2)) });
+        return Ok(Org {
+            id: r.get(0),
+            name: r.get(1),
+            created_at: ts(r.get(2)),
+        });
     }
-    let org = Org { id: engram_core::ids::new_id(), name: name.to_string(), created_at: now() };
+    let org = Org {
+        id: engram_core::ids::new_id(),
+        name: name.to_string(),
+        created_at: now(),
+    };
     sqlx::query("INSERT INTO orgs (id, name, created_at) VALUES (?, ?, ?)")
         .bind(&org.id)
         .bind(&org.name)
@@ -34,7 +42,11 @@ pub async fn list_orgs(s: &SqliteStore) -> StoreResult<Vec<Org>> {
         .map_err(db_err)?;
     Ok(rows
         .into_iter()
-        .map(|r| Org { id: r.get(0), name: r.get(1), created_at: ts(r.get(2)) })
+        .map(|r| Org {
+            id: r.get(0),
+            name: r.get(1),
+            created_at: ts(r.get(2)),
+        })
         .collect())
 }
 
@@ -74,12 +86,17 @@ pub async fn get_api_key(s: &SqliteStore, id: &str) -> StoreResult<Option<ApiKey
     Ok(r.map(key_row))
 }
 
-pub async fn list_api_keys(s: &SqliteStore, org_id: Option<&str>) -> StoreResult<Vec<ApiKeyRecord>> {
-    let rows = sqlx::query("SELECT * FROM api_keys WHERE (?1 IS NULL OR org_id = ?1) ORDER BY created_at, id")
-        .bind(org_id)
-        .fetch_all(&s.read)
-        .await
-        .map_err(db_err)?;
+pub async fn list_api_keys(
+    s: &SqliteStore,
+    org_id: Option<&str>,
+) -> StoreResult<Vec<ApiKeyRecord>> {
+    let rows = sqlx::query(
+        "SELECT * FROM api_keys WHERE (?1 IS NULL OR org_id = ?1) ORDER BY created_at, id",
+    )
+    .bind(org_id)
+    .fetch_all(&s.read)
+    .await
+    .map_err(db_err)?;
     Ok(rows.into_iter().map(key_row).collect())
 }
 
@@ -100,14 +117,18 @@ fn parse_model(v: &str) -> StoreResult<ModelInfo> {
     let dimension = dim
         .parse()
         .map_err(|_| StoreError::Incompatible(format!("bad embedding model record `{v}`")))?;
-    Ok(ModelInfo { name: name.to_string(), dimension })
+    Ok(ModelInfo {
+        name: name.to_string(),
+        dimension,
+    })
 }
 
 pub async fn embedding_model(s: &SqliteStore) -> StoreResult<Option<ModelInfo>> {
-    let v: Option<String> = sqlx::query_scalar("SELECT value FROM meta WHERE key = 'embedding_model'")
-        .fetch_optional(&s.read)
-        .await
-        .map_err(db_err)?;
+    let v: Option<String> =
+        sqlx::query_scalar("SELECT value FROM meta WHERE key = 'embedding_model'")
+            .fetch_optional(&s.read)
+            .await
+            .map_err(db_err)?;
     v.as_deref().map(parse_model).transpose()
 }
 

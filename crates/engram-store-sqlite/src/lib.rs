@@ -58,7 +58,10 @@ impl SqliteStore {
     /// A private in-memory database (for tests and benches).
     pub async fn in_memory() -> StoreResult<Self> {
         // A named shared-cache memory database so both pools see one database.
-        let name = format!("file:engram-{}?mode=memory&cache=shared", engram_core::ids::new_id());
+        let name = format!(
+            "file:engram-{}?mode=memory&cache=shared",
+            engram_core::ids::new_id()
+        );
         let opts = SqliteConnectOptions::from_str(&name)
             .map_err(db_err)?
             .foreign_keys(true)
@@ -90,8 +93,13 @@ impl SqliteStore {
         Ok(Self { read, write })
     }
 
-    pub(crate) async fn begin_write(&self) -> StoreResult<sqlx::Transaction<'static, sqlx::Sqlite>> {
-        self.write.begin_with("BEGIN IMMEDIATE").await.map_err(db_err)
+    pub(crate) async fn begin_write(
+        &self,
+    ) -> StoreResult<sqlx::Transaction<'static, sqlx::Sqlite>> {
+        self.write
+            .begin_with("BEGIN IMMEDIATE")
+            .await
+            .map_err(db_err)
     }
 
     /// Close both pools, waiting for in-flight statements.
@@ -154,7 +162,11 @@ impl Store for SqliteStore {
     async fn delete_documents_by_filepath(&self, org_id: &str, path: &str) -> StoreResult<u64> {
         docs::delete_by_filepath(self, org_id, path).await
     }
-    async fn list_documents(&self, org_id: &str, q: &ListQuery) -> StoreResult<(Vec<Document>, u64)> {
+    async fn list_documents(
+        &self,
+        org_id: &str,
+        q: &ListQuery,
+    ) -> StoreResult<(Vec<Document>, u64)> {
         docs::list_documents(self, org_id, q).await
     }
     async fn list_processing(&self, org_id: &str) -> StoreResult<Vec<Document>> {
@@ -166,16 +178,30 @@ impl Store for SqliteStore {
     async fn claim_jobs(&self, worker: &str, max: usize, lease: Duration) -> StoreResult<Vec<Job>> {
         jobs::claim(self, worker, max, lease).await
     }
-    async fn renew_leases(&self, worker: &str, ids: &[String], lease: Duration) -> StoreResult<Vec<String>> {
+    async fn renew_leases(
+        &self,
+        worker: &str,
+        ids: &[String],
+        lease: Duration,
+    ) -> StoreResult<Vec<String>> {
         jobs::renew(self, worker, ids, lease).await
     }
-    async fn set_jobs_stage(&self, jobs: &[Job], status: engram_core::DocumentStatus) -> StoreResult<Vec<bool>> {
+    async fn set_jobs_stage(
+        &self,
+        jobs: &[Job],
+        status: engram_core::DocumentStatus,
+    ) -> StoreResult<Vec<bool>> {
         jobs::set_stage(self, jobs, status).await
     }
     async fn complete_jobs(&self, done: Vec<(Job, ProcessedDocument)>) -> StoreResult<Vec<bool>> {
         jobs::complete(self, done).await
     }
-    async fn fail_job(&self, job: &Job, error: &str, retry_at: Option<Timestamp>) -> StoreResult<bool> {
+    async fn fail_job(
+        &self,
+        job: &Job,
+        error: &str,
+        retry_at: Option<Timestamp>,
+    ) -> StoreResult<bool> {
         jobs::fail(self, job, error, retry_at).await
     }
     async fn release_jobs(&self, worker: &str) -> StoreResult<u64> {

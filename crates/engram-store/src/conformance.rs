@@ -69,7 +69,11 @@ fn processed(n: usize) -> ProcessedDocument {
 }
 
 async fn add(s: &dyn Store, d: NewDocument) -> Document {
-    s.upsert_documents(vec![d]).await.unwrap().remove(0).document
+    s.upsert_documents(vec![d])
+        .await
+        .unwrap()
+        .remove(0)
+        .document
 }
 
 const LEASE: Duration = Duration::from_secs(30);
@@ -95,14 +99,26 @@ pub async fn orgs_and_keys(s: &dyn Store) {
     assert_eq!(s.list_api_keys(Some(&b.id)).await.unwrap().len(), 0);
     assert!(s.revoke_api_key("k1").await.unwrap());
     assert!(!s.revoke_api_key("k1").await.unwrap());
-    assert!(s.get_api_key("k1").await.unwrap().unwrap().revoked_at.is_some());
+    assert!(s
+        .get_api_key("k1")
+        .await
+        .unwrap()
+        .unwrap()
+        .revoked_at
+        .is_some());
 }
 
 pub async fn model_is_recorded_once(s: &dyn Store) {
     assert!(s.embedding_model().await.unwrap().is_none());
-    let m = ModelInfo { name: "m1".into(), dimension: 384 };
+    let m = ModelInfo {
+        name: "m1".into(),
+        dimension: 384,
+    };
     assert_eq!(s.record_embedding_model(&m).await.unwrap(), m);
-    let other = ModelInfo { name: "m2".into(), dimension: 768 };
+    let other = ModelInfo {
+        name: "m2".into(),
+        dimension: 768,
+    };
     assert_eq!(s.record_embedding_model(&other).await.unwrap(), m);
     assert_eq!(s.embedding_model().await.unwrap(), Some(m));
 }
@@ -143,8 +159,15 @@ pub async fn tenants_are_isolated(s: &dyn Store) {
     let doc = add(s, d).await;
     assert!(s.get_document(&b, &doc.id).await.unwrap().is_none());
     assert!(s.get_document(&b, "shared").await.unwrap().is_none());
-    let patch = DocumentPatch { content: Some("x".into()), ..Default::default() };
-    assert!(s.update_document(&b, &doc.id, patch).await.unwrap().is_none());
+    let patch = DocumentPatch {
+        content: Some("x".into()),
+        ..Default::default()
+    };
+    assert!(s
+        .update_document(&b, &doc.id, patch)
+        .await
+        .unwrap()
+        .is_none());
     assert!(!s.delete_document(&b, &doc.id).await.unwrap());
     let q = ListQuery {
         container_tags: vec![],
@@ -161,13 +184,19 @@ pub async fn tenants_are_isolated(s: &dyn Store) {
     d2.custom_id = Some("shared".into());
     let other = add(s, d2).await;
     assert_ne!(other.id, doc.id);
-    assert_eq!(s.get_document(&a, "shared").await.unwrap().unwrap().content, "secret");
+    assert_eq!(
+        s.get_document(&a, "shared").await.unwrap().unwrap().content,
+        "secret"
+    );
 }
 
 pub async fn leases_fence_workers(s: &dyn Store) {
     let org = s.ensure_org("o").await.unwrap().id;
     add(s, new_doc(&org, "x")).await;
-    let j1 = s.claim_jobs("w1", 5, Duration::from_millis(1)).await.unwrap();
+    let j1 = s
+        .claim_jobs("w1", 5, Duration::from_millis(1))
+        .await
+        .unwrap();
     assert_eq!(j1.len(), 1);
     tokio::time::sleep(Duration::from_millis(20)).await;
     // the lease expired: another worker reclaims the job
@@ -175,12 +204,28 @@ pub async fn leases_fence_workers(s: &dyn Store) {
     assert_eq!(j2.len(), 1);
     assert!(s.claim_jobs("w3", 5, LEASE).await.unwrap().is_empty());
     // the first worker is fenced out
-    assert!(!s.set_job_stage(&j1[0], DocumentStatus::Chunking).await.unwrap());
+    assert!(!s
+        .set_job_stage(&j1[0], DocumentStatus::Chunking)
+        .await
+        .unwrap());
     assert!(!s.complete_job(&j1[0], processed(2)).await.unwrap());
-    assert!(s.renew_leases("w1", &[j1[0].id.clone()], LEASE).await.unwrap().is_empty());
-    assert_eq!(s.renew_leases("w2", &[j2[0].id.clone()], LEASE).await.unwrap().len(), 1);
+    assert!(s
+        .renew_leases("w1", &[j1[0].id.clone()], LEASE)
+        .await
+        .unwrap()
+        .is_empty());
+    assert_eq!(
+        s.renew_leases("w2", &[j2[0].id.clone()], LEASE)
+            .await
+            .unwrap()
+            .len(),
+        1
+    );
     assert!(s.complete_job(&j2[0], processed(2)).await.unwrap());
-    assert_eq!(s.list_chunks(&org, &j2[0].document_id).await.unwrap().len(), 2);
+    assert_eq!(
+        s.list_chunks(&org, &j2[0].document_id).await.unwrap().len(),
+        2
+    );
 }
 
 pub async fn completion_replaces_chunks(s: &dyn Store) {
@@ -189,18 +234,30 @@ pub async fn completion_replaces_chunks(s: &dyn Store) {
     d.custom_id = Some("c".into());
     add(s, d.clone()).await;
     let j = s.claim_jobs("w", 1, LEASE).await.unwrap().remove(0);
-    assert!(s.set_job_stage(&j, DocumentStatus::Embedding).await.unwrap());
-    assert_eq!(s.get_document(&org, "c").await.unwrap().unwrap().status, DocumentStatus::Embedding);
+    assert!(s
+        .set_job_stage(&j, DocumentStatus::Embedding)
+        .await
+        .unwrap());
+    assert_eq!(
+        s.get_document(&org, "c").await.unwrap().unwrap().status,
+        DocumentStatus::Embedding
+    );
     assert_eq!(s.list_processing(&org).await.unwrap().len(), 1);
     assert!(s.complete_job(&j, processed(3)).await.unwrap());
-    assert!(!s.complete_job(&j, processed(3)).await.unwrap(), "a job completes once");
+    assert!(
+        !s.complete_job(&j, processed(3)).await.unwrap(),
+        "a job completes once"
+    );
     let doc = s.get_document(&org, "c").await.unwrap().unwrap();
     assert_eq!(doc.status, DocumentStatus::Done);
     assert_eq!(doc.chunk_count, 3);
     assert_eq!(doc.title.as_deref(), Some("Title"));
     assert!(s.list_processing(&org).await.unwrap().is_empty());
     let chunks = s.list_chunks(&org, &doc.id).await.unwrap();
-    assert_eq!(chunks.iter().map(|c| c.position).collect::<Vec<_>>(), vec![0, 1, 2]);
+    assert_eq!(
+        chunks.iter().map(|c| c.position).collect::<Vec<_>>(),
+        vec![0, 1, 2]
+    );
     assert_eq!(chunks[1].embedding, vec![1.0, 1.0, -0.5]);
     // reprocessing replaces, never appends
     d.content = "v2".into();
@@ -233,7 +290,10 @@ pub async fn failures_retry_then_fail(s: &dyn Store) {
     let j = s.claim_jobs("w", 1, LEASE).await.unwrap().remove(0);
     let later = now() + chrono::Duration::milliseconds(200);
     assert!(s.fail_job(&j, "transient", Some(later)).await.unwrap());
-    assert!(s.claim_jobs("w", 1, LEASE).await.unwrap().is_empty(), "not due yet");
+    assert!(
+        s.claim_jobs("w", 1, LEASE).await.unwrap().is_empty(),
+        "not due yet"
+    );
     tokio::time::sleep(Duration::from_millis(250)).await;
     let j = s.claim_jobs("w", 1, LEASE).await.unwrap().remove(0);
     assert_eq!(j.attempts, 1);
@@ -260,13 +320,28 @@ pub async fn delete_cascades(s: &dyn Store) {
     add(s, d.clone()).await;
     d.container_tags = vec!["t2".into()];
     add(s, d.clone()).await;
-    assert_eq!(s.delete_documents_by_tags(&org, &["t1".into()]).await.unwrap(), 1);
+    assert_eq!(
+        s.delete_documents_by_tags(&org, &["t1".into()])
+            .await
+            .unwrap(),
+        1
+    );
     d.filepath = Some("/docs/sub/b.md".into());
     add(s, d.clone()).await;
     d.filepath = Some("/other/c.md".into());
     add(s, d).await;
-    assert_eq!(s.delete_documents_by_filepath(&org, "/docs/").await.unwrap(), 2);
-    assert_eq!(s.delete_documents_by_filepath(&org, "/other/c.md").await.unwrap(), 1);
+    assert_eq!(
+        s.delete_documents_by_filepath(&org, "/docs/")
+            .await
+            .unwrap(),
+        2
+    );
+    assert_eq!(
+        s.delete_documents_by_filepath(&org, "/other/c.md")
+            .await
+            .unwrap(),
+        1
+    );
     assert_eq!(s.pending_jobs().await.unwrap(), 0);
 }
 
@@ -290,7 +365,10 @@ pub async fn list_pages_sorts_and_scopes(s: &dyn Store) {
     };
     let (page, total) = s.list_documents(&org, &q).await.unwrap();
     assert_eq!(total, 5);
-    assert_eq!(page.iter().map(|d| d.id.clone()).collect::<Vec<_>>(), vec![ids[4].clone(), ids[3].clone()]);
+    assert_eq!(
+        page.iter().map(|d| d.id.clone()).collect::<Vec<_>>(),
+        vec![ids[4].clone(), ids[3].clone()]
+    );
     q.offset = 4;
     assert_eq!(s.list_documents(&org, &q).await.unwrap().0[0].id, ids[0]);
     q.offset = 0;
@@ -312,10 +390,16 @@ pub async fn release_returns_jobs(s: &dyn Store) {
     let org = s.ensure_org("o").await.unwrap().id;
     let doc = add(s, new_doc(&org, "x")).await;
     let j = s.claim_jobs("w1", 1, LEASE).await.unwrap().remove(0);
-    assert!(s.set_job_stage(&j, DocumentStatus::Embedding).await.unwrap());
+    assert!(s
+        .set_job_stage(&j, DocumentStatus::Embedding)
+        .await
+        .unwrap());
     assert!(s.claim_jobs("w2", 1, LEASE).await.unwrap().is_empty());
     assert_eq!(s.release_jobs("w1").await.unwrap(), 1);
-    assert_eq!(s.get_document(&org, &doc.id).await.unwrap().unwrap().status, DocumentStatus::Queued);
+    assert_eq!(
+        s.get_document(&org, &doc.id).await.unwrap().unwrap().status,
+        DocumentStatus::Queued
+    );
     assert_eq!(s.claim_jobs("w2", 1, LEASE).await.unwrap().len(), 1);
 }
 
@@ -330,13 +414,24 @@ pub async fn patch_in_place_and_reprocess(s: &dyn Store) {
         container_tags: Some(vec!["n".into()]),
         ..Default::default()
     };
-    let d = s.update_document(&org, &doc.id, patch).await.unwrap().unwrap();
+    let d = s
+        .update_document(&org, &doc.id, patch)
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(d.status, DocumentStatus::Done, "metadata changes in place");
     assert_eq!(d.metadata, meta);
     assert_eq!(d.container_tags, vec!["n"]);
     assert_eq!(s.pending_jobs().await.unwrap(), 0);
-    let patch = DocumentPatch { content: Some("new".into()), ..Default::default() };
-    let d = s.update_document(&org, &doc.id, patch).await.unwrap().unwrap();
+    let patch = DocumentPatch {
+        content: Some("new".into()),
+        ..Default::default()
+    };
+    let d = s
+        .update_document(&org, &doc.id, patch)
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(d.status, DocumentStatus::Queued);
     assert_eq!(d.revision, 2);
     assert_eq!(s.pending_jobs().await.unwrap(), 1);
@@ -344,7 +439,10 @@ pub async fn patch_in_place_and_reprocess(s: &dyn Store) {
     let mut other = new_doc(&org, "y");
     other.custom_id = Some("taken".into());
     add(s, other).await;
-    let patch = DocumentPatch { custom_id: Some("taken".into()), ..Default::default() };
+    let patch = DocumentPatch {
+        custom_id: Some("taken".into()),
+        ..Default::default()
+    };
     assert!(matches!(
         s.update_document(&org, &doc.id, patch).await,
         Err(StoreError::Conflict(_))

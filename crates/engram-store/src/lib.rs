@@ -58,7 +58,8 @@ pub trait Store: Send + Sync + 'static {
     /// transaction. Returns the stored documents in input order.
     async fn upsert_documents(&self, docs: Vec<NewDocument>) -> StoreResult<Vec<UpsertOutcome>>;
     /// A document by id or custom id.
-    async fn get_document(&self, org_id: &str, id_or_custom: &str) -> StoreResult<Option<Document>>;
+    async fn get_document(&self, org_id: &str, id_or_custom: &str)
+        -> StoreResult<Option<Document>>;
     /// Apply a patch; a content change bumps the revision and enqueues a job in
     /// the same transaction. `None` when the document does not exist.
     async fn update_document(
@@ -75,7 +76,11 @@ pub trait Store: Send + Sync + 'static {
     /// `path` ends with `/`); returns how many.
     async fn delete_documents_by_filepath(&self, org_id: &str, path: &str) -> StoreResult<u64>;
     /// One page of documents, and the total that match.
-    async fn list_documents(&self, org_id: &str, q: &ListQuery) -> StoreResult<(Vec<Document>, u64)>;
+    async fn list_documents(
+        &self,
+        org_id: &str,
+        q: &ListQuery,
+    ) -> StoreResult<(Vec<Document>, u64)>;
     /// Documents still being processed, oldest first.
     async fn list_processing(&self, org_id: &str) -> StoreResult<Vec<Document>>;
     /// A document's chunks ordered by position, with embeddings.
@@ -87,11 +92,20 @@ pub trait Store: Send + Sync + 'static {
     /// lease) for `worker`, leasing them for `lease`.
     async fn claim_jobs(&self, worker: &str, max: usize, lease: Duration) -> StoreResult<Vec<Job>>;
     /// Extend the leases `worker` holds on `job_ids`; returns the ids still held.
-    async fn renew_leases(&self, worker: &str, job_ids: &[String], lease: Duration) -> StoreResult<Vec<String>>;
+    async fn renew_leases(
+        &self,
+        worker: &str,
+        job_ids: &[String],
+        lease: Duration,
+    ) -> StoreResult<Vec<String>>;
     /// Move claimed jobs' documents to `status`, in one transaction. For each
     /// job: false when its lease was lost or its document moved on to a newer
     /// revision (the worker must drop it).
-    async fn set_jobs_stage(&self, jobs: &[Job], status: engram_core::DocumentStatus) -> StoreResult<Vec<bool>>;
+    async fn set_jobs_stage(
+        &self,
+        jobs: &[Job],
+        status: engram_core::DocumentStatus,
+    ) -> StoreResult<Vec<bool>>;
     /// For each job, atomically replace its document's chunks with the result,
     /// mark the document `done` and delete the job; one transaction for all.
     /// False (and no change for that job) when its lease was lost or the
@@ -99,8 +113,14 @@ pub trait Store: Send + Sync + 'static {
     async fn complete_jobs(&self, done: Vec<(Job, ProcessedDocument)>) -> StoreResult<Vec<bool>>;
 
     /// [`Store::set_jobs_stage`] for one job.
-    async fn set_job_stage(&self, job: &Job, status: engram_core::DocumentStatus) -> StoreResult<bool> {
-        Ok(self.set_jobs_stage(std::slice::from_ref(job), status).await?[0])
+    async fn set_job_stage(
+        &self,
+        job: &Job,
+        status: engram_core::DocumentStatus,
+    ) -> StoreResult<bool> {
+        Ok(self
+            .set_jobs_stage(std::slice::from_ref(job), status)
+            .await?[0])
     }
     /// [`Store::complete_jobs`] for one job.
     async fn complete_job(&self, job: &Job, result: ProcessedDocument) -> StoreResult<bool> {
@@ -108,7 +128,12 @@ pub trait Store: Send + Sync + 'static {
     }
     /// Give a job back: with `retry_at`, to run again then (attempts + 1);
     /// without, the document becomes `failed` with `error` and the job is gone.
-    async fn fail_job(&self, job: &Job, error: &str, retry_at: Option<Timestamp>) -> StoreResult<bool>;
+    async fn fail_job(
+        &self,
+        job: &Job,
+        error: &str,
+        retry_at: Option<Timestamp>,
+    ) -> StoreResult<bool>;
     /// Release every lease `worker` holds so other workers can take the jobs now.
     async fn release_jobs(&self, worker: &str) -> StoreResult<u64>;
     /// Number of jobs not yet completed (any state).

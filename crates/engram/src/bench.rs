@@ -1,2 +1,5 @@
-pub async fn run(_a: BenchArgs) -> anyhow::Result<()> { Ok(()) }
-#[derive(clap::Args)] pub struct BenchArgs {}
+pub async fn run(_a: BenchArgs) -> anyhow::Result<()> {
+    Ok(())
+}
+#[derive(clap::Args)]
+pub struct BenchArgs {}

@@ -110,7 +110,16 @@ impl std::fmt::Debug for Settings {
             .field(
                 "embeddings",
                 &self.embeddings.as_ref().map(|e| {
-                    format!("{} model={} key={}", e.url, e.model, if e.api_key.is_some() { "<redacted>" } else { "none" })
+                    format!(
+                        "{} model={} key={}",
+                        e.url,
+                        e.model,
+                        if e.api_key.is_some() {
+                            "<redacted>"
+                        } else {
+                            "none"
+                        }
+                    )
                 }),
             )
             .field("workers", &self.workers)
@@ -125,7 +134,9 @@ pub const DEFAULT_LISTEN: &str = "127.0.0.1:6767";
 
 /// The user's data directory for Engram.
 pub fn default_data_dir() -> PathBuf {
-    dirs::data_dir().unwrap_or_else(|| PathBuf::from(".")).join("engram")
+    dirs::data_dir()
+        .unwrap_or_else(|| PathBuf::from("."))
+        .join("engram")
 }
 
 /// Engram's config directory (`$ENGRAM_CONFIG_DIR` overrides).
@@ -133,7 +144,9 @@ pub fn config_dir() -> PathBuf {
     if let Some(p) = std::env::var_os("ENGRAM_CONFIG_DIR") {
         return PathBuf::from(p);
     }
-    dirs::config_dir().unwrap_or_else(|| PathBuf::from(".")).join("engram")
+    dirs::config_dir()
+        .unwrap_or_else(|| PathBuf::from("."))
+        .join("engram")
 }
 
 /// Read the config file (an explicitly named one must exist).
@@ -144,8 +157,13 @@ pub fn load_file(explicit: Option<&PathBuf>) -> anyhow::Result<FileConfig> {
     };
     match std::fs::read_to_string(&path) {
         Ok(s) => toml::from_str(&s).map_err(|e| anyhow::anyhow!("{}: {e}", path.display())),
-        Err(e) if !required && e.kind() == std::io::ErrorKind::NotFound => Ok(FileConfig::default()),
-        Err(e) => Err(anyhow::anyhow!("cannot read config file {}: {e}", path.display())),
+        Err(e) if !required && e.kind() == std::io::ErrorKind::NotFound => {
+            Ok(FileConfig::default())
+        }
+        Err(e) => Err(anyhow::anyhow!(
+            "cannot read config file {}: {e}",
+            path.display()
+        )),
     }
 }
 
@@ -173,15 +191,24 @@ pub fn resolve(args: ServeArgs, file: FileConfig) -> anyhow::Result<Settings> {
             .listen
             .or(file.listen)
             .unwrap_or_else(|| DEFAULT_LISTEN.parse().expect("valid default address")),
-        data_dir: args.data_dir.or(file.data_dir).unwrap_or_else(default_data_dir),
+        data_dir: args
+            .data_dir
+            .or(file.data_dir)
+            .unwrap_or_else(default_data_dir),
         model_dir: args.model_dir.or(file.model_dir),
         embeddings,
         workers: args.workers.or(file.workers).unwrap_or(2).max(1),
         chunk_tokens: args.chunk_tokens.or(file.chunk_tokens),
-        fetch_allow_private: args.fetch_allow_private.or(file.fetch.allow_private).unwrap_or(false),
+        fetch_allow_private: args
+            .fetch_allow_private
+            .or(file.fetch.allow_private)
+            .unwrap_or(false),
         fetch_max_bytes: file.fetch.max_bytes.unwrap_or(50 * 1024 * 1024),
         fetch_timeout_secs: file.fetch.timeout_secs.unwrap_or(30),
-        log_format: args.log_format.or(file.log_format).unwrap_or_else(|| "pretty".into()),
+        log_format: args
+            .log_format
+            .or(file.log_format)
+            .unwrap_or_else(|| "pretty".into()),
     })
 }
 
@@ -200,7 +227,10 @@ mod tests {
             "#,
         )
         .unwrap();
-        let args = ServeArgs { workers: Some(5), ..Default::default() };
+        let args = ServeArgs {
+            workers: Some(5),
+            ..Default::default()
+        };
         let s = resolve(args, file).unwrap();
         assert_eq!(s.listen.port(), 7000);
         assert_eq!(s.workers, 5);
@@ -221,6 +251,9 @@ mod tests {
         let file: FileConfig = toml::from_str("[embeddings]\napi_key = \"sk-secret\"").unwrap();
         let s = resolve(args, file).unwrap();
         let dbg = format!("{s:?}");
-        assert!(!dbg.contains("sk-secret") && dbg.contains("<redacted>"), "{dbg}");
+        assert!(
+            !dbg.contains("sk-secret") && dbg.contains("<redacted>"),
+            "{dbg}"
+        );
     }
 }

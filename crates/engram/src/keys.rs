@@ -47,13 +47,24 @@ async fn open(data_dir: Option<PathBuf>) -> anyhow::Result<SqliteStore> {
 
 pub async fn run(cmd: KeysCommand) -> anyhow::Result<()> {
     match cmd {
-        KeysCommand::Create { data_dir, name, org, json } => {
+        KeysCommand::Create {
+            data_dir,
+            name,
+            org,
+            json,
+        } => {
             let store = open(data_dir).await?;
             let (rec, key) = engram_engine::auth::create_key(&store, &org, &name).await?;
             if json {
-                println!("{}", serde_json::json!({"id": rec.id, "key": key, "orgId": rec.org_id}));
+                println!(
+                    "{}",
+                    serde_json::json!({"id": rec.id, "key": key, "orgId": rec.org_id})
+                );
             } else {
-                println!("Created key {} ({name}) in organisation {org}:\n{key}", rec.id);
+                println!(
+                    "Created key {} ({name}) in organisation {org}:\n{key}",
+                    rec.id
+                );
             }
             store.close().await;
         }
@@ -61,7 +72,12 @@ pub async fn run(cmd: KeysCommand) -> anyhow::Result<()> {
             let store = open(data_dir).await?;
             let orgs = store.list_orgs().await?;
             let keys = store.list_api_keys(None).await?;
-            let org_name = |id: &str| orgs.iter().find(|o| o.id == id).map(|o| o.name.clone()).unwrap_or_default();
+            let org_name = |id: &str| {
+                orgs.iter()
+                    .find(|o| o.id == id)
+                    .map(|o| o.name.clone())
+                    .unwrap_or_default()
+            };
             if json {
                 let v: Vec<_> = keys
                     .iter()
@@ -74,10 +90,19 @@ pub async fn run(cmd: KeysCommand) -> anyhow::Result<()> {
                     .collect();
                 println!("{}", serde_json::Value::Array(v));
             } else {
-                println!("{:<24} {:<16} {:<16} {}", "ID", "NAME", "ORG", "STATE");
+                println!("{:<24} {:<16} {:<16} STATE", "ID", "NAME", "ORG");
                 for k in &keys {
-                    let state = if k.revoked_at.is_some() { "revoked" } else { "active" };
-                    println!("{:<24} {:<16} {:<16} {state}", k.id, k.name, org_name(&k.org_id));
+                    let state = if k.revoked_at.is_some() {
+                        "revoked"
+                    } else {
+                        "active"
+                    };
+                    println!(
+                        "{:<24} {:<16} {:<16} {state}",
+                        k.id,
+                        k.name,
+                        org_name(&k.org_id)
+                    );
                 }
             }
             store.close().await;
@@ -101,7 +126,9 @@ pub fn write_credentials(base_url: &str, key: &str, org_id: &str) -> anyhow::Res
     let dir = config_dir();
     std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
     let path = dir.join("credentials.json");
-    let body = serde_json::to_vec_pretty(&serde_json::json!({"baseUrl": base_url, "apiKey": key, "orgId": org_id}))?;
+    let body = serde_json::to_vec_pretty(
+        &serde_json::json!({"baseUrl": base_url, "apiKey": key, "orgId": org_id}),
+    )?;
     let tmp = dir.join(".credentials.json.tmp");
     let _ = std::fs::remove_file(&tmp);
     {
@@ -113,7 +140,9 @@ pub fn write_credentials(base_url: &str, key: &str, org_id: &str) -> anyhow::Res
             use std::os::unix::fs::OpenOptionsExt;
             opts.mode(0o600);
         }
-        let mut f = opts.open(&tmp).with_context(|| format!("cannot write {}", tmp.display()))?;
+        let mut f = opts
+            .open(&tmp)
+            .with_context(|| format!("cannot write {}", tmp.display()))?;
         f.write_all(&body)?;
         f.sync_all()?;
     }

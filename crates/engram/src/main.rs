@@ -14,7 +14,11 @@ mod serve;
 use clap::{Parser, Subcommand};
 
 #[derive(Parser)]
-#[command(name = "engram", version, about = "Engram: a self-hostable memory and retrieval service for AI applications")]
+#[command(
+    name = "engram",
+    version,
+    about = "Engram: a self-hostable memory and retrieval service for AI applications"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -33,7 +37,10 @@ enum Command {
 
 fn main() -> std::process::ExitCode {
     let cli = Cli::parse();
-    let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
         Ok(r) => r,
         Err(e) => {
             eprintln!("error: cannot start the async runtime: {e}");

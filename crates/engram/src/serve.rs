@@ -20,10 +20,18 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
     init_tracing(&settings.log_format);
     tracing::debug!(?settings, "configuration");
 
-    std::fs::create_dir_all(&settings.data_dir)
-        .with_context(|| format!("cannot create data directory {}", settings.data_dir.display()))?;
+    std::fs::create_dir_all(&settings.data_dir).with_context(|| {
+        format!(
+            "cannot create data directory {}",
+            settings.data_dir.display()
+        )
+    })?;
     let db = settings.data_dir.join("engram.db");
-    let store = Arc::new(SqliteStore::open(&db).await.with_context(|| format!("cannot open {}", db.display()))?);
+    let store = Arc::new(
+        SqliteStore::open(&db)
+            .await
+            .with_context(|| format!("cannot open {}", db.display()))?,
+    );
     let embedder = load_embedder(&settings).await?;
     let engine = Engine::new(store.clone(), embedder, engine_config(&settings)).await?;
 
@@ -76,7 +84,11 @@ async fn load_embedder(s: &Settings) -> anyhow::Result<Arc<dyn Embedder>> {
     }
     let model_dir = s.model_dir.clone();
     let found = tokio::task::spawn_blocking(move || {
-        model_files::locate(model_dir.as_deref(), &model_files::default_cache_dir(), true)
+        model_files::locate(
+            model_dir.as_deref(),
+            &model_files::default_cache_dir(),
+            true,
+        )
     })
     .await??;
     if let model_files::Found::Downloaded(dir) = &found {
@@ -87,13 +99,18 @@ async fn load_embedder(s: &Settings) -> anyhow::Result<Arc<dyn Embedder>> {
         _ => model_files::DEFAULT_MODEL_NAME.to_string(),
     };
     let dir = found.dir().to_path_buf();
-    let e = tokio::task::spawn_blocking(move || engram_embed::local::LocalEmbedder::start(&dir, &name)).await??;
+    let e =
+        tokio::task::spawn_blocking(move || engram_embed::local::LocalEmbedder::start(&dir, &name))
+            .await??;
     Ok(Arc::new(e))
 }
 
 fn configured_model_name(dir: &Path) -> String {
     // a folder holding the default model keeps the default's name
-    let name = dir.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
+    let name = dir
+        .file_name()
+        .map(|n| n.to_string_lossy().to_string())
+        .unwrap_or_default();
     if name.eq_ignore_ascii_case("all-MiniLM-L6-v2") || name == "model" {
         model_files::DEFAULT_MODEL_NAME.to_string()
     } else {
@@ -122,7 +139,9 @@ fn init_tracing(format: &str) {
     let filter = EnvFilter::try_from_env("ENGRAM_LOG")
         .or_else(|_| EnvFilter::try_from_default_env())
         .unwrap_or_else(|_| EnvFilter::new("info"));
-    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr);
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr);
     if format == "json" {
         builder.json().init();
     } else {

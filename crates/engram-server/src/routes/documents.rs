@@ -38,7 +38,10 @@ fn path_id(id: &str) -> Result<&str, ApiError> {
 }
 
 fn document_response(d: Document) -> DocumentResponse {
-    let content = d.text.clone().or_else(|| (d.url.is_none() && d.file.is_none()).then(|| d.content.clone()));
+    let content = d
+        .text
+        .clone()
+        .or_else(|| (d.url.is_none() && d.file.is_none()).then(|| d.content.clone()));
     let raw = (d.url.is_some()).then(|| d.content.clone());
     DocumentResponse {
         id: d.id,
@@ -92,9 +95,15 @@ pub async fn add(
     ApiJson(req): ApiJson<AddDocumentRequest>,
 ) -> Result<Json<AddDocumentResponse>, ApiError> {
     let valid = req.validate("")?;
-    let out = s.engine.add_documents(&who.org_id, vec![input(valid)]).await?;
+    let out = s
+        .engine
+        .add_documents(&who.org_id, vec![input(valid)])
+        .await?;
     let d = &out[0].document;
-    Ok(Json(AddDocumentResponse { id: d.id.clone(), status: d.status }))
+    Ok(Json(AddDocumentResponse {
+        id: d.id.clone(),
+        status: d.status,
+    }))
 }
 
 pub async fn batch_add(
@@ -106,14 +115,17 @@ pub async fn batch_add(
     let mut results: Vec<Option<BatchItemResult>> = vec![None; req.documents.len()];
     let mut valid = Vec::new();
     let mut slots = Vec::new();
-    for i in 0..req.documents.len() {
-        match req.item(i).and_then(|it| it.validate(&format!("documents[{i}]."))) {
+    for (i, result) in results.iter_mut().enumerate() {
+        match req
+            .item(i)
+            .and_then(|it| it.validate(&format!("documents[{i}].")))
+        {
             Ok(v) => {
                 valid.push(input(v));
                 slots.push(i);
             }
             Err(e) => {
-                results[i] = Some(BatchItemResult {
+                *result = Some(BatchItemResult {
                     id: String::new(),
                     status: "error".into(),
                     error: Some("ValidationError".into()),
@@ -133,7 +145,11 @@ pub async fn batch_add(
     }
     let results: Vec<BatchItemResult> = results.into_iter().flatten().collect();
     let failed = results.iter().filter(|r| r.status == "error").count() as u64;
-    Ok(Json(BatchAddResponse { success: results.len() as u64 - failed, failed, results }))
+    Ok(Json(BatchAddResponse {
+        success: results.len() as u64 - failed,
+        failed,
+        results,
+    }))
 }
 
 pub async fn get(
@@ -160,11 +176,21 @@ pub async fn update(
         task_type: req.task_type,
         filepath: req.filepath,
     };
-    let d = s.engine.update_document(&who.org_id, path_id(&id)?, patch).await?;
-    Ok(Json(AddDocumentResponse { id: d.id, status: d.status }))
+    let d = s
+        .engine
+        .update_document(&who.org_id, path_id(&id)?, patch)
+        .await?;
+    Ok(Json(AddDocumentResponse {
+        id: d.id,
+        status: d.status,
+    }))
 }
 
-pub async fn delete(State(s): State<AppState>, Caller(who): Caller, Path(id): Path<String>) -> Result<StatusCode, ApiError> {
+pub async fn delete(
+    State(s): State<AppState>,
+    Caller(who): Caller,
+    Path(id): Path<String>,
+) -> Result<StatusCode, ApiError> {
     s.engine.delete_document(&who.org_id, path_id(&id)?).await?;
     Ok(StatusCode::NO_CONTENT)
 }
@@ -183,7 +209,10 @@ pub async fn list(
     let v = req.validate()?;
     if req.filters.is_some() {
         // The filter language arrives with search; refuse rather than ignore.
-        return Err(ApiError::validation("filters", "metadata filters are not supported by this server yet"));
+        return Err(ApiError::validation(
+            "filters",
+            "metadata filters are not supported by this server yet",
+        ));
     }
     let q = ListQuery {
         container_tags: v.container_tags,
@@ -195,12 +224,18 @@ pub async fn list(
     };
     let (docs, total) = s.engine.list_documents(&who.org_id, &q).await?;
     Ok(Json(ListDocumentsResponse {
-        memories: docs.into_iter().map(|d| list_item(d, v.include_content)).collect(),
+        memories: docs
+            .into_iter()
+            .map(|d| list_item(d, v.include_content))
+            .collect(),
         pagination: Pagination::new(v.page, v.limit, total),
     }))
 }
 
-pub async fn processing(State(s): State<AppState>, Caller(who): Caller) -> Result<Json<ProcessingResponse>, ApiError> {
+pub async fn processing(
+    State(s): State<AppState>,
+    Caller(who): Caller,
+) -> Result<Json<ProcessingResponse>, ApiError> {
     let docs = s.engine.list_processing(&who.org_id).await?;
     let documents: Vec<ProcessingDocument> = docs
         .into_iter()
@@ -216,7 +251,10 @@ pub async fn processing(State(s): State<AppState>, Caller(who): Caller) -> Resul
             container_tags: d.container_tags,
         })
         .collect();
-    Ok(Json(ProcessingResponse { total_count: documents.len() as u64, documents }))
+    Ok(Json(ProcessingResponse {
+        total_count: documents.len() as u64,
+        documents,
+    }))
 }
 
 fn chunk_item(c: Chunk) -> ChunkItem {
@@ -254,7 +292,10 @@ pub async fn bulk_delete(
     if let Some(ids) = &req.ids {
         let (n, errs) = s.engine.delete_by_ids(&who.org_id, ids).await?;
         deleted += n;
-        errors.extend(errs.into_iter().map(|(id, error)| BulkDeleteError { id, error }));
+        errors.extend(
+            errs.into_iter()
+                .map(|(id, error)| BulkDeleteError { id, error }),
+        );
     }
     if let Some(tags) = &req.container_tags {
         deleted += s.engine.delete_by_tags(&who.org_id, tags).await?;

@@ -23,14 +23,17 @@ pub fn api(state: AppState) -> Router {
         .route("/v3/documents/batch", post(documents::batch_add))
         .route(
             "/v3/documents/file",
-            post(upload::upload_file).layer(axum::extract::DefaultBodyLimit::max(max_file + 1024 * 1024)),
+            post(upload::upload_file)
+                .layer(axum::extract::DefaultBodyLimit::max(max_file + 1024 * 1024)),
         )
         .route("/v3/documents/list", post(documents::list))
         .route("/v3/documents/processing", get(documents::processing))
         .route("/v3/documents/bulk", delete(documents::bulk_delete))
         .route(
             "/v3/documents/{id}",
-            get(documents::get).patch(documents::update).delete(documents::delete),
+            get(documents::get)
+                .patch(documents::update)
+                .delete(documents::delete),
         )
         .route("/v3/documents/{id}/chunks", get(documents::chunks))
         .route("/v1", any(deprecated))

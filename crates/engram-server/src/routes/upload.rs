@@ -39,7 +39,11 @@ pub async fn upload_file(
             if bytes.len() > limit {
                 return Err(ApiError::PayloadTooLarge(limit));
             }
-            file = Some(FileInput { filename, mime_type: mime, bytes: bytes.to_vec() });
+            file = Some(FileInput {
+                filename,
+                mime_type: mime,
+                bytes: bytes.to_vec(),
+            });
             continue;
         }
         let value = text_field(&name, &field.bytes().await.map_err(form_err)?)?;
@@ -47,16 +51,21 @@ pub async fn upload_file(
             "containerTag" => req.container_tag = Some(value),
             "containerTags" => {
                 let tags = if value.trim_start().starts_with('[') {
-                    serde_json::from_str::<Vec<String>>(&value)
-                        .map_err(|e| ApiError::validation("containerTags", format!("must be a JSON array of strings: {e}")))?
+                    serde_json::from_str::<Vec<String>>(&value).map_err(|e| {
+                        ApiError::validation(
+                            "containerTags",
+                            format!("must be a JSON array of strings: {e}"),
+                        )
+                    })?
                 } else {
                     vec![value]
                 };
                 req.container_tags = Some(tags);
             }
             "metadata" => {
-                let m: serde_json::Value = serde_json::from_str(&value)
-                    .map_err(|e| ApiError::validation("metadata", format!("must be a JSON object: {e}")))?;
+                let m: serde_json::Value = serde_json::from_str(&value).map_err(|e| {
+                    ApiError::validation("metadata", format!("must be a JSON object: {e}"))
+                })?;
                 match m {
                     serde_json::Value::Object(o) => req.metadata = Some(o),
                     _ => return Err(ApiError::validation("metadata", "must be a JSON object")),
@@ -66,9 +75,19 @@ pub async fn upload_file(
             "entityContext" => req.entity_context = Some(value),
             "filepath" => req.filepath = Some(value),
             "taskType" => {
-                req.task_type = Some(value.parse::<TaskType>().map_err(|e| ApiError::validation("taskType", e))?)
+                req.task_type = Some(
+                    value
+                        .parse::<TaskType>()
+                        .map_err(|e| ApiError::validation("taskType", e))?,
+                )
             }
-            "dreaming" => req.dreaming = Some(value.parse::<Dreaming>().map_err(|e| ApiError::validation("dreaming", e))?),
+            "dreaming" => {
+                req.dreaming = Some(
+                    value
+                        .parse::<Dreaming>()
+                        .map_err(|e| ApiError::validation("dreaming", e))?,
+                )
+            }
             "mimeType" => mime_override = Some(value),
             // accepted for compatibility, not needed here
             "fileType" | "useAdvancedProcessing" | "filterByMetadata" => {}
@@ -85,6 +104,12 @@ pub async fn upload_file(
     // content is the file name (what the document shows until extracted)
     req.content = file.filename.clone().unwrap_or_else(|| "upload".into());
     let valid = req.validate("")?;
-    let out = s.engine.add_file(&who.org_id, super::documents::input(valid), file).await?;
-    Ok(Json(AddDocumentResponse { id: out.document.id, status: out.document.status }))
+    let out = s
+        .engine
+        .add_file(&who.org_id, super::documents::input(valid), file)
+        .await?;
+    Ok(Json(AddDocumentResponse {
+        id: out.document.id,
+        status: out.document.status,
+    }))
 }

@@ -10,13 +10,44 @@ async fn only_bearer_keys_authenticate() {
     let url = format!("{}/v3/documents/list", app.base);
     let cases: Vec<(&str, reqwest::RequestBuilder)> = vec![
         ("missing", app.client.post(&url)),
-        ("x-api-key", app.client.post(&url).header("x-api-key", &app.key)),
-        ("x-supermemory-api-key", app.client.post(&url).header("x-supermemory-api-key", &app.key)),
-        ("basic", app.client.post(&url).header("authorization", format!("Basic {}", app.key))),
-        ("bare key", app.client.post(&url).header("authorization", app.key.clone())),
-        ("empty bearer", app.client.post(&url).header("authorization", "Bearer ")),
-        ("unknown", app.client.post(&url).bearer_auth("em_aaaaaaaaaaaaaaaaaaaaaa_bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb")),
-        ("wrong secret", app.client.post(&url).bearer_auth(format!("{}x", &app.key[..app.key.len() - 1]))),
+        (
+            "x-api-key",
+            app.client.post(&url).header("x-api-key", &app.key),
+        ),
+        (
+            "x-supermemory-api-key",
+            app.client
+                .post(&url)
+                .header("x-supermemory-api-key", &app.key),
+        ),
+        (
+            "basic",
+            app.client
+                .post(&url)
+                .header("authorization", format!("Basic {}", app.key)),
+        ),
+        (
+            "bare key",
+            app.client
+                .post(&url)
+                .header("authorization", app.key.clone()),
+        ),
+        (
+            "empty bearer",
+            app.client.post(&url).header("authorization", "Bearer "),
+        ),
+        (
+            "unknown",
+            app.client
+                .post(&url)
+                .bearer_auth("em_aaaaaaaaaaaaaaaaaaaaaa_bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb"),
+        ),
+        (
+            "wrong secret",
+            app.client
+                .post(&url)
+                .bearer_auth(format!("{}x", &app.key[..app.key.len() - 1])),
+        ),
         ("garbage", app.client.post(&url).bearer_auth("sm_whatever")),
     ];
     for (name, req) in cases {
@@ -47,27 +78,65 @@ async fn revoked_keys_stop_working() {
 #[tokio::test]
 async fn another_organisation_sees_nothing() {
     let app = spawn_app().await;
-    let id = app.add(json!({"content": "private notes", "customId": "mine", "containerTag": "t"})).await;
+    let id = app
+        .add(json!({"content": "private notes", "customId": "mine", "containerTag": "t"}))
+        .await;
     app.wait_done(&id).await;
     let other = app.other_org_key("intruder").await;
     let o = Some(other.as_str());
-    for path in [format!("/v3/documents/{id}"), "/v3/documents/mine".to_string(), format!("/v3/documents/{id}/chunks")] {
+    for path in [
+        format!("/v3/documents/{id}"),
+        "/v3/documents/mine".to_string(),
+        format!("/v3/documents/{id}/chunks"),
+    ] {
         let got = app.send("GET", &path, o, None).await;
         assert_error(&got, StatusCode::NOT_FOUND, "NotFoundError", "not found");
     }
-    let got = app.send("PATCH", &format!("/v3/documents/{id}"), o, Some(json!({"content": "pwned"}))).await;
+    let got = app
+        .send(
+            "PATCH",
+            &format!("/v3/documents/{id}"),
+            o,
+            Some(json!({"content": "pwned"})),
+        )
+        .await;
     assert_error(&got, StatusCode::NOT_FOUND, "NotFoundError", "not found");
-    let got = app.send("DELETE", &format!("/v3/documents/{id}"), o, None).await;
+    let got = app
+        .send("DELETE", &format!("/v3/documents/{id}"), o, None)
+        .await;
     assert_error(&got, StatusCode::NOT_FOUND, "NotFoundError", "not found");
-    let (s, v) = app.send("POST", "/v3/documents/list", o, Some(json!({}))).await;
+    let (s, v) = app
+        .send("POST", "/v3/documents/list", o, Some(json!({})))
+        .await;
     assert_eq!(s, StatusCode::OK);
     assert_eq!(v["pagination"]["totalItems"], 0);
-    let (_, v) = app.send("DELETE", "/v3/documents/bulk", o, Some(json!({"containerTags": ["t"]}))).await;
+    let (_, v) = app
+        .send(
+            "DELETE",
+            "/v3/documents/bulk",
+            o,
+            Some(json!({"containerTags": ["t"]})),
+        )
+        .await;
     assert_eq!(v["deletedCount"], 0);
-    let (_, v) = app.send("DELETE", "/v3/documents/bulk", o, Some(json!({"ids": [id.clone()]}))).await;
+    let (_, v) = app
+        .send(
+            "DELETE",
+            "/v3/documents/bulk",
+            o,
+            Some(json!({"ids": [id.clone()]})),
+        )
+        .await;
     assert_eq!(v["deletedCount"], 0);
     // the same customId in the other org is a different document
-    let (s, v) = app.send("POST", "/v3/documents", o, Some(json!({"content": "theirs", "customId": "mine"}))).await;
+    let (s, v) = app
+        .send(
+            "POST",
+            "/v3/documents",
+            o,
+            Some(json!({"content": "theirs", "customId": "mine"})),
+        )
+        .await;
     assert_eq!(s, StatusCode::OK);
     assert_ne!(v["id"], id.as_str());
     let (_, mine) = app.get(&format!("/v3/documents/{id}")).await;

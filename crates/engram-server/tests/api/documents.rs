@@ -30,7 +30,10 @@ async fn add_get_and_chunks() {
     assert_eq!(d["metadata"]["tags"], json!(["a", "b"]));
     assert_eq!(d["filepath"], "/notes/travel.md");
     assert_eq!(d["latestRevision"], 1);
-    assert!(d["summary"].as_str().unwrap().starts_with("I visited Lisbon"));
+    assert!(d["summary"]
+        .as_str()
+        .unwrap()
+        .starts_with("I visited Lisbon"));
     for key in ["raw", "customId", "connectionId", "ogImage", "url"] {
         assert!(d.get(key).is_some(), "missing {key}");
     }
@@ -42,15 +45,22 @@ async fn add_get_and_chunks() {
     assert_eq!(c["total"], 1);
     assert_eq!(c["chunks"][0]["position"], 0);
     assert_eq!(c["chunks"][0]["type"], "text");
-    assert!(c["chunks"][0]["content"].as_str().unwrap().contains("Lisbon"));
+    assert!(c["chunks"][0]["content"]
+        .as_str()
+        .unwrap()
+        .contains("Lisbon"));
 }
 
 #[tokio::test]
 async fn custom_id_upserts_and_reprocesses() {
     let app = spawn_app().await;
-    let a = app.add(json!({"content": "version one", "customId": "doc-1"})).await;
+    let a = app
+        .add(json!({"content": "version one", "customId": "doc-1"}))
+        .await;
     app.wait_done(&a).await;
-    let b = app.add(json!({"content": "version two is longer", "customId": "doc-1"})).await;
+    let b = app
+        .add(json!({"content": "version two is longer", "customId": "doc-1"}))
+        .await;
     assert_eq!(a, b, "same customId, same document");
     let d = app.wait_done("doc-1").await;
     assert_eq!(d["content"], "version two is longer");
@@ -64,26 +74,52 @@ async fn custom_id_upserts_and_reprocesses() {
 #[tokio::test]
 async fn patch_in_place_or_reprocess() {
     let app = spawn_app().await;
-    let id = app.add(json!({"content": "alpha beta", "containerTag": "a"})).await;
+    let id = app
+        .add(json!({"content": "alpha beta", "containerTag": "a"}))
+        .await;
     app.wait_done(&id).await;
-    let (s, v) = app.patch(&format!("/v3/documents/{id}"), json!({"metadata": {"k": "v"}, "containerTag": "b"})).await;
+    let (s, v) = app
+        .patch(
+            &format!("/v3/documents/{id}"),
+            json!({"metadata": {"k": "v"}, "containerTag": "b"}),
+        )
+        .await;
     assert_eq!(s, StatusCode::OK, "{v}");
     assert_eq!(v["status"], "done");
     let (_, d) = app.get(&format!("/v3/documents/{id}")).await;
     assert_eq!(d["metadata"], json!({"k": "v"}));
     assert_eq!(d["containerTags"], json!(["b"]));
-    let (_, v) = app.patch(&format!("/v3/documents/{id}"), json!({"content": "gamma delta epsilon"})).await;
+    let (_, v) = app
+        .patch(
+            &format!("/v3/documents/{id}"),
+            json!({"content": "gamma delta epsilon"}),
+        )
+        .await;
     assert_eq!(v["status"], "queued");
     let d = app.wait_done(&id).await;
     assert_eq!(d["content"], "gamma delta epsilon");
     // customId taken by another document: conflict
     app.add(json!({"content": "x", "customId": "taken"})).await;
-    let got = app.patch(&format!("/v3/documents/{id}"), json!({"customId": "taken"})).await;
+    let got = app
+        .patch(&format!("/v3/documents/{id}"), json!({"customId": "taken"}))
+        .await;
     assert_error(&got, StatusCode::CONFLICT, "ConflictError", "");
-    let got = app.patch("/v3/documents/nope", json!({"content": "x"})).await;
+    let got = app
+        .patch("/v3/documents/nope", json!({"content": "x"}))
+        .await;
     assert_error(&got, StatusCode::NOT_FOUND, "NotFoundError", "not found");
-    let got = app.patch(&format!("/v3/documents/{id}"), json!({"metadata": {"a": {"b": 1}}})).await;
-    assert_error(&got, StatusCode::BAD_REQUEST, "ValidationError", "metadata.a");
+    let got = app
+        .patch(
+            &format!("/v3/documents/{id}"),
+            json!({"metadata": {"a": {"b": 1}}}),
+        )
+        .await;
+    assert_error(
+        &got,
+        StatusCode::BAD_REQUEST,
+        "ValidationError",
+        "metadata.a",
+    );
 }
 
 #[tokio::test]
@@ -93,10 +129,26 @@ async fn delete_by_id_and_custom_id() {
     app.wait_done(&id).await;
     let (s, v) = app.delete(&format!("/v3/documents/{id}"), None).await;
     assert_eq!(s, StatusCode::NO_CONTENT, "{v}");
-    assert_error(&app.get(&format!("/v3/documents/{id}")).await, StatusCode::NOT_FOUND, "NotFoundError", "not found");
-    assert_error(&app.get(&format!("/v3/documents/{id}/chunks")).await, StatusCode::NOT_FOUND, "NotFoundError", "");
-    assert_error(&app.delete(&format!("/v3/documents/{id}"), None).await, StatusCode::NOT_FOUND, "NotFoundError", "");
-    app.add(json!({"content": "by custom", "customId": "c-1"})).await;
+    assert_error(
+        &app.get(&format!("/v3/documents/{id}")).await,
+        StatusCode::NOT_FOUND,
+        "NotFoundError",
+        "not found",
+    );
+    assert_error(
+        &app.get(&format!("/v3/documents/{id}/chunks")).await,
+        StatusCode::NOT_FOUND,
+        "NotFoundError",
+        "",
+    );
+    assert_error(
+        &app.delete(&format!("/v3/documents/{id}"), None).await,
+        StatusCode::NOT_FOUND,
+        "NotFoundError",
+        "",
+    );
+    app.add(json!({"content": "by custom", "customId": "c-1"}))
+        .await;
     let (s, _) = app.delete("/v3/documents/c-1", None).await;
     assert_eq!(s, StatusCode::NO_CONTENT);
     use engram_store::Store;
@@ -129,20 +181,46 @@ async fn batch_add_reports_each_item() {
     assert_eq!(r[0]["status"], "queued");
     assert_eq!(r[2]["status"], "error");
     assert_eq!(r[2]["id"], "");
-    assert!(r[2]["details"].as_str().unwrap().contains("documents[2].containerTag"), "{}", r[2]);
-    assert!(r[3]["details"].as_str().unwrap().contains("content"), "{}", r[3]);
-    assert!(r[4]["details"].as_str().unwrap().contains("metadata.x"), "{}", r[4]);
+    assert!(
+        r[2]["details"]
+            .as_str()
+            .unwrap()
+            .contains("documents[2].containerTag"),
+        "{}",
+        r[2]
+    );
+    assert!(
+        r[3]["details"].as_str().unwrap().contains("content"),
+        "{}",
+        r[3]
+    );
+    assert!(
+        r[4]["details"].as_str().unwrap().contains("metadata.x"),
+        "{}",
+        r[4]
+    );
     let d = app.wait_done(r[1]["id"].as_str().unwrap()).await;
     assert_eq!(d["containerTags"], json!(["shared"]));
     assert_eq!(d["customId"], "b-1");
 
-    let got = app.post("/v3/documents/batch", json!({"documents": []})).await;
-    assert_error(&got, StatusCode::BAD_REQUEST, "ValidationError", "documents");
+    let got = app
+        .post("/v3/documents/batch", json!({"documents": []}))
+        .await;
+    assert_error(
+        &got,
+        StatusCode::BAD_REQUEST,
+        "ValidationError",
+        "documents",
+    );
     let many: Vec<Value> = (0..601).map(|i| json!(format!("doc {i}"))).collect();
-    let got = app.post("/v3/documents/batch", json!({"documents": many})).await;
+    let got = app
+        .post("/v3/documents/batch", json!({"documents": many}))
+        .await;
     assert_error(&got, StatusCode::BAD_REQUEST, "ValidationError", "1 to 600");
     let six_hundred: Vec<Value> = (0..600).map(|i| json!(format!("doc number {i}"))).collect();
-    let (s, v) = app.post("/v3/documents/batch", json!({"documents": six_hundred})).await;
+    let (s, v) = app
+        .post("/v3/documents/batch", json!({"documents": six_hundred}))
+        .await;
     assert_eq!(s, StatusCode::OK);
     assert_eq!(v["success"], 600);
 }
@@ -157,23 +235,49 @@ async fn list_pages_sorts_and_filters_by_tag_and_path() {
         tokio::time::sleep(std::time::Duration::from_millis(3)).await;
     }
     app.wait_idle().await;
-    let (s, v) = app.post("/v3/documents/list", json!({"limit": "2", "page": 1})).await;
+    let (s, v) = app
+        .post("/v3/documents/list", json!({"limit": "2", "page": 1}))
+        .await;
     assert_eq!(s, StatusCode::OK, "{v}");
-    assert_eq!(v["pagination"], json!({"currentPage": 1, "limit": 2, "totalItems": 5, "totalPages": 3}));
-    let got: Vec<&str> = v["memories"].as_array().unwrap().iter().map(|d| d["id"].as_str().unwrap()).collect();
+    assert_eq!(
+        v["pagination"],
+        json!({"currentPage": 1, "limit": 2, "totalItems": 5, "totalPages": 3})
+    );
+    let got: Vec<&str> = v["memories"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["id"].as_str().unwrap())
+        .collect();
     assert_eq!(got, vec![ids[4].as_str(), ids[3].as_str()]);
     assert!(v["memories"][0].get("content").is_none());
-    let (_, v) = app.post("/v3/documents/list", json!({"order": "asc", "page": "3", "limit": 2, "includeContent": true})).await;
+    let (_, v) = app
+        .post(
+            "/v3/documents/list",
+            json!({"order": "asc", "page": "3", "limit": 2, "includeContent": true}),
+        )
+        .await;
     assert_eq!(v["memories"][0]["id"], ids[4].as_str());
     assert_eq!(v["memories"][0]["content"], "document 4");
-    let (_, v) = app.post("/v3/documents/list", json!({"containerTags": ["even"]})).await;
+    let (_, v) = app
+        .post("/v3/documents/list", json!({"containerTags": ["even"]}))
+        .await;
     assert_eq!(v["pagination"]["totalItems"], 3);
-    let (_, v) = app.post("/v3/documents/list", json!({"filepath": "/docs/1.md"})).await;
+    let (_, v) = app
+        .post("/v3/documents/list", json!({"filepath": "/docs/1.md"}))
+        .await;
     assert_eq!(v["memories"][0]["id"], ids[1].as_str());
-    let (_, v) = app.post("/v3/documents/list", json!({"filepath": "/docs/", "sort": "updatedAt"})).await;
+    let (_, v) = app
+        .post(
+            "/v3/documents/list",
+            json!({"filepath": "/docs/", "sort": "updatedAt"}),
+        )
+        .await;
     assert_eq!(v["pagination"]["totalItems"], 5);
     // an empty body lists with defaults
-    let (s, v) = app.post_raw("/v3/documents/list", "application/json", "").await;
+    let (s, v) = app
+        .post_raw("/v3/documents/list", "application/json", "")
+        .await;
     assert_eq!(s, StatusCode::OK);
     assert_eq!(v["pagination"]["limit"], 10);
 
@@ -183,7 +287,10 @@ async fn list_pages_sorts_and_filters_by_tag_and_path() {
         (json!({"page": 0}), "page"),
         (json!({"order": "sideways"}), "order"),
         (json!({"sort": "title"}), "sort"),
-        (json!({"containerTags": ["ok", "not ok"]}), "containerTags[1]"),
+        (
+            json!({"containerTags": ["ok", "not ok"]}),
+            "containerTags[1]",
+        ),
         (json!({"includeContent": "yes"}), "includeContent"),
     ] {
         let got = app.post("/v3/documents/list", body.clone()).await;
@@ -193,8 +300,14 @@ async fn list_pages_sorts_and_filters_by_tag_and_path() {
 
 #[tokio::test]
 async fn processing_lists_unfinished_documents() {
-    let app = spawn_app_with(Options { workers: 0, ..Default::default() }).await;
-    let id = app.add(json!({"content": "waiting", "customId": "w"})).await;
+    let app = spawn_app_with(Options {
+        workers: 0,
+        ..Default::default()
+    })
+    .await;
+    let id = app
+        .add(json!({"content": "waiting", "customId": "w"}))
+        .await;
     let (s, v) = app.get("/v3/documents/processing").await;
     assert_eq!(s, StatusCode::OK);
     assert_eq!(v["totalCount"], 1);
@@ -209,18 +322,30 @@ async fn bulk_delete_by_ids_tags_and_path() {
     let a = app.add(json!({"content": "a", "containerTag": "x"})).await;
     let b = app.add(json!({"content": "b", "containerTag": "y"})).await;
     app.add(json!({"content": "c", "containerTag": "y"})).await;
-    app.add(json!({"content": "d", "filepath": "/f/d.txt"})).await;
-    let (s, v) = app.delete("/v3/documents/bulk", Some(json!({"ids": [a, "missing"]}))).await;
+    app.add(json!({"content": "d", "filepath": "/f/d.txt"}))
+        .await;
+    let (s, v) = app
+        .delete("/v3/documents/bulk", Some(json!({"ids": [a, "missing"]})))
+        .await;
     assert_eq!(s, StatusCode::OK, "{v}");
     assert_eq!(v["deletedCount"], 1);
     assert_eq!(v["success"], false);
     assert_eq!(v["errors"][0]["id"], "missing");
-    let (_, v) = app.delete("/v3/documents/bulk", Some(json!({"containerTags": ["y"]}))).await;
+    let (_, v) = app
+        .delete("/v3/documents/bulk", Some(json!({"containerTags": ["y"]})))
+        .await;
     assert_eq!(v["deletedCount"], 2);
     assert_eq!(v["success"], true);
-    let (_, v) = app.delete("/v3/documents/bulk", Some(json!({"filepath": "/f/"}))).await;
+    let (_, v) = app
+        .delete("/v3/documents/bulk", Some(json!({"filepath": "/f/"})))
+        .await;
     assert_eq!(v["deletedCount"], 1);
-    assert_error(&app.get(&format!("/v3/documents/{b}")).await, StatusCode::NOT_FOUND, "NotFoundError", "");
+    assert_error(
+        &app.get(&format!("/v3/documents/{b}")).await,
+        StatusCode::NOT_FOUND,
+        "NotFoundError",
+        "",
+    );
 
     for (body, needle) in [
         (json!({}), "ids"),
@@ -239,15 +364,39 @@ async fn bad_inputs_are_400s_naming_the_field() {
     let app = spawn_app().await;
     let long_tag = "t".repeat(101);
     let cases = vec![
-        (json!({"content": "x", "containerTag": "bad tag!"}), "containerTag"),
-        (json!({"content": "x", "containerTag": long_tag}), "containerTag"),
-        (json!({"content": "x", "containerTags": ["ok", "t".repeat(101)]}), "containerTags[1]"),
-        (json!({"content": "x", "containerTags": ["ok", "bad/tag"]}), "containerTags[1]"),
-        (json!({"content": "x", "metadata": {"nested": {"a": 1}}}), "metadata.nested"),
-        (json!({"content": "x", "metadata": {"bad key": 1}}), "metadata.bad key"),
-        (json!({"content": "x", "metadata": {"n": null}}), "metadata.n"),
+        (
+            json!({"content": "x", "containerTag": "bad tag!"}),
+            "containerTag",
+        ),
+        (
+            json!({"content": "x", "containerTag": long_tag}),
+            "containerTag",
+        ),
+        (
+            json!({"content": "x", "containerTags": ["ok", "t".repeat(101)]}),
+            "containerTags[1]",
+        ),
+        (
+            json!({"content": "x", "containerTags": ["ok", "bad/tag"]}),
+            "containerTags[1]",
+        ),
+        (
+            json!({"content": "x", "metadata": {"nested": {"a": 1}}}),
+            "metadata.nested",
+        ),
+        (
+            json!({"content": "x", "metadata": {"bad key": 1}}),
+            "metadata.bad key",
+        ),
+        (
+            json!({"content": "x", "metadata": {"n": null}}),
+            "metadata.n",
+        ),
         (json!({"content": "x", "metadata": "str"}), "metadata"),
-        (json!({"content": "x", "metadata": {"big": "v".repeat(5000)}}), "metadata.big"),
+        (
+            json!({"content": "x", "metadata": {"big": "v".repeat(5000)}}),
+            "metadata.big",
+        ),
         (json!({"content": 42}), "content"),
         (json!({"content": ""}), "content"),
         (json!({"content": "   "}), "content"),
@@ -255,21 +404,46 @@ async fn bad_inputs_are_400s_naming_the_field() {
         (json!({"content": "x", "taskType": "other"}), "taskType"),
         (json!({"content": "x", "dreaming": "sometimes"}), "dreaming"),
         (json!({"content": "x", "customId": "has space"}), "customId"),
-        (json!({"content": "x", "customId": "c".repeat(101)}), "customId"),
-        (json!({"content": "x", "entityContext": "e".repeat(1501)}), "entityContext"),
-        (json!({"content": "x", "containerTags": "notalist"}), "containerTags"),
+        (
+            json!({"content": "x", "customId": "c".repeat(101)}),
+            "customId",
+        ),
+        (
+            json!({"content": "x", "entityContext": "e".repeat(1501)}),
+            "entityContext",
+        ),
+        (
+            json!({"content": "x", "containerTags": "notalist"}),
+            "containerTags",
+        ),
         (json!(["not", "an", "object"]), ""),
     ];
     for (body, field) in cases {
         let got = app.post("/v3/documents", body.clone()).await;
         assert_error(&got, StatusCode::BAD_REQUEST, "ValidationError", field);
     }
-    let got = app.post_raw("/v3/documents", "application/json", "{\"content\": ").await;
-    assert_error(&got, StatusCode::BAD_REQUEST, "ValidationError", "malformed JSON");
-    let got = app.post_raw("/v3/documents", "application/json", "not json at all").await;
-    assert_error(&got, StatusCode::BAD_REQUEST, "ValidationError", "malformed JSON");
+    let got = app
+        .post_raw("/v3/documents", "application/json", "{\"content\": ")
+        .await;
+    assert_error(
+        &got,
+        StatusCode::BAD_REQUEST,
+        "ValidationError",
+        "malformed JSON",
+    );
+    let got = app
+        .post_raw("/v3/documents", "application/json", "not json at all")
+        .await;
+    assert_error(
+        &got,
+        StatusCode::BAD_REQUEST,
+        "ValidationError",
+        "malformed JSON",
+    );
     // unknown fields are ignored
-    let (s, _) = app.post("/v3/documents", json!({"content": "x", "somethingNew": 1})).await;
+    let (s, _) = app
+        .post("/v3/documents", json!({"content": "x", "somethingNew": 1}))
+        .await;
     assert_eq!(s, StatusCode::OK);
     // nothing was stored by the failures
     let (_, v) = app.post("/v3/documents/list", json!({})).await;
@@ -299,26 +473,67 @@ async fn oversize_bodies_are_rejected() {
 #[tokio::test]
 async fn unknown_ids_and_routes_are_404s() {
     let app = spawn_app().await;
-    assert_error(&app.get("/v3/documents/doesnotexist").await, StatusCode::NOT_FOUND, "NotFoundError", "not found");
+    assert_error(
+        &app.get("/v3/documents/doesnotexist").await,
+        StatusCode::NOT_FOUND,
+        "NotFoundError",
+        "not found",
+    );
     let long = "x".repeat(256);
-    assert_error(&app.get(&format!("/v3/documents/{long}")).await, StatusCode::BAD_REQUEST, "ValidationError", "id");
-    assert_error(&app.get("/v3/nothing-here").await, StatusCode::NOT_FOUND, "NotFoundError", "no route");
+    assert_error(
+        &app.get(&format!("/v3/documents/{long}")).await,
+        StatusCode::BAD_REQUEST,
+        "ValidationError",
+        "id",
+    );
+    assert_error(
+        &app.get("/v3/nothing-here").await,
+        StatusCode::NOT_FOUND,
+        "NotFoundError",
+        "no route",
+    );
     for path in ["/v1/add", "/v1", "/v3/memories", "/v3/memories/abc"] {
         for method in ["GET", "POST"] {
-            let got = app.send(method, path, Some(&app.key), Some(json!({}))).await;
-            assert_error(&got, StatusCode::NOT_FOUND, "NotFoundError", "/v3/documents");
+            let got = app
+                .send(method, path, Some(&app.key), Some(json!({})))
+                .await;
+            assert_error(
+                &got,
+                StatusCode::NOT_FOUND,
+                "NotFoundError",
+                "/v3/documents",
+            );
         }
     }
-    let got = app.send("PUT", "/v3/documents", Some(&app.key), Some(json!({}))).await;
+    let got = app
+        .send("PUT", "/v3/documents", Some(&app.key), Some(json!({})))
+        .await;
     assert_eq!(got.0, StatusCode::METHOD_NOT_ALLOWED);
 }
 
 #[tokio::test]
 async fn responses_carry_request_ids() {
     let app = spawn_app().await;
-    let resp = app.client.get(format!("{}/health", app.base)).send().await.unwrap();
-    let id = resp.headers().get("x-request-id").unwrap().to_str().unwrap().to_string();
+    let resp = app
+        .client
+        .get(format!("{}/health", app.base))
+        .send()
+        .await
+        .unwrap();
+    let id = resp
+        .headers()
+        .get("x-request-id")
+        .unwrap()
+        .to_str()
+        .unwrap()
+        .to_string();
     assert!(id.starts_with("req_"));
-    let resp = app.client.get(format!("{}/health", app.base)).header("x-request-id", "mine-123").send().await.unwrap();
+    let resp = app
+        .client
+        .get(format!("{}/health", app.base))
+        .header("x-request-id", "mine-123")
+        .send()
+        .await
+        .unwrap();
     assert_eq!(resp.headers().get("x-request-id").unwrap(), "mine-123");
 }

@@ -29,11 +29,35 @@ async fn site() -> String {
                 )
             }),
         )
-        .route("/doc.pdf", get(|| async { ([(header::CONTENT_TYPE, "application/pdf")], make_pdf(&["Fetched PDF text here"])) }))
-        .route("/plain", get(|| async { ([(header::CONTENT_TYPE, "text/plain")], "Just plain words from a URL.") }))
+        .route(
+            "/doc.pdf",
+            get(|| async {
+                (
+                    [(header::CONTENT_TYPE, "application/pdf")],
+                    make_pdf(&["Fetched PDF text here"]),
+                )
+            }),
+        )
+        .route(
+            "/plain",
+            get(|| async {
+                (
+                    [(header::CONTENT_TYPE, "text/plain")],
+                    "Just plain words from a URL.",
+                )
+            }),
+        )
         .route("/redirect", get(|| async { Redirect::temporary("/page") }))
         .route("/loop", get(|| async { Redirect::temporary("/loop") }))
-        .route("/big", get(|| async { ([(header::CONTENT_TYPE, "text/plain")], "x".repeat(2 * 1024 * 1024)) }))
+        .route(
+            "/big",
+            get(|| async {
+                (
+                    [(header::CONTENT_TYPE, "text/plain")],
+                    "x".repeat(2 * 1024 * 1024),
+                )
+            }),
+        )
         .route("/missing", get(|| async { (AxStatus::NOT_FOUND, "no") }))
         .route(
             "/flaky",
@@ -43,7 +67,11 @@ async fn site() -> String {
                     if n < 2 {
                         (AxStatus::SERVICE_UNAVAILABLE, "later").into_response()
                     } else {
-                        ([(header::CONTENT_TYPE, "text/plain")], "Finally available content.").into_response()
+                        (
+                            [(header::CONTENT_TYPE, "text/plain")],
+                            "Finally available content.",
+                        )
+                            .into_response()
                     }
                 }
             }),
@@ -67,22 +95,43 @@ async fn urls_are_fetched_and_extracted() {
     assert_eq!(d["url"], format!("{site}/page"));
     let content = d["content"].as_str().unwrap();
     assert!(content.contains("aurora borealis"), "{content}");
-    assert!(!content.contains("Home | About") && !content.contains("(c) site"), "{content}");
+    assert!(
+        !content.contains("Home | About") && !content.contains("(c) site"),
+        "{content}"
+    );
 
     let pdf = app.add(json!({"content": format!("{site}/doc.pdf")})).await;
     let d = app.wait_done(&pdf).await;
     assert_eq!(d["type"], "pdf");
-    assert!(d["content"].as_str().unwrap().contains("Fetched PDF text"), "{d}");
+    assert!(
+        d["content"].as_str().unwrap().contains("Fetched PDF text"),
+        "{d}"
+    );
 
-    let d = app.wait_done(&app.add(json!({"content": format!("{site}/redirect")})).await).await;
+    let d = app
+        .wait_done(
+            &app.add(json!({"content": format!("{site}/redirect")}))
+                .await,
+        )
+        .await;
     assert_eq!(d["title"], "Fetched Page");
-    let d = app.wait_done(&app.add(json!({"content": format!("{site}/flaky")})).await).await;
+    let d = app
+        .wait_done(&app.add(json!({"content": format!("{site}/flaky")})).await)
+        .await;
     assert!(d["content"].as_str().unwrap().contains("Finally available"));
-    let d = app.wait_done(&app.add(json!({"content": format!("{site}/plain")})).await).await;
+    let d = app
+        .wait_done(&app.add(json!({"content": format!("{site}/plain")})).await)
+        .await;
     assert_eq!(d["type"], "webpage");
 
-    for (path, needle) in [("/big", "larger than"), ("/missing", "404"), ("/loop", "redirects")] {
-        let d = app.wait_processed(&app.add(json!({"content": format!("{site}{path}")})).await).await;
+    for (path, needle) in [
+        ("/big", "larger than"),
+        ("/missing", "404"),
+        ("/loop", "redirects"),
+    ] {
+        let d = app
+            .wait_processed(&app.add(json!({"content": format!("{site}{path}")})).await)
+            .await;
         assert_eq!(d["status"], "failed", "{path}: {d}");
         assert!(d["error"].as_str().unwrap().contains(needle), "{path}: {d}");
     }
@@ -102,10 +151,15 @@ async fn private_targets_are_refused_by_default() {
         "http://[::1]/x".to_string(),
         "http://10.0.0.1/x".to_string(),
     ] {
-        let d = app.wait_processed(&app.add(json!({"content": url.clone()})).await).await;
+        let d = app
+            .wait_processed(&app.add(json!({"content": url.clone()})).await)
+            .await;
         assert_eq!(d["status"], "failed", "{url}");
         let err = d["error"].as_str().unwrap();
-        assert!(err.contains("private") || err.contains("loopback"), "{url}: {err}");
+        assert!(
+            err.contains("private") || err.contains("loopback"),
+            "{url}: {err}"
+        );
     }
 }
 
@@ -113,7 +167,10 @@ async fn private_targets_are_refused_by_default() {
 async fn transient_failures_retry_then_give_up() {
     let embedder = Arc::new(HashEmbedder::new());
     embedder.fail_next.store(2, Ordering::SeqCst);
-    let opts = Options { embedder: embedder.clone(), ..Default::default() };
+    let opts = Options {
+        embedder: embedder.clone(),
+        ..Default::default()
+    };
     let app = spawn_app_with(opts).await;
     let id = app.add(json!({"content": "retry me please"})).await;
     let d = app.wait_done(&id).await;
@@ -124,14 +181,25 @@ async fn transient_failures_retry_then_give_up() {
     let id = app.add(json!({"content": "this one never works"})).await;
     let d = app.wait_processed(&id).await;
     assert_eq!(d["status"], "failed");
-    assert!(d["error"].as_str().unwrap().contains("gave up after 5 attempts"), "{d}");
+    assert!(
+        d["error"]
+            .as_str()
+            .unwrap()
+            .contains("gave up after 5 attempts"),
+        "{d}"
+    );
 }
 
 fn long_text(i: usize) -> String {
     (0..4)
         .map(|p| {
             (0..6)
-                .map(|s| format!("Document {i} paragraph {p} sentence {s} talks about item{}.", i * 100 + p * 10 + s))
+                .map(|s| {
+                    format!(
+                        "Document {i} paragraph {p} sentence {s} talks about item{}.",
+                        i * 100 + p * 10 + s
+                    )
+                })
                 .collect::<Vec<_>>()
                 .join(" ")
         })
@@ -141,7 +209,10 @@ fn long_text(i: usize) -> String {
 
 #[tokio::test]
 async fn a_crash_mid_pipeline_loses_nothing_and_duplicates_nothing() {
-    let slow = Arc::new(HashEmbedder { delay: Duration::from_millis(150), ..HashEmbedder::new() });
+    let slow = Arc::new(HashEmbedder {
+        delay: Duration::from_millis(150),
+        ..HashEmbedder::new()
+    });
     let engine = EngineConfig {
         chunk_tokens: Some(40),
         batch_size: 2,
@@ -149,17 +220,29 @@ async fn a_crash_mid_pipeline_loses_nothing_and_duplicates_nothing() {
         poll_interval: Duration::from_millis(50),
         ..Default::default()
     };
-    let mut app = spawn_app_with(Options { embedder: slow, engine, workers: 2 }).await;
+    let mut app = spawn_app_with(Options {
+        embedder: slow,
+        engine,
+        workers: 2,
+    })
+    .await;
     let mut ids = Vec::new();
     for i in 0..12 {
-        ids.push(app.add(json!({"content": long_text(i), "customId": format!("d{i}")})).await);
+        ids.push(
+            app.add(json!({"content": long_text(i), "customId": format!("d{i}")}))
+                .await,
+        );
     }
     // let the pipeline get going, then kill the workers where they stand
     let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
     loop {
         let (_, p) = app.get("/v3/documents/processing").await;
         let done = 12 - p["totalCount"].as_u64().unwrap();
-        let mid = p["documents"].as_array().unwrap().iter().any(|d| d["status"] != "queued");
+        let mid = p["documents"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|d| d["status"] != "queued");
         if done >= 2 && mid {
             break;
         }
@@ -168,29 +251,66 @@ async fn a_crash_mid_pipeline_loses_nothing_and_duplicates_nothing() {
     }
     app.workers.take().unwrap().abort();
     let pending = app.store.pending_jobs().await.unwrap();
-    assert!(pending > 0 && pending < 12, "crashed with {pending} pending");
+    assert!(
+        pending > 0 && pending < 12,
+        "crashed with {pending} pending"
+    );
     // restart: new workers take the orphaned jobs once their leases lapse
     app.workers = Some(WorkerPool::start(app.engine.clone(), 2));
     app.wait_idle().await;
     let cfg = engram_extract::chunk::ChunkConfig::for_model(Some(40), 256);
     for (i, id) in ids.iter().enumerate() {
         let d = app.wait_done(id).await;
-        let want = engram_extract::chunk::chunk_text(&long_text(i), &engram_core::tokens::ApproxTokenCounter, cfg);
+        let want = engram_extract::chunk::chunk_text(
+            &long_text(i),
+            &engram_core::tokens::ApproxTokenCounter,
+            cfg,
+        );
         assert!(want.len() > 1);
         let (_, c) = app.get(&format!("/v3/documents/{id}/chunks")).await;
-        let positions: Vec<u64> = c["chunks"].as_array().unwrap().iter().map(|c| c["position"].as_u64().unwrap()).collect();
-        assert_eq!(positions, (0..want.len() as u64).collect::<Vec<_>>(), "document {i}");
+        let positions: Vec<u64> = c["chunks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["position"].as_u64().unwrap())
+            .collect();
+        assert_eq!(
+            positions,
+            (0..want.len() as u64).collect::<Vec<_>>(),
+            "document {i}"
+        );
         assert_eq!(d["chunkCount"], want.len() as u64);
-        let contents: Vec<&str> = c["chunks"].as_array().unwrap().iter().map(|c| c["content"].as_str().unwrap()).collect();
-        assert_eq!(contents, want.iter().map(|c| c.content.as_str()).collect::<Vec<_>>());
+        let contents: Vec<&str> = c["chunks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["content"].as_str().unwrap())
+            .collect();
+        assert_eq!(
+            contents,
+            want.iter().map(|c| c.content.as_str()).collect::<Vec<_>>()
+        );
     }
 }
 
 #[tokio::test]
 async fn shutdown_releases_jobs_for_others() {
-    let slow = Arc::new(HashEmbedder { delay: Duration::from_millis(400), ..HashEmbedder::new() });
-    let engine = EngineConfig { batch_size: 4, lease: Duration::from_secs(600), poll_interval: Duration::from_millis(50), ..Default::default() };
-    let mut app = spawn_app_with(Options { embedder: slow, engine, workers: 1 }).await;
+    let slow = Arc::new(HashEmbedder {
+        delay: Duration::from_millis(400),
+        ..HashEmbedder::new()
+    });
+    let engine = EngineConfig {
+        batch_size: 4,
+        lease: Duration::from_secs(600),
+        poll_interval: Duration::from_millis(50),
+        ..Default::default()
+    };
+    let mut app = spawn_app_with(Options {
+        embedder: slow,
+        engine,
+        workers: 1,
+    })
+    .await;
     for i in 0..4 {
         app.add(json!({"content": format!("doc {i}")})).await;
     }
@@ -198,7 +318,12 @@ async fn shutdown_releases_jobs_for_others() {
     let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
     loop {
         let (_, p) = app.get("/v3/documents/processing").await;
-        if p["documents"].as_array().unwrap().iter().any(|d| d["status"] == "embedding") {
+        if p["documents"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|d| d["status"] == "embedding")
+        {
             break;
         }
         assert!(tokio::time::Instant::now() < deadline);
@@ -207,8 +332,14 @@ async fn shutdown_releases_jobs_for_others() {
     app.workers.take().unwrap().shutdown().await;
     // the 10-minute leases were released: a new worker finishes at once
     app.workers = Some(WorkerPool::start(app.engine.clone(), 1));
-    tokio::time::timeout(Duration::from_secs(20), app.wait_idle()).await.expect("released jobs were picked up");
+    tokio::time::timeout(Duration::from_secs(20), app.wait_idle())
+        .await
+        .expect("released jobs were picked up");
     let (_, l) = app.post("/v3/documents/list", json!({})).await;
-    assert!(l["memories"].as_array().unwrap().iter().all(|d| d["status"] == "done"));
+    assert!(l["memories"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|d| d["status"] == "done"));
     assert_eq!(StatusCode::OK, app.get("/health").await.0);
 }

@@ -10,11 +10,20 @@ use std::sync::Arc;
 
 #[tokio::test]
 async fn real_model_ingest_to_unit_vectors() {
-    let found = locate_default().expect("the embedding model must be available (ENGRAM_MODEL_DIR, caches, or pip)");
+    let found = locate_default()
+        .expect("the embedding model must be available (ENGRAM_MODEL_DIR, caches, or pip)");
     let dir = found.dir().to_path_buf();
-    let embedder: Arc<dyn Embedder> =
-        Arc::new(tokio::task::spawn_blocking(move || LocalEmbedder::start(&dir, DEFAULT_MODEL_NAME)).await.unwrap().unwrap());
-    let app = spawn_app_with(Options { embedder: embedder.clone(), ..Default::default() }).await;
+    let embedder: Arc<dyn Embedder> = Arc::new(
+        tokio::task::spawn_blocking(move || LocalEmbedder::start(&dir, DEFAULT_MODEL_NAME))
+            .await
+            .unwrap()
+            .unwrap(),
+    );
+    let app = spawn_app_with(Options {
+        embedder: embedder.clone(),
+        ..Default::default()
+    })
+    .await;
     let texts = [
         "My dog loves long walks in the park every morning.",
         "Our puppy enjoys running around the park on daily walks.",
@@ -37,12 +46,22 @@ async fn real_model_ingest_to_unit_vectors() {
     }
     let similar = dot(&vecs[0], &vecs[1]);
     let unrelated = dot(&vecs[0], &vecs[2]);
-    assert!(similar > unrelated + 0.2, "similar {similar} vs unrelated {unrelated}");
+    assert!(
+        similar > unrelated + 0.2,
+        "similar {similar} vs unrelated {unrelated}"
+    );
     // a query embedding lands nearest its topic
-    let q = embedder.embed(vec!["walking my dog".into()]).await.unwrap().remove(0);
+    let q = embedder
+        .embed(vec!["walking my dog".into()])
+        .await
+        .unwrap()
+        .remove(0);
     assert!(dot(&q, &vecs[0]) > dot(&q, &vecs[2]));
     // the store remembers the model; another model is refused on this data
     let other = Arc::new(HashEmbedder::new());
-    let err = engram_engine::Engine::new(app.store.clone(), other, Default::default()).await.err().unwrap();
+    let err = engram_engine::Engine::new(app.store.clone(), other, Default::default())
+        .await
+        .err()
+        .unwrap();
     assert!(err.to_string().contains("all-MiniLM-L6-v2"), "{err}");
 }

@@ -10,7 +10,9 @@ async fn python_sdk_round_trip() {
         eprintln!("skipped: ENGRAM_SKIP_SDK_TESTS=1");
         return;
     }
-    let check = std::process::Command::new("python3").args(["-c", "import supermemory"]).output();
+    let check = std::process::Command::new("python3")
+        .args(["-c", "import supermemory"])
+        .output();
     match check {
         Ok(o) if o.status.success() => {}
         _ => panic!(
@@ -34,8 +36,14 @@ async fn python_sdk_round_trip() {
     .unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "SDK script failed:\n{stdout}\n{stderr}");
+    assert!(
+        out.status.success(),
+        "SDK script failed:\n{stdout}\n{stderr}"
+    );
     assert!(stdout.contains("SDK OK"), "{stdout}");
     let (_, v) = app.post("/v3/documents/list", json!({})).await;
-    assert_eq!(v["pagination"]["totalItems"], 0, "the script deletes what it added");
+    assert_eq!(
+        v["pagination"]["totalItems"], 0,
+        "the script deletes what it added"
+    );
 }

@@ -26,7 +26,11 @@ pub struct HashEmbedder {
 
 impl HashEmbedder {
     pub fn new() -> Self {
-        Self { delay: Duration::ZERO, fail_next: AtomicUsize::new(0), calls: AtomicUsize::new(0) }
+        Self {
+            delay: Duration::ZERO,
+            fail_next: AtomicUsize::new(0),
+            calls: AtomicUsize::new(0),
+        }
     }
 }
 
@@ -34,8 +38,16 @@ pub const DIM: usize = 64;
 
 pub fn hash_embed(text: &str) -> Vec<f32> {
     let mut v = vec![0f32; DIM];
-    for w in text.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()) {
-        let h = w.to_lowercase().bytes().fold(1469598103934665603u64, |h, b| (h ^ b as u64).wrapping_mul(1099511628211));
+    for w in text
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+    {
+        let h = w
+            .to_lowercase()
+            .bytes()
+            .fold(1469598103934665603u64, |h, b| {
+                (h ^ b as u64).wrapping_mul(1099511628211)
+            });
         v[(h % DIM as u64) as usize] += 1.0;
     }
     normalize(&mut v);
@@ -80,9 +92,17 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Self {
-        let mut engine = EngineConfig { retry_base: Duration::from_millis(50), poll_interval: Duration::from_millis(50), ..Default::default() };
+        let mut engine = EngineConfig {
+            retry_base: Duration::from_millis(50),
+            poll_interval: Duration::from_millis(50),
+            ..Default::default()
+        };
         engine.fetch.allow_private = true;
-        Self { embedder: Arc::new(HashEmbedder::new()), engine, workers: 1 }
+        Self {
+            embedder: Arc::new(HashEmbedder::new()),
+            engine,
+            workers: 1,
+        }
     }
 }
 
@@ -103,9 +123,17 @@ pub async fn spawn_app() -> TestApp {
 
 pub async fn spawn_app_with(opts: Options) -> TestApp {
     let dir = tempfile::tempdir().unwrap();
-    let store = Arc::new(SqliteStore::open(&dir.path().join("engram.db")).await.unwrap());
-    let engine = Engine::new(store.clone(), opts.embedder, opts.engine).await.unwrap();
-    let (rec, key) = engram_engine::auth::create_key(store.as_ref(), "default", "default").await.unwrap();
+    let store = Arc::new(
+        SqliteStore::open(&dir.path().join("engram.db"))
+            .await
+            .unwrap(),
+    );
+    let engine = Engine::new(store.clone(), opts.embedder, opts.engine)
+        .await
+        .unwrap();
+    let (rec, key) = engram_engine::auth::create_key(store.as_ref(), "default", "default")
+        .await
+        .unwrap();
     let workers = (opts.workers > 0).then(|| WorkerPool::start(engine.clone(), opts.workers));
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
@@ -130,11 +158,22 @@ async fn axum_serve(listener: tokio::net::TcpListener, app: axum::Router) {
 impl TestApp {
     /// A key of another organisation.
     pub async fn other_org_key(&self, org: &str) -> String {
-        engram_engine::auth::create_key(self.store.as_ref(), org, "k").await.unwrap().1
+        engram_engine::auth::create_key(self.store.as_ref(), org, "k")
+            .await
+            .unwrap()
+            .1
     }
 
-    pub async fn send(&self, method: &str, path: &str, key: Option<&str>, body: Option<Value>) -> (StatusCode, Value) {
-        let mut req = self.client.request(method.parse().unwrap(), format!("{}{}", self.base, path));
+    pub async fn send(
+        &self,
+        method: &str,
+        path: &str,
+        key: Option<&str>,
+        body: Option<Value>,
+    ) -> (StatusCode, Value) {
+        let mut req = self
+            .client
+            .request(method.parse().unwrap(), format!("{}{}", self.base, path));
         if let Some(k) = key {
             req = req.bearer_auth(k);
         }
@@ -144,25 +183,37 @@ impl TestApp {
         let resp = req.send().await.unwrap();
         let status = resp.status();
         let text = resp.text().await.unwrap();
-        let v = if text.is_empty() { Value::Null } else { serde_json::from_str(&text).unwrap_or(Value::String(text)) };
+        let v = if text.is_empty() {
+            Value::Null
+        } else {
+            serde_json::from_str(&text).unwrap_or(Value::String(text))
+        };
         (status, v)
     }
 
     pub async fn post(&self, path: &str, body: Value) -> (StatusCode, Value) {
-        self.send("POST", path, Some(&self.key.clone()), Some(body)).await
+        self.send("POST", path, Some(&self.key.clone()), Some(body))
+            .await
     }
     pub async fn get(&self, path: &str) -> (StatusCode, Value) {
         self.send("GET", path, Some(&self.key.clone()), None).await
     }
     pub async fn patch(&self, path: &str, body: Value) -> (StatusCode, Value) {
-        self.send("PATCH", path, Some(&self.key.clone()), Some(body)).await
+        self.send("PATCH", path, Some(&self.key.clone()), Some(body))
+            .await
     }
     pub async fn delete(&self, path: &str, body: Option<Value>) -> (StatusCode, Value) {
-        self.send("DELETE", path, Some(&self.key.clone()), body).await
+        self.send("DELETE", path, Some(&self.key.clone()), body)
+            .await
     }
 
     /// Raw body with a chosen content type.
-    pub async fn post_raw(&self, path: &str, content_type: &str, body: &'static str) -> (StatusCode, Value) {
+    pub async fn post_raw(
+        &self,
+        path: &str,
+        content_type: &str,
+        body: &'static str,
+    ) -> (StatusCode, Value) {
         let resp = self
             .client
             .post(format!("{}{}", self.base, path))
@@ -193,7 +244,11 @@ impl TestApp {
             if v["status"] == "done" || v["status"] == "failed" {
                 return v;
             }
-            assert!(tokio::time::Instant::now() < deadline, "document {id} stuck in {}", v["status"]);
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "document {id} stuck in {}",
+                v["status"]
+            );
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
     }
@@ -220,7 +275,11 @@ pub fn assert_error(got: &(StatusCode, Value), status: StatusCode, kind: &str, n
     let (s, v) = got;
     assert_eq!(*s, status, "{v}");
     assert_eq!(v["type"], kind, "{v}");
-    let text = format!("{} {}", v["error"].as_str().unwrap_or(""), v["details"].as_str().unwrap_or(""));
+    let text = format!(
+        "{} {}",
+        v["error"].as_str().unwrap_or(""),
+        v["details"].as_str().unwrap_or("")
+    );
     assert!(text.contains(needle), "`{needle}` not in {v}");
 }
 
@@ -228,7 +287,10 @@ pub fn assert_error(got: &(StatusCode, Value), status: StatusCode, kind: &str, n
 pub fn make_pdf(lines: &[&str]) -> Vec<u8> {
     let mut content = String::from("BT /F1 14 Tf 72 720 Td 18 TL\n");
     for l in lines {
-        content.push_str(&format!("({}) Tj T*\n", l.replace('(', "\\(").replace(')', "\\)")));
+        content.push_str(&format!(
+            "({}) Tj T*\n",
+            l.replace('(', "\\(").replace(')', "\\)")
+        ));
     }
     content.push_str("ET");
     let objects = [
@@ -245,10 +307,18 @@ pub fn make_pdf(lines: &[&str]) -> Vec<u8> {
         out.extend_from_slice(format!("{} 0 obj\n{}\nendobj\n", i + 1, o).as_bytes());
     }
     let xref = out.len();
-    out.extend_from_slice(format!("xref\n0 {}\n0000000000 65535 f \n", objects.len() + 1).as_bytes());
+    out.extend_from_slice(
+        format!("xref\n0 {}\n0000000000 65535 f \n", objects.len() + 1).as_bytes(),
+    );
     for off in offsets {
         out.extend_from_slice(format!("{off:010} 00000 n \n").as_bytes());
     }
-    out.extend_from_slice(format!("trailer\n<< /Size {} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n", objects.len() + 1).as_bytes());
+    out.extend_from_slice(
+        format!(
+            "trailer\n<< /Size {} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n",
+            objects.len() + 1
+        )
+        .as_bytes(),
+    );
     out
 }

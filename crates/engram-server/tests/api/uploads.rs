@@ -19,7 +19,10 @@ async fn upload(app: &TestApp, form: Form) -> (StatusCode, Value) {
 }
 
 fn file(bytes: Vec<u8>, name: &str, mime: &str) -> Part {
-    Part::bytes(bytes).file_name(name.to_string()).mime_str(mime).unwrap()
+    Part::bytes(bytes)
+        .file_name(name.to_string())
+        .mime_str(mime)
+        .unwrap()
 }
 
 #[tokio::test]
@@ -53,7 +56,10 @@ async fn every_format_is_extracted() {
         assert_eq!(d["containerTags"], json!(["uploads"]));
         assert_eq!(d["metadata"]["kind"], "upload");
         if name == "p.html" {
-            assert!(!content.contains("bad()") && !content.contains("menu"), "{content}");
+            assert!(
+                !content.contains("bad()") && !content.contains("menu"),
+                "{content}"
+            );
             assert_eq!(d["title"], "Page");
         }
     }
@@ -62,12 +68,16 @@ async fn every_format_is_extracted() {
 #[tokio::test]
 async fn plural_tags_as_json_or_string() {
     let app = spawn_app().await;
-    let form = Form::new().part("file", file(b"x y z".to_vec(), "a.txt", "text/plain")).text("containerTags", r#"["a","b"]"#);
+    let form = Form::new()
+        .part("file", file(b"x y z".to_vec(), "a.txt", "text/plain"))
+        .text("containerTags", r#"["a","b"]"#);
     let (s, v) = upload(&app, form).await;
     assert_eq!(s, StatusCode::OK, "{v}");
     let d = app.wait_done(v["id"].as_str().unwrap()).await;
     assert_eq!(d["containerTags"], json!(["a", "b"]));
-    let form = Form::new().part("file", file(b"x y z".to_vec(), "a.txt", "text/plain")).text("containerTags", "single");
+    let form = Form::new()
+        .part("file", file(b"x y z".to_vec(), "a.txt", "text/plain"))
+        .text("containerTags", "single");
     let (_, v) = upload(&app, form).await;
     let d = app.wait_done(v["id"].as_str().unwrap()).await;
     assert_eq!(d["containerTags"], json!(["single"]));
@@ -79,25 +89,52 @@ async fn bad_uploads() {
     let ok_file = || file(b"hello".to_vec(), "a.txt", "text/plain");
     let cases: Vec<(Form, &str)> = vec![
         (Form::new().text("containerTag", "x"), "file"),
-        (Form::new().part("file", ok_file()).text("containerTag", "bad tag"), "containerTag"),
-        (Form::new().part("file", ok_file()).text("metadata", "{not json"), "metadata"),
-        (Form::new().part("file", ok_file()).text("metadata", r#"{"a": {"b": 1}}"#), "metadata.a"),
-        (Form::new().part("file", ok_file()).text("taskType", "nope"), "taskType"),
-        (Form::new().part("file", file(vec![], "e.txt", "text/plain")), "empty"),
+        (
+            Form::new()
+                .part("file", ok_file())
+                .text("containerTag", "bad tag"),
+            "containerTag",
+        ),
+        (
+            Form::new()
+                .part("file", ok_file())
+                .text("metadata", "{not json"),
+            "metadata",
+        ),
+        (
+            Form::new()
+                .part("file", ok_file())
+                .text("metadata", r#"{"a": {"b": 1}}"#),
+            "metadata.a",
+        ),
+        (
+            Form::new().part("file", ok_file()).text("taskType", "nope"),
+            "taskType",
+        ),
+        (
+            Form::new().part("file", file(vec![], "e.txt", "text/plain")),
+            "empty",
+        ),
     ];
     for (form, needle) in cases {
         let got = upload(&app, form).await;
         assert_error(&got, StatusCode::BAD_REQUEST, "ValidationError", needle);
     }
     // a binary format we cannot read fails in the pipeline with a reason
-    let form = Form::new().part("file", file(vec![0u8, 1, 2, 3, 0, 9], "img.png", "image/png"));
+    let form = Form::new().part(
+        "file",
+        file(vec![0u8, 1, 2, 3, 0, 9], "img.png", "image/png"),
+    );
     let (s, v) = upload(&app, form).await;
     assert_eq!(s, StatusCode::OK);
     let d = app.wait_processed(v["id"].as_str().unwrap()).await;
     assert_eq!(d["status"], "failed");
     assert!(d["error"].as_str().unwrap().contains("unsupported"), "{d}");
     // a broken PDF fails cleanly too
-    let form = Form::new().part("file", file(b"%PDF-1.4 broken".to_vec(), "x.pdf", "application/pdf"));
+    let form = Form::new().part(
+        "file",
+        file(b"%PDF-1.4 broken".to_vec(), "x.pdf", "application/pdf"),
+    );
     let (_, v) = upload(&app, form).await;
     let d = app.wait_processed(v["id"].as_str().unwrap()).await;
     assert_eq!(d["status"], "failed", "{d}");
