@@ -1,5 +1,327 @@
-pub async fn run(_a: BenchArgs) -> anyhow::Result<()> {
+//! `engram bench`: throughput of the embedder alone and of ingest end to end.
+//!
+//! - raw: the model's forward passes on ~100-token chunks at batch sizes 1,
+//!   8 and 32, called directly (no channel, no HTTP, no store);
+//! - end to end: a full Engram (SQLite in a temporary directory, the same
+//!   model, default workers) on a loopback port; one-chunk documents are
+//!   POSTed to `/v3/documents` by concurrent clients and the clock stops
+//!   when the last one is `done`.
+//!
+//! Both print chunks per second; the ratio says how much of the model's
+//! speed survives HTTP, durability and the queue. Run it on a release build.
+
+use anyhow::Context;
+use clap::Args;
+use engram_core::tokens::TokenCounter;
+use engram_embed::local::{max_seq_length, BertEncoder, HfTokenCounter, LocalEmbedder};
+use engram_embed::model_files;
+use engram_embed::Embedder;
+use engram_engine::{workers::WorkerPool, Engine, EngineConfig};
+use engram_server::{AppState, ServerConfig};
+use engram_store::Store;
+use engram_store_sqlite::SqliteStore;
+use rand::{RngExt, SeedableRng};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+#[derive(Args)]
+pub struct BenchArgs {
+    /// Chunks embedded per batch size in the raw benchmark.
+    #[arg(long, default_value_t = 256)]
+    raw_chunks: usize,
+    /// Documents ingested in the end-to-end benchmark.
+    #[arg(long, default_value_t = 512)]
+    docs: usize,
+    /// Concurrent HTTP clients in the end-to-end benchmark.
+    #[arg(long, default_value_t = 8)]
+    clients: usize,
+    /// Background workers in the end-to-end benchmark.
+    #[arg(long, default_value_t = 2)]
+    workers: usize,
+    /// A model folder (default: the usual lookup).
+    #[arg(long, env = "ENGRAM_MODEL_DIR")]
+    model_dir: Option<PathBuf>,
+    /// Print results as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+const WORDS: &[&str] = &[
+    "memory",
+    "search",
+    "vector",
+    "garden",
+    "river",
+    "coffee",
+    "meeting",
+    "project",
+    "budget",
+    "travel",
+    "friend",
+    "weekend",
+    "library",
+    "concert",
+    "recipe",
+    "mountain",
+    "train",
+    "doctor",
+    "school",
+    "market",
+    "weather",
+    "holiday",
+    "painting",
+    "guitar",
+    "running",
+    "deadline",
+    "kitchen",
+    "birthday",
+    "museum",
+    "ocean",
+    "planet",
+    "software",
+    "engine",
+    "database",
+    "question",
+    "answer",
+    "morning",
+    "evening",
+    "the",
+    "a",
+    "to",
+    "and",
+    "of",
+    "in",
+    "with",
+    "about",
+    "after",
+    "before",
+    "we",
+    "she",
+    "he",
+    "they",
+    "visited",
+    "planned",
+    "discussed",
+    "cooked",
+    "bought",
+    "fixed",
+    "wrote",
+    "read",
+    "played",
+    "shared",
+];
+
+/// Deterministic ~`target`-token texts.
+fn corpus(n: usize, target: usize, counter: &dyn TokenCounter, seed: u64) -> Vec<String> {
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    (0..n)
+        .map(|_| {
+            let mut text = String::new();
+            while counter.count(&text) < target {
+                let len = rng.random_range(6..14);
+                let sentence: Vec<&str> = (0..len)
+                    .map(|_| WORDS[rng.random_range(0..WORDS.len())])
+                    .collect();
+                let mut s = sentence.join(" ");
+                s[..1].make_ascii_uppercase();
+                text.push_str(&s);
+                text.push_str(". ");
+            }
+            text.trim().to_string()
+        })
+        .collect()
+}
+
+pub async fn run(args: BenchArgs) -> anyhow::Result<()> {
+    if cfg!(debug_assertions) {
+        eprintln!("warning: this is a debug build; build with --release for meaningful numbers");
+    }
+    let model_dir = args.model_dir.clone();
+    let found = tokio::task::spawn_blocking(move || {
+        model_files::locate(
+            model_dir.as_deref(),
+            &model_files::default_cache_dir(),
+            true,
+        )
+    })
+    .await??;
+    let dir = found.dir().to_path_buf();
+    let counter = HfTokenCounter::load(&dir)?;
+    let texts = corpus(args.raw_chunks.max(32), 100, &counter, 7);
+    let avg_tokens =
+        texts.iter().map(|t| counter.count(t)).sum::<usize>() as f64 / texts.len() as f64;
+
+    // raw embedder
+    let d = dir.clone();
+    let raw_texts = texts.clone();
+    let raw: Vec<(usize, f64)> =
+        tokio::task::spawn_blocking(move || -> anyhow::Result<Vec<(usize, f64)>> {
+            let enc = BertEncoder::load(&d, max_seq_length(&d))?;
+            enc.encode(&raw_texts[..8])?; // warm up
+            let mut out = Vec::new();
+            for bs in [1usize, 8, 32] {
+                let start = Instant::now();
+                for batch in raw_texts.chunks(bs) {
+                    enc.encode(batch)?;
+                }
+                out.push((bs, raw_texts.len() as f64 / start.elapsed().as_secs_f64()));
+            }
+            Ok(out)
+        })
+        .await??;
+    let best_raw = raw.iter().map(|(_, r)| *r).fold(0.0, f64::max);
+
+    // end to end
+    let e2e = end_to_end(&args, &dir).await?;
+    let ratio = e2e.chunks_per_sec / best_raw;
+    if args.json {
+        let v = serde_json::json!({
+            "avgTokensPerChunk": avg_tokens,
+            "raw": raw.iter().map(|(bs, r)| serde_json::json!({"batchSize": bs, "chunksPerSec": r})).collect::<Vec<_>>(),
+            "endToEnd": {"docs": args.docs, "chunks": e2e.chunks, "seconds": e2e.seconds, "chunksPerSec": e2e.chunks_per_sec,
+                          "postP50Ms": e2e.post_p50_ms, "postP95Ms": e2e.post_p95_ms},
+            "ratioToBestRaw": ratio,
+        });
+        println!("{}", serde_json::to_string_pretty(&v)?);
+    } else {
+        println!("Embedder (all-MiniLM-L6-v2, candle, CPU), chunks of ~{avg_tokens:.0} tokens:");
+        for (bs, r) in &raw {
+            println!("  raw, batch {bs:>2}: {r:>7.1} chunks/s");
+        }
+        println!(
+            "End to end over HTTP ({} docs, {} clients, {} workers): {:.1} chunks/s ({} chunks in {:.1} s); POST p50 {:.1} ms, p95 {:.1} ms",
+            args.docs, args.clients, args.workers, e2e.chunks_per_sec, e2e.chunks, e2e.seconds, e2e.post_p50_ms, e2e.post_p95_ms
+        );
+        println!("End to end / best raw: {:.1}%", ratio * 100.0);
+    }
     Ok(())
 }
-#[derive(clap::Args)]
-pub struct BenchArgs {}
+
+struct E2e {
+    chunks: u64,
+    seconds: f64,
+    chunks_per_sec: f64,
+    post_p50_ms: f64,
+    post_p95_ms: f64,
+}
+
+async fn end_to_end(args: &BenchArgs, dir: &std::path::Path) -> anyhow::Result<E2e> {
+    let tmp = tempfile::tempdir()?;
+    let store = Arc::new(SqliteStore::open(&tmp.path().join("engram.db")).await?);
+    let d = dir.to_path_buf();
+    let embedder = tokio::task::spawn_blocking(move || {
+        LocalEmbedder::start(&d, model_files::DEFAULT_MODEL_NAME)
+    })
+    .await??;
+    let counter = embedder.token_counter();
+    let engine = Engine::new(store.clone(), Arc::new(embedder), EngineConfig::default()).await?;
+    let (_, key) = engram_engine::auth::create_key(store.as_ref(), "bench", "bench").await?;
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+    let base = format!("http://{}", listener.local_addr()?);
+    let state = AppState::new(engine.clone(), ServerConfig::default());
+    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
+    let server = tokio::spawn(engram_server::serve(listener, state, async {
+        let _ = stop_rx.await;
+    }));
+    let workers = WorkerPool::start(engine.clone(), args.workers);
+    let docs = Arc::new(corpus(args.docs, 100, counter.as_ref(), 11));
+    let client = reqwest::Client::new();
+    // warm the model and the connection pool
+    embed_warmup(&engine).await?;
+
+    let start = Instant::now();
+    let next = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let mut tasks = Vec::new();
+    for _ in 0..args.clients.max(1) {
+        let (client, base, key, docs, next) = (
+            client.clone(),
+            base.clone(),
+            key.clone(),
+            docs.clone(),
+            next.clone(),
+        );
+        tasks.push(tokio::spawn(async move {
+            let mut lat = Vec::new();
+            loop {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                if i >= docs.len() {
+                    break;
+                }
+                let t = Instant::now();
+                let resp = client
+                    .post(format!("{base}/v3/documents"))
+                    .bearer_auth(&key)
+                    .json(&serde_json::json!({"content": docs[i], "containerTag": "bench"}))
+                    .send()
+                    .await?;
+                anyhow::ensure!(resp.status().is_success(), "POST failed: {}", resp.status());
+                lat.push(t.elapsed().as_secs_f64() * 1000.0);
+            }
+            anyhow::Ok(lat)
+        }));
+    }
+    let mut lat = Vec::new();
+    for t in tasks {
+        lat.extend(t.await??);
+    }
+    // wait for done, through the API
+    loop {
+        let v: serde_json::Value = client
+            .get(format!("{base}/v3/documents/processing"))
+            .bearer_auth(&key)
+            .send()
+            .await?
+            .json()
+            .await?;
+        if v["totalCount"].as_u64() == Some(0) && store.pending_jobs().await? == 0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    let (docs_list, total) = store
+        .list_documents(
+            &engram_engine::auth::verify(store.as_ref(), &key)
+                .await?
+                .context("bench key")?
+                .org_id,
+            &engram_store::ListQuery {
+                container_tags: vec![],
+                filepath: None,
+                sort: engram_core::SortField::CreatedAt,
+                order: engram_core::SortOrder::Asc,
+                limit: args.docs as u64,
+                offset: 0,
+            },
+        )
+        .await?;
+    anyhow::ensure!(
+        total as usize == args.docs,
+        "expected {} documents, found {total}",
+        args.docs
+    );
+    let failed = docs_list
+        .iter()
+        .filter(|d| d.status != engram_core::DocumentStatus::Done)
+        .count();
+    anyhow::ensure!(failed == 0, "{failed} documents did not finish");
+    let chunks: u64 = docs_list.iter().map(|d| d.chunk_count as u64).sum();
+    workers.shutdown().await;
+    let _ = stop_tx.send(());
+    let _ = server.await;
+    lat.sort_by(|a, b| a.total_cmp(b));
+    let pct = |p: f64| lat[((lat.len() as f64 - 1.0) * p).round() as usize];
+    Ok(E2e {
+        chunks,
+        seconds,
+        chunks_per_sec: chunks as f64 / seconds,
+        post_p50_ms: pct(0.5),
+        post_p95_ms: pct(0.95),
+    })
+}
+
+async fn embed_warmup(engine: &Engine) -> anyhow::Result<()> {
+    engine.embedder.embed(vec!["warm up".into(); 8]).await?;
+    Ok(())
+}

@@ -42,6 +42,10 @@ pub struct ServeArgs {
     /// Allow fetching URLs on loopback and private networks.
     #[arg(long, env = "ENGRAM_FETCH_ALLOW_PRIVATE")]
     pub fetch_allow_private: Option<bool>,
+    /// Seconds a worker's claim on a job lasts without renewal (a crashed
+    /// replica's jobs are picked up after this).
+    #[arg(long, env = "ENGRAM_JOB_LEASE_SECS")]
+    pub job_lease_secs: Option<u64>,
     /// Log format: `pretty` or `json`.
     #[arg(long, env = "ENGRAM_LOG_FORMAT")]
     pub log_format: Option<String>,
@@ -56,6 +60,7 @@ pub struct FileConfig {
     pub model_dir: Option<PathBuf>,
     pub workers: Option<usize>,
     pub chunk_tokens: Option<usize>,
+    pub job_lease_secs: Option<u64>,
     pub log_format: Option<String>,
     #[serde(default)]
     pub embeddings: EmbeddingsFile,
@@ -91,6 +96,7 @@ pub struct Settings {
     pub fetch_allow_private: bool,
     pub fetch_max_bytes: usize,
     pub fetch_timeout_secs: u64,
+    pub job_lease_secs: u64,
     pub log_format: String,
 }
 
@@ -205,6 +211,7 @@ pub fn resolve(args: ServeArgs, file: FileConfig) -> anyhow::Result<Settings> {
             .unwrap_or(false),
         fetch_max_bytes: file.fetch.max_bytes.unwrap_or(50 * 1024 * 1024),
         fetch_timeout_secs: file.fetch.timeout_secs.unwrap_or(30),
+        job_lease_secs: args.job_lease_secs.or(file.job_lease_secs).unwrap_or(60).max(1),
         log_format: args
             .log_format
             .or(file.log_format)

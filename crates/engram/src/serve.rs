@@ -59,6 +59,7 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
 fn engine_config(s: &Settings) -> EngineConfig {
     EngineConfig {
         chunk_tokens: s.chunk_tokens,
+        lease: Duration::from_secs(s.job_lease_secs),
         fetch: FetchConfig {
             allow_private: s.fetch_allow_private,
             max_bytes: s.fetch_max_bytes,
