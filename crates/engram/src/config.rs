@@ -211,7 +211,11 @@ pub fn resolve(args: ServeArgs, file: FileConfig) -> anyhow::Result<Settings> {
             .unwrap_or(false),
         fetch_max_bytes: file.fetch.max_bytes.unwrap_or(50 * 1024 * 1024),
         fetch_timeout_secs: file.fetch.timeout_secs.unwrap_or(30),
-        job_lease_secs: args.job_lease_secs.or(file.job_lease_secs).unwrap_or(60).max(1),
+        job_lease_secs: args
+            .job_lease_secs
+            .or(file.job_lease_secs)
+            .unwrap_or(60)
+            .max(1),
         log_format: args
             .log_format
             .or(file.log_format)

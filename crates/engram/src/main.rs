@@ -33,6 +33,12 @@ enum Command {
     Keys(keys::KeysCommand),
     /// Measure embedder and end-to-end ingest throughput.
     Bench(bench::BenchArgs),
+    /// Find the embedding model (fetching it if missing) and print its folder.
+    Model {
+        /// A model folder to check instead of the usual lookup.
+        #[arg(long, env = "ENGRAM_MODEL_DIR")]
+        model_dir: Option<std::path::PathBuf>,
+    },
 }
 
 fn main() -> std::process::ExitCode {
@@ -52,6 +58,18 @@ fn main() -> std::process::ExitCode {
             Command::Serve(args) => serve::run(args).await,
             Command::Keys(cmd) => keys::run(cmd).await,
             Command::Bench(args) => bench::run(args).await,
+            Command::Model { model_dir } => {
+                let found = tokio::task::spawn_blocking(move || {
+                    engram_embed::model_files::locate(
+                        model_dir.as_deref(),
+                        &engram_embed::model_files::default_cache_dir(),
+                        true,
+                    )
+                })
+                .await??;
+                println!("{}", found.dir().display());
+                Ok(())
+            }
         }
     });
     match result {

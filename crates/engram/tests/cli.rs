@@ -10,7 +10,11 @@ use std::time::{Duration, Instant};
 const BIN: &str = env!("CARGO_BIN_EXE_engram");
 
 fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
 }
 
 struct Server {
@@ -20,10 +24,19 @@ struct Server {
 }
 
 fn start(data: &Path, cfg: &Path, port: u16) -> Server {
-    let log = data.with_extension(format!("log-{}", Instant::now().elapsed().as_nanos() + port as u128 * 1000 + rand_suffix()));
+    let log = data.with_extension(format!(
+        "log-{}",
+        Instant::now().elapsed().as_nanos() + port as u128 * 1000 + rand_suffix()
+    ));
     let out = std::fs::File::create(&log).unwrap();
     let child = Command::new(BIN)
-        .args(["serve", "--listen", &format!("127.0.0.1:{port}"), "--job-lease-secs", "2"])
+        .args([
+            "serve",
+            "--listen",
+            &format!("127.0.0.1:{port}"),
+            "--job-lease-secs",
+            "2",
+        ])
         .arg("--data-dir")
         .arg(data)
         .env("ENGRAM_CONFIG_DIR", cfg)
@@ -41,7 +54,11 @@ fn start(data: &Path, cfg: &Path, port: u16) -> Server {
                 break;
             }
         }
-        assert!(Instant::now() < deadline, "server did not start: {}", std::fs::read_to_string(&log).unwrap_or_default());
+        assert!(
+            Instant::now() < deadline,
+            "server did not start: {}",
+            std::fs::read_to_string(&log).unwrap_or_default()
+        );
         std::thread::sleep(Duration::from_millis(100));
     }
     Server { child, base, log }
@@ -56,10 +73,21 @@ mod reqwest {
     use super::*;
     pub fn rt() -> &'static tokio::runtime::Runtime {
         static RT: std::sync::OnceLock<tokio::runtime::Runtime> = std::sync::OnceLock::new();
-        RT.get_or_init(|| tokio::runtime::Builder::new_multi_thread().worker_threads(1).enable_all().build().unwrap())
+        RT.get_or_init(|| {
+            tokio::runtime::Builder::new_multi_thread()
+                .worker_threads(1)
+                .enable_all()
+                .build()
+                .unwrap()
+        })
     }
     pub fn blocking_get(url: &str) -> Result<bool, ()> {
-        rt().block_on(async { ::reqwest::get(url).await.map(|r| r.status().is_success()).map_err(|_| ()) })
+        rt().block_on(async {
+            ::reqwest::get(url)
+                .await
+                .map(|r| r.status().is_success())
+                .map_err(|_| ())
+        })
     }
     pub fn call(method: &str, url: &str, key: &str, body: Option<Value>) -> (u16, Value) {
         rt().block_on(async {
@@ -113,31 +141,52 @@ fn kill_nine_mid_ingest_then_restart() {
 
     // first run: credentials written with mode 0600, key printed once
     let creds_path = cfg.join("credentials.json");
-    let creds: Value = serde_json::from_str(&std::fs::read_to_string(&creds_path).unwrap()).unwrap();
+    let creds: Value =
+        serde_json::from_str(&std::fs::read_to_string(&creds_path).unwrap()).unwrap();
     let key = creds["apiKey"].as_str().unwrap().to_string();
     assert_eq!(creds["baseUrl"], srv.base.as_str());
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
-        assert_eq!(std::fs::metadata(&creds_path).unwrap().permissions().mode() & 0o777, 0o600);
+        assert_eq!(
+            std::fs::metadata(&creds_path).unwrap().permissions().mode() & 0o777,
+            0o600
+        );
     }
     let log = std::fs::read_to_string(&srv.log).unwrap();
-    assert_eq!(log.matches(&key).count(), 1, "the key is printed exactly once");
+    assert_eq!(
+        log.matches(&key).count(),
+        1,
+        "the key is printed exactly once"
+    );
 
     let n = 40;
     for i in 0..n {
-        let (s, v) = reqwest::call("POST", &format!("{}/v3/documents", srv.base), &key, Some(json!({"content": text(i), "customId": format!("doc-{i}")})));
+        let (s, v) = reqwest::call(
+            "POST",
+            &format!("{}/v3/documents", srv.base),
+            &key,
+            Some(json!({"content": text(i), "customId": format!("doc-{i}")})),
+        );
         assert_eq!(s, 200, "{v}");
     }
     // wait until some documents are done and some are not, then SIGKILL
     let deadline = Instant::now() + Duration::from_secs(120);
     loop {
-        let (_, v) = reqwest::call("GET", &format!("{}/v3/documents/processing", srv.base), &key, None);
+        let (_, v) = reqwest::call(
+            "GET",
+            &format!("{}/v3/documents/processing", srv.base),
+            &key,
+            None,
+        );
         let left = v["totalCount"].as_u64().unwrap();
         if left < n as u64 && left > 5 {
             break;
         }
-        assert!(Instant::now() < deadline && left > 0, "could not catch the pipeline mid-way ({left} left)");
+        assert!(
+            Instant::now() < deadline && left > 0,
+            "could not catch the pipeline mid-way ({left} left)"
+        );
         std::thread::sleep(Duration::from_millis(20));
     }
     srv.child.kill().unwrap(); // SIGKILL
@@ -145,33 +194,78 @@ fn kill_nine_mid_ingest_then_restart() {
 
     let srv = start(&data, &cfg, port);
     let log2 = std::fs::read_to_string(&srv.log).unwrap();
-    assert!(!log2.contains("First run"), "second start is not a first run");
+    assert!(
+        !log2.contains("First run"),
+        "second start is not a first run"
+    );
     wait_idle(&srv.base, &key, Duration::from_secs(180));
     let mut counts = Vec::new();
     for i in 0..n {
-        let (s, d) = reqwest::call("GET", &format!("{}/v3/documents/doc-{i}", srv.base), &key, None);
+        let (s, d) = reqwest::call(
+            "GET",
+            &format!("{}/v3/documents/doc-{i}", srv.base),
+            &key,
+            None,
+        );
         assert_eq!(s, 200);
         assert_eq!(d["status"], "done", "{d}");
-        let (_, c) = reqwest::call("GET", &format!("{}/v3/documents/doc-{i}/chunks", srv.base), &key, None);
-        let pos: Vec<u64> = c["chunks"].as_array().unwrap().iter().map(|c| c["position"].as_u64().unwrap()).collect();
-        assert_eq!(pos, (0..pos.len() as u64).collect::<Vec<_>>(), "doc-{i}: positions {pos:?}");
+        let (_, c) = reqwest::call(
+            "GET",
+            &format!("{}/v3/documents/doc-{i}/chunks", srv.base),
+            &key,
+            None,
+        );
+        let pos: Vec<u64> = c["chunks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["position"].as_u64().unwrap())
+            .collect();
+        assert_eq!(
+            pos,
+            (0..pos.len() as u64).collect::<Vec<_>>(),
+            "doc-{i}: positions {pos:?}"
+        );
         assert_eq!(d["chunkCount"], pos.len() as u64);
         counts.push(pos.len());
     }
     // the same content processed from scratch gives the same number of chunks
-    let (_, v) = reqwest::call("POST", &format!("{}/v3/documents", srv.base), &key, Some(json!({"content": text(0), "customId": "control"})));
+    let (_, v) = reqwest::call(
+        "POST",
+        &format!("{}/v3/documents", srv.base),
+        &key,
+        Some(json!({"content": text(0), "customId": "control"})),
+    );
     assert_eq!(v["status"], "queued");
     wait_idle(&srv.base, &key, Duration::from_secs(60));
-    let (_, c) = reqwest::call("GET", &format!("{}/v3/documents/control/chunks", srv.base), &key, None);
+    let (_, c) = reqwest::call(
+        "GET",
+        &format!("{}/v3/documents/control/chunks", srv.base),
+        &key,
+        None,
+    );
     assert_eq!(c["total"].as_u64().unwrap() as usize, counts[0]);
-    let (_, l) = reqwest::call("POST", &format!("{}/v3/documents/list", srv.base), &key, Some(json!({"limit": 100})));
-    assert_eq!(l["pagination"]["totalItems"], n as u64 + 1, "no document lost or duplicated");
+    let (_, l) = reqwest::call(
+        "POST",
+        &format!("{}/v3/documents/list", srv.base),
+        &key,
+        Some(json!({"limit": 100})),
+    );
+    assert_eq!(
+        l["pagination"]["totalItems"],
+        n as u64 + 1,
+        "no document lost or duplicated"
+    );
     terminate(srv);
 }
 
 fn terminate(mut srv: Server) {
     let pid = srv.child.id().to_string();
-    assert!(Command::new("kill").args(["-TERM", &pid]).status().unwrap().success());
+    assert!(Command::new("kill")
+        .args(["-TERM", &pid])
+        .status()
+        .unwrap()
+        .success());
     let deadline = Instant::now() + Duration::from_secs(30);
     loop {
         if let Some(status) = srv.child.try_wait().unwrap() {
@@ -190,29 +284,66 @@ fn keys_are_managed_locally() {
     let tmp = tempfile::tempdir().unwrap();
     let data = tmp.path().join("data");
     let run = |args: &[&str]| {
-        let out = Command::new(BIN).args(args).arg("--data-dir").arg(&data).output().unwrap();
-        assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        let out = Command::new(BIN)
+            .args(args)
+            .arg("--data-dir")
+            .arg(&data)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         String::from_utf8(out.stdout).unwrap()
     };
-    let created: Value = serde_json::from_str(&run(&["keys", "create", "--name", "ci", "--json"])).unwrap();
-    let (id, key, org) = (created["id"].as_str().unwrap(), created["key"].as_str().unwrap(), created["orgId"].as_str().unwrap());
+    let created: Value =
+        serde_json::from_str(&run(&["keys", "create", "--name", "ci", "--json"])).unwrap();
+    let (id, key, org) = (
+        created["id"].as_str().unwrap(),
+        created["key"].as_str().unwrap(),
+        created["orgId"].as_str().unwrap(),
+    );
     assert!(key.starts_with("em_") && key.contains(id));
-    let other: Value = serde_json::from_str(&run(&["keys", "create", "--name", "x", "--org", "acme", "--json"])).unwrap();
+    let other: Value = serde_json::from_str(&run(&[
+        "keys", "create", "--name", "x", "--org", "acme", "--json",
+    ]))
+    .unwrap();
     assert_ne!(other["orgId"], org);
     let listed: Value = serde_json::from_str(&run(&["keys", "list", "--json"])).unwrap();
     assert_eq!(listed.as_array().unwrap().len(), 2);
-    assert!(!listed.to_string().contains(key), "list never shows secrets");
+    assert!(
+        !listed.to_string().contains(key),
+        "list never shows secrets"
+    );
 
     // the key works against a server on that data dir, and stops working once revoked
     let cfg = tmp.path().join("cfg");
     let srv = start(&data, &cfg, free_port());
-    assert!(!cfg.join("credentials.json").exists(), "not a first run: keys already exist");
-    let (s, _) = reqwest::call("POST", &format!("{}/v3/documents/list", srv.base), key, Some(json!({})));
+    assert!(
+        !cfg.join("credentials.json").exists(),
+        "not a first run: keys already exist"
+    );
+    let (s, _) = reqwest::call(
+        "POST",
+        &format!("{}/v3/documents/list", srv.base),
+        key,
+        Some(json!({})),
+    );
     assert_eq!(s, 200);
     run(&["keys", "revoke", id]);
-    let (s, v) = reqwest::call("POST", &format!("{}/v3/documents/list", srv.base), key, Some(json!({})));
+    let (s, v) = reqwest::call(
+        "POST",
+        &format!("{}/v3/documents/list", srv.base),
+        key,
+        Some(json!({})),
+    );
     assert_eq!(s, 401, "{v}");
-    let out = Command::new(BIN).args(["keys", "revoke", id, "--data-dir"]).arg(&data).output().unwrap();
+    let out = Command::new(BIN)
+        .args(["keys", "revoke", id, "--data-dir"])
+        .arg(&data)
+        .output()
+        .unwrap();
     assert!(!out.status.success());
     terminate(srv);
 }
