@@ -3,8 +3,8 @@
 use crate::lenient;
 use engram_core::validate;
 use engram_core::{
-    DocumentStatus, DocumentType, Dreaming, DreamingStatus, Metadata, SortField, SortOrder,
-    TaskType, ValidationError,
+    DocumentInput, DocumentStatus, DocumentType, Dreaming, DreamingStatus, Metadata, SortField,
+    SortOrder, TaskType, ValidationError,
 };
 use serde::{Deserialize, Serialize};
 
@@ -40,23 +40,10 @@ pub struct AddDocumentRequest {
     pub filter_by_metadata: Option<Metadata>,
 }
 
-/// The validated, normalised form of an add request.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ValidAdd {
-    pub content: String,
-    pub container_tags: Vec<String>,
-    pub custom_id: Option<String>,
-    pub metadata: Metadata,
-    pub task_type: TaskType,
-    pub dreaming: Dreaming,
-    pub filepath: Option<String>,
-    pub entity_context: Option<String>,
-}
-
 impl AddDocumentRequest {
     /// Check every field; `prefix` is prepended to field names (for batch
     /// items, `documents[3].`).
-    pub fn validate(&self, prefix: &str) -> Result<ValidAdd, ValidationError> {
+    pub fn validate(&self, prefix: &str) -> Result<DocumentInput, ValidationError> {
         let named =
             |e: ValidationError| ValidationError::new(format!("{prefix}{}", e.field), e.message);
         validate::content("content", &self.content).map_err(named)?;
@@ -80,7 +67,7 @@ impl AddDocumentRequest {
             validate::max_chars("entityContext", e, validate::MAX_ENTITY_CONTEXT_LEN)
                 .map_err(named)?;
         }
-        Ok(ValidAdd {
+        Ok(DocumentInput {
             content: self.content.clone(),
             container_tags,
             custom_id: self.custom_id.clone(),

@@ -132,6 +132,20 @@ string_enum!(
     }
 );
 
+/// A validated document to ingest: what every write route produces and the
+/// engine consumes.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DocumentInput {
+    pub content: String,
+    pub container_tags: Vec<String>,
+    pub custom_id: Option<String>,
+    pub metadata: Metadata,
+    pub task_type: TaskType,
+    pub dreaming: Dreaming,
+    pub filepath: Option<String>,
+    pub entity_context: Option<String>,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

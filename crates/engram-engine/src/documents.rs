@@ -3,23 +3,11 @@
 //! transaction) before they return; processing is left to the workers.
 
 use crate::{Engine, EngineError};
-use engram_core::{DocumentType, Dreaming, Metadata, TaskType};
+pub use engram_core::DocumentInput;
+use engram_core::DocumentType;
 use engram_store::{
     Chunk, Document, DocumentPatch, ListQuery, NewDocument, StoredFile, UpsertOutcome,
 };
-
-/// A validated document to ingest.
-#[derive(Debug, Clone, PartialEq)]
-pub struct DocumentInput {
-    pub content: String,
-    pub container_tags: Vec<String>,
-    pub custom_id: Option<String>,
-    pub metadata: Metadata,
-    pub task_type: TaskType,
-    pub dreaming: Dreaming,
-    pub filepath: Option<String>,
-    pub entity_context: Option<String>,
-}
 
 /// An uploaded file.
 #[derive(Debug, Clone, PartialEq)]

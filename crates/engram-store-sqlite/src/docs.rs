@@ -206,38 +206,19 @@ pub async fn update_document(
         return Ok(None);
     };
     let t = ms(now());
-    if let Some(c) = &p.custom_id {
-        sqlx::query("UPDATE documents SET custom_id = ? WHERE id = ?")
-            .bind(c)
-            .bind(&doc_id)
-            .execute(&mut *tx)
-            .await
-            .map_err(db_err)?;
-    }
-    if let Some(m) = &p.metadata {
-        sqlx::query("UPDATE documents SET metadata = ? WHERE id = ?")
-            .bind(serde_json::Value::Object(m.clone()).to_string())
-            .bind(&doc_id)
-            .execute(&mut *tx)
-            .await
-            .map_err(db_err)?;
-    }
-    if let Some(tt) = p.task_type {
-        sqlx::query("UPDATE documents SET task_type = ? WHERE id = ?")
-            .bind(tt.as_str())
-            .bind(&doc_id)
-            .execute(&mut *tx)
-            .await
-            .map_err(db_err)?;
-    }
-    if let Some(fp) = &p.filepath {
-        sqlx::query("UPDATE documents SET filepath = ? WHERE id = ?")
-            .bind(fp)
-            .bind(&doc_id)
-            .execute(&mut *tx)
-            .await
-            .map_err(db_err)?;
-    }
+    // absent fields keep their value
+    sqlx::query(
+        "UPDATE documents SET custom_id = COALESCE(?, custom_id), metadata = COALESCE(?, metadata), \
+         task_type = COALESCE(?, task_type), filepath = COALESCE(?, filepath) WHERE id = ?",
+    )
+    .bind(&p.custom_id)
+    .bind(p.metadata.as_ref().map(|m| serde_json::Value::Object(m.clone()).to_string()))
+    .bind(p.task_type.map(|t| t.as_str()))
+    .bind(&p.filepath)
+    .bind(&doc_id)
+    .execute(&mut *tx)
+    .await
+    .map_err(db_err)?;
     if let Some(tags) = &p.container_tags {
         set_tags(&mut tx, org_id, &doc_id, tags).await?;
     }

@@ -59,14 +59,7 @@ fn main() -> std::process::ExitCode {
             Command::Keys(cmd) => keys::run(cmd).await,
             Command::Bench(args) => bench::run(args).await,
             Command::Model { model_dir } => {
-                let found = tokio::task::spawn_blocking(move || {
-                    engram_embed::model_files::locate(
-                        model_dir.as_deref(),
-                        &engram_embed::model_files::default_cache_dir(),
-                        true,
-                    )
-                })
-                .await??;
+                let found = serve::locate_model(model_dir).await?;
                 println!("{}", found.dir().display());
                 Ok(())
             }

@@ -106,6 +106,25 @@ async fn load_embedder(s: &Settings) -> anyhow::Result<Arc<dyn Embedder>> {
     Ok(Arc::new(e))
 }
 
+/// Find the model (a configured folder, the caches, or a download), off the
+/// async runtime.
+pub async fn locate_model(
+    model_dir: Option<std::path::PathBuf>,
+) -> anyhow::Result<model_files::Found> {
+    let found = tokio::task::spawn_blocking(move || {
+        model_files::locate(
+            model_dir.as_deref(),
+            &model_files::default_cache_dir(),
+            true,
+        )
+    })
+    .await??;
+    if let model_files::Found::Downloaded(dir) = &found {
+        eprintln!("Fetched the embedding model into {}", dir.display());
+    }
+    Ok(found)
+}
+
 fn configured_model_name(dir: &Path) -> String {
     // a folder holding the default model keeps the default's name
     let name = dir

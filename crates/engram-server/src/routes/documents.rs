@@ -9,25 +9,11 @@ use axum::http::StatusCode;
 use axum::Json;
 use engram_api::*;
 use engram_core::validate;
-use engram_engine::DocumentInput;
 use engram_store::{Chunk, Document, DocumentPatch, ListQuery, Timestamp};
 
 /// RFC 3339 with milliseconds, as the public API writes timestamps.
 pub fn iso(t: Timestamp) -> String {
     t.to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
-}
-
-pub fn input(v: ValidAdd) -> DocumentInput {
-    DocumentInput {
-        content: v.content,
-        container_tags: v.container_tags,
-        custom_id: v.custom_id,
-        metadata: v.metadata,
-        task_type: v.task_type,
-        dreaming: v.dreaming,
-        filepath: v.filepath,
-        entity_context: v.entity_context,
-    }
 }
 
 fn path_id(id: &str) -> Result<&str, ApiError> {
@@ -95,10 +81,7 @@ pub async fn add(
     ApiJson(req): ApiJson<AddDocumentRequest>,
 ) -> Result<Json<AddDocumentResponse>, ApiError> {
     let valid = req.validate("")?;
-    let out = s
-        .engine
-        .add_documents(&who.org_id, vec![input(valid)])
-        .await?;
+    let out = s.engine.add_documents(&who.org_id, vec![valid]).await?;
     let d = &out[0].document;
     Ok(Json(AddDocumentResponse {
         id: d.id.clone(),
@@ -121,7 +104,7 @@ pub async fn batch_add(
             .and_then(|it| it.validate(&format!("documents[{i}].")))
         {
             Ok(v) => {
-                valid.push(input(v));
+                valid.push(v);
                 slots.push(i);
             }
             Err(e) => {

@@ -104,10 +104,7 @@ pub async fn upload_file(
     // content is the file name (what the document shows until extracted)
     req.content = file.filename.clone().unwrap_or_else(|| "upload".into());
     let valid = req.validate("")?;
-    let out = s
-        .engine
-        .add_file(&who.org_id, super::documents::input(valid), file)
-        .await?;
+    let out = s.engine.add_file(&who.org_id, valid, file).await?;
     Ok(Json(AddDocumentResponse {
         id: out.document.id,
         status: out.document.status,
