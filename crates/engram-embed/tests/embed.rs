@@ -198,3 +198,53 @@ async fn openai_provider_retries_transient_failures_and_reports_others() {
         .unwrap();
     assert!(err.is_transient(), "{err}");
 }
+
+#[tokio::test]
+async fn model_downloads_from_a_hub_endpoint() {
+    use axum::extract::Path;
+    use axum::http::StatusCode;
+    // a stand-in hub: required files present, one optional file missing
+    let app = Router::new().route(
+        "/{org}/{model}/resolve/main/{*file}",
+        axum::routing::get(
+            |Path((org, model, file)): Path<(String, String, String)>| async move {
+                assert_eq!(
+                    (org.as_str(), model.as_str()),
+                    ("sentence-transformers", "all-MiniLM-L6-v2")
+                );
+                if file == "vocab.txt" {
+                    return (StatusCode::NOT_FOUND, Vec::new());
+                }
+                (StatusCode::OK, format!("contents of {file}").into_bytes())
+            },
+        ),
+    );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let endpoint = format!("http://{}", listener.local_addr().unwrap());
+    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+    let cache = tempfile::tempdir().unwrap();
+    let dir = cache.path().to_path_buf();
+    let ep = endpoint.clone();
+    let got = tokio::task::spawn_blocking(move || {
+        engram_embed::model_files::download_from_hub(&dir, &ep)
+    })
+    .await
+    .unwrap()
+    .unwrap();
+    assert_eq!(got, cache.path().join("all-MiniLM-L6-v2"));
+    assert_eq!(
+        std::fs::read_to_string(got.join("model.safetensors")).unwrap(),
+        "contents of model.safetensors"
+    );
+    assert!(got.join("1_Pooling/config.json").is_file());
+    assert!(!got.join("vocab.txt").exists());
+    // an endpoint missing a required file fails cleanly
+    let dir = cache.path().join("other");
+    let err = tokio::task::spawn_blocking(move || {
+        engram_embed::model_files::download_from_hub(&dir, "http://127.0.0.1:9")
+    })
+    .await
+    .unwrap()
+    .unwrap_err();
+    assert!(err.contains("127.0.0.1:9"), "{err}");
+}
