@@ -1,7 +1,7 @@
 //! `engram bench`: throughput of the embedder alone and of ingest end to end.
 //!
 //! - raw: the model's forward passes on ~100-token chunks at batch sizes 1,
-//!   8 and 32, called directly (no channel, no HTTP, no store);
+//!   4, 8, 16 and 32, called directly (no channel, no HTTP, no store);
 //! - end to end: a full Engram (SQLite in a temporary directory, the same
 //!   model, default workers) on a loopback port; one-chunk documents are
 //!   POSTed to `/v3/documents` by concurrent clients and the clock stops
@@ -160,7 +160,7 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<()> {
             let enc = BertEncoder::load(&d, max_seq_length(&d))?;
             enc.encode(&raw_texts[..8])?; // warm up
             let mut out = Vec::new();
-            for bs in [1usize, 8, 32] {
+            for bs in [1usize, 4, 8, 16, 32] {
                 let start = Instant::now();
                 for batch in raw_texts.chunks(bs) {
                     enc.encode(batch)?;
@@ -277,7 +277,8 @@ async fn end_to_end(args: &BenchArgs, dir: &std::path::Path) -> anyhow::Result<E
         if v["totalCount"].as_u64() == Some(0) && store.pending_jobs().await? == 0 {
             break;
         }
-        tokio::time::sleep(Duration::from_millis(20)).await;
+        // poll gently: the answer lists every unfinished document
+        tokio::time::sleep(Duration::from_millis(100)).await;
     }
     let seconds = start.elapsed().as_secs_f64();
     let (docs_list, total) = store
