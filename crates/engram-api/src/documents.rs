@@ -319,6 +319,7 @@ pub struct ListDocumentsRequest {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ValidList {
     pub container_tags: Vec<String>,
+    pub filter: Option<engram_core::filter::Filter>,
     pub include_content: bool,
     pub limit: u64,
     pub page: u64,
@@ -347,8 +348,13 @@ impl ListDocumentsRequest {
         if let Some(p) = &self.filepath {
             validate::filepath("filepath", p)?;
         }
+        let filter = match &self.filters {
+            None | Some(serde_json::Value::Null) => None,
+            Some(v) => Some(engram_core::filter::parse("filters", v)?),
+        };
         Ok(ValidList {
             container_tags,
+            filter,
             include_content: self.include_content.unwrap_or(false),
             limit,
             page,

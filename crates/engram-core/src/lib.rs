@@ -7,6 +7,7 @@
 //! valid container tag is, which status follows which) live here once.
 
 pub mod error;
+pub mod filter;
 pub mod ids;
 pub mod model;
 pub mod tokens;

@@ -1,5 +1,6 @@
 //! Document writes and reads. Every statement filters by `org_id`.
 
+use crate::filter_sql::{compile, Bind};
 use crate::rows::{document, ts, DOC_COLUMNS};
 use crate::{db_err, ms, SqliteStore};
 use engram_core::{DocumentStatus, DreamingStatus, SortField, SortOrder};
@@ -333,18 +334,21 @@ pub async fn list_documents(
     q: &ListQuery,
 ) -> StoreResult<(Vec<Document>, u64)> {
     let mut conds = vec!["d.org_id = ?".to_string()];
-    let mut binds: Vec<String> = vec![org_id.to_string()];
+    let mut binds: Vec<Bind> = vec![Bind::Text(org_id.to_string())];
     if !q.container_tags.is_empty() {
         let marks = vec!["?"; q.container_tags.len()].join(", ");
         conds.push(format!(
             "EXISTS (SELECT 1 FROM document_tags t WHERE t.document_id = d.id AND t.tag IN ({marks}))"
         ));
-        binds.extend(q.container_tags.iter().cloned());
+        binds.extend(q.container_tags.iter().cloned().map(Bind::Text));
     }
     if let Some(p) = &q.filepath {
         let (cond, val) = filepath_clause(p);
         conds.push(cond.to_string());
-        binds.push(val);
+        binds.push(Bind::Text(val));
+    }
+    if let Some(f) = &q.filter {
+        conds.push(compile(f, &mut binds));
     }
     let where_ = conds.join(" AND ");
     let sort = match q.sort {
@@ -358,22 +362,27 @@ pub async fn list_documents(
     let count_sql = format!("SELECT COUNT(*) FROM documents d WHERE {where_}");
     let mut count = sqlx::query_scalar::<_, i64>(AssertSqlSafe(count_sql));
     for b in &binds {
-        count = count.bind(b);
+        count = match b {
+            Bind::Text(t) => count.bind(t.clone()),
+            Bind::Real(r) => count.bind(*r),
+            Bind::Int(i) => count.bind(*i),
+        };
     }
     let total = count.fetch_one(&s.read).await.map_err(db_err)?;
     let sql = format!(
         "SELECT {DOC_COLUMNS} FROM documents d WHERE {where_} ORDER BY {sort} {order}, d.id {order} LIMIT ? OFFSET ?"
     );
+    binds.push(Bind::Int(q.limit.min(i64::MAX as u64) as i64));
+    binds.push(Bind::Int(q.offset.min(i64::MAX as u64) as i64));
     let mut query = sqlx::query(AssertSqlSafe(sql));
     for b in &binds {
-        query = query.bind(b);
+        query = match b {
+            Bind::Text(t) => query.bind(t.clone()),
+            Bind::Real(r) => query.bind(*r),
+            Bind::Int(i) => query.bind(*i),
+        };
     }
-    let rows = query
-        .bind(q.limit as i64)
-        .bind(q.offset as i64)
-        .fetch_all(&s.read)
-        .await
-        .map_err(db_err)?;
+    let rows = query.fetch_all(&s.read).await.map_err(db_err)?;
     let docs = rows.iter().map(document).collect::<StoreResult<Vec<_>>>()?;
     Ok((docs, total as u64))
 }

@@ -9,6 +9,7 @@
 //! that knows this schema.
 
 mod docs;
+pub mod filter_sql;
 mod jobs;
 mod keys;
 mod rows;

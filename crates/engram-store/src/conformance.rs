@@ -20,7 +20,8 @@ macro_rules! conformance_tests {
             orgs_and_keys, model_is_recorded_once, upsert_enqueues_and_custom_id_replaces,
             tenants_are_isolated, leases_fence_workers, completion_replaces_chunks,
             stale_revision_is_fenced, failures_retry_then_fail, delete_cascades,
-            list_pages_sorts_and_scopes, release_returns_jobs, patch_in_place_and_reprocess);
+            list_pages_sorts_and_scopes, release_returns_jobs, patch_in_place_and_reprocess,
+            filters_agree_with_the_evaluator);
     };
     (@cases $make:expr; $($case:ident),+) => {
         $(
@@ -172,6 +173,7 @@ pub async fn tenants_are_isolated(s: &dyn Store) {
     let q = ListQuery {
         container_tags: vec![],
         filepath: None,
+        filter: None,
         sort: SortField::CreatedAt,
         order: SortOrder::Desc,
         limit: 10,
@@ -358,6 +360,7 @@ pub async fn list_pages_sorts_and_scopes(s: &dyn Store) {
     let mut q = ListQuery {
         container_tags: vec![],
         filepath: None,
+        filter: None,
         sort: SortField::CreatedAt,
         order: SortOrder::Desc,
         limit: 2,
@@ -447,4 +450,111 @@ pub async fn patch_in_place_and_reprocess(s: &dyn Store) {
         s.update_document(&org, &doc.id, patch).await,
         Err(StoreError::Conflict(_))
     ));
+}
+
+/// Random filters over random metadata: the store's compiled query selects
+/// exactly the documents the in-memory evaluator accepts.
+pub async fn filters_agree_with_the_evaluator(s: &dyn Store) {
+    use engram_core::filter::Filter;
+    use proptest::prelude::*;
+    use proptest::strategy::ValueTree;
+    use proptest::test_runner::TestRunner;
+    use serde_json::Value;
+
+    const KEYS: &[&str] = &["a", "b", "c.d", "e-f"];
+    const STRINGS: &[&str] = &[
+        "x",
+        "X",
+        "xy",
+        "Hello",
+        "hello world",
+        "",
+        "É",
+        "é",
+        "2",
+        "true",
+    ];
+    let string = || prop::sample::select(STRINGS).prop_map(|s| s.to_string());
+    let scalar = prop_oneof![
+        string().prop_map(Value::from),
+        (-3i64..4).prop_map(Value::from),
+        prop::sample::select(&[1.5f64, -0.5, 2.0][..]).prop_map(Value::from),
+        any::<bool>().prop_map(Value::from),
+        prop::collection::vec(string(), 0..4)
+            .prop_map(|v| Value::Array(v.into_iter().map(Value::from).collect())),
+    ];
+    let metadata = prop::collection::btree_map(prop::sample::select(KEYS), scalar, 0..4);
+    let value = prop_oneof![
+        string(),
+        (-3i64..4).prop_map(|n| n.to_string()),
+        Just("1.5".to_string()),
+        Just("false".to_string()),
+    ];
+    let cond = (
+        prop::sample::select(&["a", "b", "c.d", "e-f", "zz"][..]),
+        value,
+        0usize..4,
+        prop::sample::select(&[">", "<", ">=", "<=", "="][..]),
+        any::<bool>(),
+        any::<bool>(),
+        (-3i64..4),
+    )
+        .prop_map(|(key, value, kind, op, negate, ignore_case, n)| {
+            let kinds = ["metadata", "numeric", "array_contains", "string_contains"];
+            let value = if kind == 1 { n.to_string() } else { value };
+            json!({"key": key, "value": value, "filterType": kinds[kind], "numericOperator": op,
+                   "negate": negate, "ignoreCase": ignore_case})
+        });
+    let filter = cond.prop_recursive(3, 12, 3, |inner| {
+        (any::<bool>(), prop::collection::vec(inner, 1..4)).prop_map(|(and, items)| {
+            if and {
+                json!({"AND": items})
+            } else {
+                json!({"OR": items})
+            }
+        })
+    });
+
+    let org = s.ensure_org("filters").await.unwrap().id;
+    let mut runner = TestRunner::deterministic();
+    let mut docs = Vec::new();
+    for _ in 0..40 {
+        let m = metadata.new_tree(&mut runner).unwrap().current();
+        let mut d = new_doc(&org, "x");
+        d.metadata = m.into_iter().map(|(k, v)| (k.to_string(), v)).collect();
+        docs.push(add(s, d).await);
+    }
+    let mut discriminating = 0;
+    for _ in 0..300 {
+        let raw = json!({"AND": [filter.new_tree(&mut runner).unwrap().current()]});
+        let f: Filter = engram_core::filter::parse("filters", &raw).unwrap();
+        let mut want: Vec<String> = docs
+            .iter()
+            .filter(|d| f.matches(&d.metadata))
+            .map(|d| d.id.clone())
+            .collect();
+        want.sort();
+        let q = ListQuery {
+            container_tags: vec![],
+            filepath: None,
+            filter: Some(f),
+            sort: SortField::CreatedAt,
+            order: SortOrder::Asc,
+            limit: 1000,
+            offset: 0,
+        };
+        let (got, total) = s.list_documents(&org, &q).await.unwrap();
+        let mut got: Vec<String> = got.into_iter().map(|d| d.id).collect();
+        got.sort();
+        assert_eq!(got, want, "filter {raw}");
+        assert_eq!(total as usize, want.len());
+        if !want.is_empty() && want.len() < docs.len() {
+            discriminating += 1;
+        }
+    }
+    // the generated filters must actually tell documents apart
+    assert!(
+        discriminating > 50,
+        "only {discriminating} of 300 filters were selective"
+    );
 }

@@ -13,6 +13,7 @@
 //!
 //! This crate knows no SQL; nothing above it may assume a backend.
 
+#[cfg(feature = "conformance")]
 pub mod conformance;
 mod error;
 mod types;

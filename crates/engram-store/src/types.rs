@@ -126,6 +126,8 @@ pub struct ListQuery {
     pub container_tags: Vec<String>,
     /// Exact path, or a prefix when it ends with `/`.
     pub filepath: Option<String>,
+    /// Metadata filter, applied inside the store before paging.
+    pub filter: Option<engram_core::filter::Filter>,
     pub sort: SortField,
     pub order: SortOrder,
     pub limit: u64,

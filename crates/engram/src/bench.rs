@@ -290,6 +290,7 @@ async fn end_to_end(args: &BenchArgs, dir: &std::path::Path) -> anyhow::Result<E
             &engram_store::ListQuery {
                 container_tags: vec![],
                 filepath: None,
+                filter: None,
                 sort: engram_core::SortField::CreatedAt,
                 order: engram_core::SortOrder::Asc,
                 limit: args.docs as u64,

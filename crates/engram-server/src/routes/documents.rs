@@ -190,16 +190,10 @@ pub async fn list(
         crate::json::parse(&body)?
     };
     let v = req.validate()?;
-    if req.filters.is_some() {
-        // The filter language arrives with search; refuse rather than ignore.
-        return Err(ApiError::validation(
-            "filters",
-            "metadata filters are not supported by this server yet",
-        ));
-    }
     let q = ListQuery {
         container_tags: v.container_tags,
         filepath: v.filepath,
+        filter: v.filter,
         sort: v.sort,
         order: v.order,
         limit: v.limit,

@@ -537,3 +537,66 @@ async fn responses_carry_request_ids() {
         .unwrap();
     assert_eq!(resp.headers().get("x-request-id").unwrap(), "mine-123");
 }
+
+#[tokio::test]
+async fn list_applies_metadata_filters() {
+    let app = spawn_app().await;
+    let a = app.add(json!({"content": "a", "metadata": {"group": "jira_users", "timestamp": 1742745800, "labels": ["urgent"]}})).await;
+    let b = app
+        .add(json!({"content": "b", "metadata": {"group": "Jira_Users", "timestamp": 1742745700}}))
+        .await;
+    let c = app
+        .add(json!({"content": "c", "metadata": {"group": "other", "title": "Quarterly Report"}}))
+        .await;
+    let ids = |v: &Value| {
+        let mut ids: Vec<String> = v["memories"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d["id"].as_str().unwrap().to_string())
+            .collect();
+        ids.sort();
+        ids
+    };
+    let sorted = |mut v: Vec<&String>| {
+        v.sort();
+        v.into_iter().cloned().collect::<Vec<_>>()
+    };
+    // the OpenAPI example: equality AND numeric
+    let f = json!({"AND": [
+        {"filterType": "metadata", "key": "group", "negate": false, "value": "jira_users"},
+        {"filterType": "numeric", "key": "timestamp", "negate": false, "numericOperator": ">", "value": "1742745777"}
+    ]});
+    let (s, v) = app.post("/v3/documents/list", json!({"filters": f})).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(ids(&v), vec![a.clone()]);
+    assert_eq!(v["pagination"]["totalItems"], 1);
+    // as a JSON string, with ignoreCase
+    let f =
+        json!({"OR": [{"key": "group", "value": "JIRA_USERS", "ignoreCase": "true"}]}).to_string();
+    let (_, v) = app.post("/v3/documents/list", json!({"filters": f})).await;
+    assert_eq!(ids(&v), sorted(vec![&a, &b]));
+    // negate matches missing keys; array_contains and string_contains
+    let f = json!({"AND": [{"key": "labels", "value": "urgent", "filterType": "array_contains", "negate": true}]});
+    let (_, v) = app.post("/v3/documents/list", json!({"filters": f})).await;
+    assert_eq!(ids(&v), sorted(vec![&b, &c]));
+    let f = json!({"AND": [{"key": "title", "value": "report", "filterType": "string_contains", "ignoreCase": true}]});
+    let (_, v) = app.post("/v3/documents/list", json!({"filters": f})).await;
+    assert_eq!(ids(&v), vec![c.clone()]);
+    // malformed filters name the bad node
+    for (f, path) in [
+        (
+            json!({"AND": [{"key": "a", "value": "1"}, {"OR": [{"key": "b", "value": "x", "numericOperator": "!="}]}]}),
+            "filters.AND[1].OR[0].numericOperator",
+        ),
+        (
+            json!({"AND": [{"key": "t", "value": "soon", "filterType": "numeric"}]}),
+            "filters.AND[0].value",
+        ),
+        (json!("{broken"), "filters"),
+        (json!({"AND": []}), "filters.AND"),
+    ] {
+        let got = app.post("/v3/documents/list", json!({"filters": f})).await;
+        assert_error(&got, StatusCode::BAD_REQUEST, "ValidationError", path);
+    }
+}
