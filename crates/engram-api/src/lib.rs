@@ -8,6 +8,8 @@
 pub mod documents;
 pub mod error;
 pub mod lenient;
+pub mod search;
 
 pub use documents::*;
 pub use error::ErrorBody;
+pub use search::*;

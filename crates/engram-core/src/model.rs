@@ -146,6 +146,26 @@ pub struct DocumentInput {
     pub entity_context: Option<String>,
 }
 
+/// A validated document search (`/v3/search`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct DocumentSearch {
+    pub q: String,
+    /// Most documents returned.
+    pub limit: usize,
+    /// Documents carrying any of these tags; all when empty.
+    pub container_tags: Vec<String>,
+    /// Only this document's chunks (id or custom id).
+    pub doc_id: Option<String>,
+    /// Minimum chunk score, 0..=1.
+    pub chunk_threshold: f32,
+    pub filter: Option<crate::filter::Filter>,
+    /// Exact path, or a prefix when it ends with `/`.
+    pub filepath: Option<String>,
+    pub include_full_docs: bool,
+    pub include_summary: bool,
+    pub only_matching_chunks: bool,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -12,6 +12,7 @@ pub mod auth;
 pub mod documents;
 pub mod fetch;
 mod pipeline;
+pub mod search;
 pub mod workers;
 
 use engram_embed::Embedder;

@@ -5,8 +5,8 @@ use crate::rows::{document, ts, DOC_COLUMNS};
 use crate::{db_err, ms, SqliteStore};
 use engram_core::{DocumentStatus, DreamingStatus, SortField, SortOrder};
 use engram_store::{
-    embedding_from_bytes, now, Chunk, Document, DocumentPatch, ListQuery, NewDocument, StoreResult,
-    UpsertOutcome,
+    embedding_from_bytes, now, Chunk, Document, DocumentPatch, ListQuery, NewDocument, SearchScope,
+    StoreResult, UpsertOutcome,
 };
 use sqlx::{AssertSqlSafe, Row, Sqlite, SqlitePool, Transaction};
 
@@ -300,7 +300,7 @@ pub async fn delete_by_tags(s: &SqliteStore, org_id: &str, tags: &[String]) -> S
 
 /// SQL condition and bind value for a filepath match (exact, or prefix when
 /// the path ends with `/`).
-fn filepath_clause(path: &str) -> (&'static str, String) {
+pub(crate) fn filepath_clause(path: &str) -> (&'static str, String) {
     if path.ends_with('/') {
         let escaped = path
             .replace('\\', "\\\\")
@@ -328,29 +328,46 @@ pub async fn delete_by_filepath(s: &SqliteStore, org_id: &str, path: &str) -> St
     Ok(n)
 }
 
+/// SQL conditions (over documents `d`) and binds selecting an
+/// organisation's documents within a scope.
+pub(crate) fn scope_sql(org_id: &str, scope: &SearchScope, binds: &mut Vec<Bind>) -> String {
+    let mut conds = vec!["d.org_id = ?".to_string()];
+    binds.push(Bind::Text(org_id.to_string()));
+    if let Some(id) = &scope.document_id {
+        conds.push("d.id = ?".into());
+        binds.push(Bind::Text(id.clone()));
+    }
+    if !scope.container_tags.is_empty() {
+        let marks = vec!["?"; scope.container_tags.len()].join(", ");
+        conds.push(format!(
+            "EXISTS (SELECT 1 FROM document_tags t WHERE t.document_id = d.id AND t.tag IN ({marks}))"
+        ));
+        binds.extend(scope.container_tags.iter().cloned().map(Bind::Text));
+    }
+    if let Some(p) = &scope.filepath {
+        let (cond, val) = filepath_clause(p);
+        conds.push(cond.to_string());
+        binds.push(Bind::Text(val));
+    }
+    if let Some(f) = &scope.filter {
+        conds.push(compile(f, binds));
+    }
+    conds.join(" AND ")
+}
+
 pub async fn list_documents(
     s: &SqliteStore,
     org_id: &str,
     q: &ListQuery,
 ) -> StoreResult<(Vec<Document>, u64)> {
-    let mut conds = vec!["d.org_id = ?".to_string()];
-    let mut binds: Vec<Bind> = vec![Bind::Text(org_id.to_string())];
-    if !q.container_tags.is_empty() {
-        let marks = vec!["?"; q.container_tags.len()].join(", ");
-        conds.push(format!(
-            "EXISTS (SELECT 1 FROM document_tags t WHERE t.document_id = d.id AND t.tag IN ({marks}))"
-        ));
-        binds.extend(q.container_tags.iter().cloned().map(Bind::Text));
-    }
-    if let Some(p) = &q.filepath {
-        let (cond, val) = filepath_clause(p);
-        conds.push(cond.to_string());
-        binds.push(Bind::Text(val));
-    }
-    if let Some(f) = &q.filter {
-        conds.push(compile(f, &mut binds));
-    }
-    let where_ = conds.join(" AND ");
+    let scope = SearchScope {
+        container_tags: q.container_tags.clone(),
+        document_id: None,
+        filepath: q.filepath.clone(),
+        filter: q.filter.clone(),
+    };
+    let mut binds = Vec::new();
+    let where_ = scope_sql(org_id, &scope, &mut binds);
     let sort = match q.sort {
         SortField::CreatedAt => "d.created_at",
         SortField::UpdatedAt => "d.updated_at",
@@ -362,11 +379,7 @@ pub async fn list_documents(
     let count_sql = format!("SELECT COUNT(*) FROM documents d WHERE {where_}");
     let mut count = sqlx::query_scalar::<_, i64>(AssertSqlSafe(count_sql));
     for b in &binds {
-        count = match b {
-            Bind::Text(t) => count.bind(t.clone()),
-            Bind::Real(r) => count.bind(*r),
-            Bind::Int(i) => count.bind(*i),
-        };
+        count = b.bind_scalar(count);
     }
     let total = count.fetch_one(&s.read).await.map_err(db_err)?;
     let sql = format!(
@@ -376,11 +389,7 @@ pub async fn list_documents(
     binds.push(Bind::Int(q.offset.min(i64::MAX as u64) as i64));
     let mut query = sqlx::query(AssertSqlSafe(sql));
     for b in &binds {
-        query = match b {
-            Bind::Text(t) => query.bind(t.clone()),
-            Bind::Real(r) => query.bind(*r),
-            Bind::Int(i) => query.bind(*i),
-        };
+        query = b.bind(query);
     }
     let rows = query.fetch_all(&s.read).await.map_err(db_err)?;
     let docs = rows.iter().map(document).collect::<StoreResult<Vec<_>>>()?;

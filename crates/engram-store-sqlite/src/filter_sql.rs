@@ -17,6 +17,35 @@ pub enum Bind {
     Int(i64),
 }
 
+type Sqlite = sqlx::Sqlite;
+type Args = <Sqlite as sqlx::Database>::Arguments;
+
+impl Bind {
+    /// Bind to a query.
+    pub fn bind<'q>(
+        &self,
+        q: sqlx::query::Query<'q, Sqlite, Args>,
+    ) -> sqlx::query::Query<'q, Sqlite, Args> {
+        match self {
+            Bind::Text(t) => q.bind(t.clone()),
+            Bind::Real(r) => q.bind(*r),
+            Bind::Int(i) => q.bind(*i),
+        }
+    }
+
+    /// Bind to a scalar query.
+    pub fn bind_scalar<'q, O>(
+        &self,
+        q: sqlx::query::QueryScalar<'q, Sqlite, O, Args>,
+    ) -> sqlx::query::QueryScalar<'q, Sqlite, O, Args> {
+        match self {
+            Bind::Text(t) => q.bind(t.clone()),
+            Bind::Real(r) => q.bind(*r),
+            Bind::Int(i) => q.bind(*i),
+        }
+    }
+}
+
 /// The SQL for `f` (over the documents alias `d`); binds are appended in
 /// placeholder order.
 pub fn compile(f: &Filter, binds: &mut Vec<Bind>) -> String {

@@ -13,11 +13,12 @@ pub mod filter_sql;
 mod jobs;
 mod keys;
 mod rows;
+mod search;
 
 use async_trait::async_trait;
 use engram_store::{
-    ApiKeyRecord, Chunk, Document, DocumentPatch, Job, ListQuery, ModelInfo, NewDocument, Org,
-    ProcessedDocument, Store, StoreError, StoreResult, Timestamp, UpsertOutcome,
+    ApiKeyRecord, Chunk, ChunkHit, Document, DocumentPatch, Job, ListQuery, ModelInfo, NewDocument,
+    Org, ProcessedDocument, SearchScope, Store, StoreError, StoreResult, Timestamp, UpsertOutcome,
 };
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::SqlitePool;
@@ -175,6 +176,36 @@ impl Store for SqliteStore {
     }
     async fn list_chunks(&self, org_id: &str, document_id: &str) -> StoreResult<Vec<Chunk>> {
         docs::list_chunks(self, org_id, document_id).await
+    }
+    async fn keyword_search(
+        &self,
+        org_id: &str,
+        scope: &SearchScope,
+        terms: &[String],
+        k: usize,
+    ) -> StoreResult<Vec<ChunkHit>> {
+        search::keyword(self, org_id, scope, terms, k).await
+    }
+    async fn vector_search(
+        &self,
+        org_id: &str,
+        scope: &SearchScope,
+        embedding: &[f32],
+        k: usize,
+        also: &[String],
+    ) -> StoreResult<Vec<ChunkHit>> {
+        search::vector(self, org_id, scope, embedding, k, also).await
+    }
+    async fn chunks_at(
+        &self,
+        org_id: &str,
+        document_id: &str,
+        positions: &[i64],
+    ) -> StoreResult<Vec<Chunk>> {
+        search::chunks_at(self, org_id, document_id, positions).await
+    }
+    async fn chunks_by_ids(&self, org_id: &str, ids: &[String]) -> StoreResult<Vec<Chunk>> {
+        search::chunks_by_ids(self, org_id, ids).await
     }
     async fn claim_jobs(&self, worker: &str, max: usize, lease: Duration) -> StoreResult<Vec<Job>> {
         jobs::claim(self, worker, max, lease).await

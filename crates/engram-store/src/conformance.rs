@@ -21,7 +21,7 @@ macro_rules! conformance_tests {
             tenants_are_isolated, leases_fence_workers, completion_replaces_chunks,
             stale_revision_is_fenced, failures_retry_then_fail, delete_cascades,
             list_pages_sorts_and_scopes, release_returns_jobs, patch_in_place_and_reprocess,
-            filters_agree_with_the_evaluator);
+            filters_agree_with_the_evaluator, search_candidates_respect_scope);
     };
     (@cases $make:expr; $($case:ident),+) => {
         $(
@@ -557,4 +557,132 @@ pub async fn filters_agree_with_the_evaluator(s: &dyn Store) {
         discriminating > 50,
         "only {discriminating} of 300 filters were selective"
     );
+}
+
+/// Keyword and vector candidates: ranked, scoped, tenant-isolated.
+pub async fn search_candidates_respect_scope(s: &dyn Store) {
+    let org = s.ensure_org("o").await.unwrap().id;
+    let other = s.ensure_org("p").await.unwrap().id;
+    let texts = [
+        ("the red fox jumps", [1.0f32, 0.0, 0.0], "t1"),
+        ("a red red apple", [0.8, 0.6, 0.0], "t2"),
+        ("blue ocean waves", [0.0, 0.0, 1.0], "t1"),
+    ];
+    let mut ids = Vec::new();
+    for (text, emb, tag) in texts {
+        let mut d = new_doc(&org, text);
+        d.container_tags = vec![tag.into()];
+        let doc = add(s, d).await;
+        let j = s.claim_jobs("w", 1, LEASE).await.unwrap().remove(0);
+        let mut p = processed(0);
+        p.chunks = vec![NewChunk {
+            position: 0,
+            content: text.into(),
+            token_count: 4,
+            embedding: emb.to_vec(),
+        }];
+        assert!(s.complete_job(&j, p).await.unwrap());
+        ids.push(doc.id);
+    }
+    // a same-text document in another organisation must never show up
+    let d = add(s, new_doc(&other, "red fox")).await;
+    let j = s.claim_jobs("w", 1, LEASE).await.unwrap().remove(0);
+    let mut p = processed(0);
+    p.chunks = vec![NewChunk {
+        position: 0,
+        content: "red fox".into(),
+        token_count: 2,
+        embedding: vec![1.0, 0.0, 0.0],
+    }];
+    assert!(s.complete_job(&j, p).await.unwrap());
+
+    let all = SearchScope::default();
+    let kw = s
+        .keyword_search(&org, &all, &["red".into()], 10)
+        .await
+        .unwrap();
+    let kw_docs: Vec<&str> = kw.iter().map(|h| h.document_id.as_str()).collect();
+    assert_eq!(kw_docs.len(), 2);
+    assert!(!kw_docs.contains(&d.id.as_str()));
+    assert!(kw.iter().all(|h| h.score > 0.0));
+    assert_eq!(
+        kw[0].document_id, ids[1],
+        "two occurrences of `red` rank first"
+    );
+    // porter stemming: `jumping` finds `jumps`
+    let kw = s
+        .keyword_search(&org, &all, &["jumping".into()], 10)
+        .await
+        .unwrap();
+    assert_eq!(kw.len(), 1);
+    assert!(s
+        .keyword_search(&org, &all, &[], 10)
+        .await
+        .unwrap()
+        .is_empty());
+    // quotes in terms are data, not syntax
+    assert!(s
+        .keyword_search(&org, &all, &["re\"d OR x".into()], 10)
+        .await
+        .unwrap()
+        .is_empty());
+
+    let v = s
+        .vector_search(&org, &all, &[1.0, 0.0, 0.0], 2, &[])
+        .await
+        .unwrap();
+    assert_eq!(
+        v.iter().map(|h| h.document_id.clone()).collect::<Vec<_>>(),
+        vec![ids[0].clone(), ids[1].clone()]
+    );
+    assert!((v[0].score - 1.0).abs() < 1e-6 && (v[1].score - 0.8).abs() < 1e-6);
+    let blue_chunk = s.list_chunks(&org, &ids[2]).await.unwrap()[0].id.clone();
+    let v = s
+        .vector_search(
+            &org,
+            &all,
+            &[1.0, 0.0, 0.0],
+            1,
+            std::slice::from_ref(&blue_chunk),
+        )
+        .await
+        .unwrap();
+    assert_eq!(v.len(), 2, "the named chunk is scored too");
+    assert_eq!(v[1].chunk_id, blue_chunk);
+
+    let t1 = SearchScope {
+        container_tags: vec!["t1".into()],
+        ..Default::default()
+    };
+    let v = s
+        .vector_search(&org, &t1, &[0.8, 0.6, 0.0], 10, &[])
+        .await
+        .unwrap();
+    assert!(v.iter().all(|h| h.document_id != ids[1]));
+    let one = SearchScope {
+        document_id: Some(ids[1].clone()),
+        ..Default::default()
+    };
+    assert_eq!(
+        s.keyword_search(&org, &one, &["red".into(), "fox".into()], 10)
+            .await
+            .unwrap()
+            .len(),
+        1
+    );
+
+    let c = s.chunks_at(&org, &ids[0], &[0, 1, 7]).await.unwrap();
+    assert_eq!(c.len(), 1);
+    assert_eq!(c[0].content, "the red fox jumps");
+    assert!(s.chunks_at(&other, &ids[0], &[0]).await.unwrap().is_empty());
+    let got = s
+        .chunks_by_ids(&org, &[c[0].id.clone(), "nope".into()])
+        .await
+        .unwrap();
+    assert_eq!(got.len(), 1);
+    assert!(s
+        .chunks_by_ids(&other, &[c[0].id.clone()])
+        .await
+        .unwrap()
+        .is_empty());
 }

@@ -87,6 +87,37 @@ pub trait Store: Send + Sync + 'static {
     /// A document's chunks ordered by position, with embeddings.
     async fn list_chunks(&self, org_id: &str, document_id: &str) -> StoreResult<Vec<Chunk>>;
 
+    // ---- search -----------------------------------------------------------------
+
+    /// Chunks in scope matching any of `terms` (lowercase words) in the
+    /// full-text index, best BM25 first, at most `k`.
+    async fn keyword_search(
+        &self,
+        org_id: &str,
+        scope: &SearchScope,
+        terms: &[String],
+        k: usize,
+    ) -> StoreResult<Vec<ChunkHit>>;
+    /// Chunks in scope by cosine similarity to `embedding`, best first: the
+    /// top `k`, plus the chunks named in `also` (scored, wherever they rank).
+    async fn vector_search(
+        &self,
+        org_id: &str,
+        scope: &SearchScope,
+        embedding: &[f32],
+        k: usize,
+        also: &[String],
+    ) -> StoreResult<Vec<ChunkHit>>;
+    /// A document's chunks at the given positions (those that exist).
+    async fn chunks_at(
+        &self,
+        org_id: &str,
+        document_id: &str,
+        positions: &[i64],
+    ) -> StoreResult<Vec<Chunk>>;
+    /// Chunks by id (those that exist in this organisation).
+    async fn chunks_by_ids(&self, org_id: &str, ids: &[String]) -> StoreResult<Vec<Chunk>>;
+
     // ---- the job queue ----------------------------------------------------------
 
     /// Claim up to `max` runnable jobs (queued and due, or with an expired

@@ -189,3 +189,25 @@ pub fn embedding_from_bytes(b: &[u8]) -> Vec<f32> {
         .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
         .collect()
 }
+
+/// Where a search looks: all conditions must hold.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct SearchScope {
+    /// Documents carrying any of these tags; all when empty.
+    pub container_tags: Vec<String>,
+    /// Only this document (its id, already resolved).
+    pub document_id: Option<String>,
+    /// Exact path, or a prefix when it ends with `/`.
+    pub filepath: Option<String>,
+    pub filter: Option<engram_core::filter::Filter>,
+}
+
+/// A scored chunk from a search.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ChunkHit {
+    pub chunk_id: String,
+    pub document_id: String,
+    pub position: i64,
+    /// Keyword search: BM25 (higher is better). Vector search: cosine.
+    pub score: f32,
+}

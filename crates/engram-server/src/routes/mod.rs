@@ -2,6 +2,7 @@
 //! [`crate::auth::require_key`].
 
 mod documents;
+mod search;
 mod upload;
 
 use crate::error::ApiError;
@@ -36,6 +37,7 @@ pub fn api(state: AppState) -> Router {
                 .delete(documents::delete),
         )
         .route("/v3/documents/{id}/chunks", get(documents::chunks))
+        .route("/v3/search", post(search::search))
         .route("/v1", any(deprecated))
         .route("/v1/{*rest}", any(deprecated))
         .route("/v3/memories", any(deprecated))

@@ -6,5 +6,6 @@ mod documents;
 mod pipeline;
 mod real_model;
 mod sdk;
+mod search;
 mod support;
 mod uploads;

@@ -1,5 +1,6 @@
 """Drive Engram with the official supermemory Python SDK (3.62.0) in strict
-mode: every response is validated against the SDK's schema."""
+mode (every response is validated against the SDK's schema): add, get,
+list, search, delete."""
 import os
 import sys
 import time
@@ -36,6 +37,11 @@ assert "Engram keeps memories" in (doc.content or ""), doc
 listed = client.documents.list(container_tags=["sdk_user"], limit=10, page=1)
 assert listed.pagination.total_items == 1, listed
 assert listed.memories[0].id == added.id, listed
+
+found = client.search.documents(q="memories for AI applications", container_tags=["sdk_user"], limit=5)
+assert found.total >= 1 and found.results[0].document_id == added.id, found
+assert 0.0 < found.results[0].score <= 1.0, found
+assert found.results[0].chunks[0].is_relevant, found
 
 by_custom = client.documents.get("sdk-doc-1")
 assert by_custom.id == added.id
