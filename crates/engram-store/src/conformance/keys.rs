@@ -1,0 +1,48 @@
+//! Organisations, API keys and the recorded embedding model.
+
+use super::*;
+
+pub async fn orgs_and_keys(s: &dyn Store) {
+    let a = s.ensure_org("acme").await.unwrap();
+    assert_eq!(s.ensure_org("acme").await.unwrap().id, a.id);
+    let b = s.ensure_org("other").await.unwrap();
+    assert_ne!(a.id, b.id);
+    assert_eq!(s.list_orgs().await.unwrap().len(), 2);
+    let k = ApiKeyRecord {
+        id: "k1".into(),
+        org_id: a.id.clone(),
+        name: "default".into(),
+        secret_hash: "ab".repeat(32),
+        created_at: now(),
+        revoked_at: None,
+    };
+    s.insert_api_key(&k).await.unwrap();
+    assert_eq!(s.get_api_key("k1").await.unwrap().unwrap(), k);
+    assert!(s.get_api_key("nope").await.unwrap().is_none());
+    assert_eq!(s.list_api_keys(Some(&a.id)).await.unwrap().len(), 1);
+    assert_eq!(s.list_api_keys(Some(&b.id)).await.unwrap().len(), 0);
+    assert!(s.revoke_api_key("k1").await.unwrap());
+    assert!(!s.revoke_api_key("k1").await.unwrap());
+    assert!(s
+        .get_api_key("k1")
+        .await
+        .unwrap()
+        .unwrap()
+        .revoked_at
+        .is_some());
+}
+
+pub async fn model_is_recorded_once(s: &dyn Store) {
+    assert!(s.embedding_model().await.unwrap().is_none());
+    let m = ModelInfo {
+        name: "m1".into(),
+        dimension: 384,
+    };
+    assert_eq!(s.record_embedding_model(&m).await.unwrap(), m);
+    let other = ModelInfo {
+        name: "m2".into(),
+        dimension: 768,
+    };
+    assert_eq!(s.record_embedding_model(&other).await.unwrap(), m);
+    assert_eq!(s.embedding_model().await.unwrap(), Some(m));
+}

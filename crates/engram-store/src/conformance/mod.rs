@@ -1,0 +1,90 @@
+//! The behaviour every [`Store`] backend must show, as plain async functions
+//! over a fresh store. A backend runs all of them with
+//! [`conformance_tests!`](crate::conformance_tests):
+//!
+//! ```ignore
+//! engram_store::conformance_tests!(MyStore::fresh().await.unwrap());
+//! ```
+
+mod documents;
+mod jobs;
+mod keys;
+mod search;
+
+pub use documents::*;
+pub use jobs::*;
+pub use keys::*;
+pub use search::*;
+
+use crate::*;
+use engram_core::{DocumentStatus, DocumentType, Dreaming, SortField, SortOrder, TaskType};
+use serde_json::json;
+use std::time::Duration;
+
+/// Generate one `#[tokio::test]` per conformance case; `$make` is an
+/// expression (evaluated inside an async test) yielding a fresh store.
+#[macro_export]
+macro_rules! conformance_tests {
+    ($make:expr) => {
+        $crate::conformance_tests!(@cases $make;
+            orgs_and_keys, model_is_recorded_once, upsert_enqueues_and_custom_id_replaces,
+            tenants_are_isolated, leases_fence_workers, completion_replaces_chunks,
+            stale_revision_is_fenced, failures_retry_then_fail, delete_cascades,
+            list_pages_sorts_and_scopes, release_returns_jobs, patch_in_place_and_reprocess,
+            filters_agree_with_the_evaluator, search_candidates_respect_scope);
+    };
+    (@cases $make:expr; $($case:ident),+) => {
+        $(
+            #[tokio::test]
+            async fn $case() {
+                let store = $make;
+                $crate::conformance::$case(&store).await;
+            }
+        )+
+    };
+}
+
+pub(crate) fn new_doc(org: &str, content: &str) -> NewDocument {
+    NewDocument {
+        org_id: org.to_string(),
+        custom_id: None,
+        container_tags: vec![],
+        content: content.to_string(),
+        doc_type: DocumentType::Text,
+        url: None,
+        source: None,
+        task_type: TaskType::Memory,
+        dreaming: Dreaming::Dynamic,
+        metadata: Default::default(),
+        filepath: None,
+        entity_context: None,
+        file: None,
+    }
+}
+
+pub(crate) fn processed(n: usize) -> ProcessedDocument {
+    ProcessedDocument {
+        text: "text".into(),
+        title: Some("Title".into()),
+        summary: Some("summary".into()),
+        doc_type: DocumentType::Text,
+        chunks: (0..n)
+            .map(|i| NewChunk {
+                position: i as i64,
+                content: format!("chunk {i}"),
+                token_count: 2,
+                embedding: vec![i as f32, 1.0, -0.5],
+            })
+            .collect(),
+    }
+}
+
+pub(crate) async fn add(s: &dyn Store, d: NewDocument) -> Document {
+    s.upsert_documents(vec![d])
+        .await
+        .unwrap()
+        .remove(0)
+        .document
+}
+
+pub(crate) const LEASE: Duration = Duration::from_secs(30);
