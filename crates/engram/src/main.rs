@@ -31,8 +31,9 @@ enum Command {
     /// Manage API keys in a data directory.
     #[command(subcommand)]
     Keys(keys::KeysCommand),
-    /// Measure embedder and end-to-end ingest throughput.
-    Bench(bench::BenchArgs),
+    /// Benchmarks: ingest throughput, retrieval quality (use --release).
+    #[command(subcommand)]
+    Bench(bench::BenchCommand),
     /// Find the embedding model (fetching it if missing) and print its folder.
     Model {
         /// A model folder to check instead of the usual lookup.
@@ -57,7 +58,7 @@ fn main() -> std::process::ExitCode {
         match cli.command {
             Command::Serve(args) => serve::run(args).await,
             Command::Keys(cmd) => keys::run(cmd).await,
-            Command::Bench(args) => bench::run(args).await,
+            Command::Bench(cmd) => bench::run(cmd).await,
             Command::Model { model_dir } => {
                 let found = serve::locate_model(model_dir).await?;
                 println!("{}", found.dir().display());

@@ -1,4 +1,4 @@
-//! `engram bench`: throughput of the embedder alone and of ingest end to end.
+//! `engram bench throughput`: throughput of the embedder alone and of ingest end to end.
 //!
 //! - raw: the model's forward passes on ~100-token chunks at batch sizes 1,
 //!   4, 8, 16 and 32, called directly (no channel, no HTTP, no store);
@@ -10,16 +10,12 @@
 //! Both print chunks per second; the ratio says how much of the model's
 //! speed survives HTTP, durability and the queue. Run it on a release build.
 
+use super::server::BenchServer;
 use anyhow::Context;
 use clap::Args;
 use engram_core::tokens::TokenCounter;
-use engram_embed::local::{max_seq_length, BertEncoder, HfTokenCounter, LocalEmbedder};
-use engram_embed::model_files;
-use engram_embed::Embedder;
-use engram_engine::{workers::WorkerPool, Engine, EngineConfig};
-use engram_server::{AppState, ServerConfig};
+use engram_embed::local::{max_seq_length, BertEncoder, HfTokenCounter};
 use engram_store::Store;
-use engram_store_sqlite::SqliteStore;
 use rand::{RngExt, SeedableRng};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -134,18 +130,7 @@ fn corpus(n: usize, target: usize, counter: &dyn TokenCounter, seed: u64) -> Vec
 }
 
 pub async fn run(args: BenchArgs) -> anyhow::Result<()> {
-    if cfg!(debug_assertions) {
-        eprintln!("warning: this is a debug build; build with --release for meaningful numbers");
-    }
-    let model_dir = args.model_dir.clone();
-    let found = tokio::task::spawn_blocking(move || {
-        model_files::locate(
-            model_dir.as_deref(),
-            &model_files::default_cache_dir(),
-            true,
-        )
-    })
-    .await??;
+    let found = crate::serve::locate_model(args.model_dir.clone()).await?;
     let dir = found.dir().to_path_buf();
     let counter = HfTokenCounter::load(&dir)?;
     let texts = corpus(args.raw_chunks.max(32), 100, &counter, 7);
@@ -207,28 +192,16 @@ struct E2e {
 }
 
 async fn end_to_end(args: &BenchArgs, dir: &std::path::Path) -> anyhow::Result<E2e> {
-    let tmp = tempfile::tempdir()?;
-    let store = Arc::new(SqliteStore::open(&tmp.path().join("engram.db")).await?);
-    let d = dir.to_path_buf();
-    let embedder = tokio::task::spawn_blocking(move || {
-        LocalEmbedder::start(&d, model_files::DEFAULT_MODEL_NAME)
-    })
-    .await??;
-    let counter = embedder.token_counter();
-    let engine = Engine::new(store.clone(), Arc::new(embedder), EngineConfig::default()).await?;
-    let (_, key) = engram_engine::auth::create_key(store.as_ref(), "bench", "bench").await?;
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
-    let base = format!("http://{}", listener.local_addr()?);
-    let state = AppState::new(engine.clone(), ServerConfig::default());
-    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
-    let server = tokio::spawn(engram_server::serve(listener, state, async {
-        let _ = stop_rx.await;
-    }));
-    let workers = WorkerPool::start(engine.clone(), args.workers);
+    let srv = BenchServer::start(dir, args.workers).await?;
+    let (base, key, store, engine) = (
+        srv.base.clone(),
+        srv.key.clone(),
+        srv.store.clone(),
+        srv.engine.clone(),
+    );
+    let counter = engine.embedder.token_counter();
     let docs = Arc::new(corpus(args.docs, 100, counter.as_ref(), 11));
     let client = reqwest::Client::new();
-    // warm the model and the connection pool
-    embed_warmup(&engine).await?;
 
     let start = Instant::now();
     let next = Arc::new(std::sync::atomic::AtomicUsize::new(0));
@@ -309,9 +282,7 @@ async fn end_to_end(args: &BenchArgs, dir: &std::path::Path) -> anyhow::Result<E
         .count();
     anyhow::ensure!(failed == 0, "{failed} documents did not finish");
     let chunks: u64 = docs_list.iter().map(|d| d.chunk_count as u64).sum();
-    workers.shutdown().await;
-    let _ = stop_tx.send(());
-    let _ = server.await;
+    srv.stop().await;
     lat.sort_by(|a, b| a.total_cmp(b));
     let pct = |p: f64| lat[((lat.len() as f64 - 1.0) * p).round() as usize];
     Ok(E2e {
@@ -321,9 +292,4 @@ async fn end_to_end(args: &BenchArgs, dir: &std::path::Path) -> anyhow::Result<E
         post_p50_ms: pct(0.5),
         post_p95_ms: pct(0.95),
     })
-}
-
-async fn embed_warmup(engine: &Engine) -> anyhow::Result<()> {
-    engine.embedder.embed(vec!["warm up".into(); 8]).await?;
-    Ok(())
 }

@@ -1,0 +1,29 @@
+//! `engram bench`: measurements that are not tests. Run on a release build.
+//!
+//! - `throughput`: the embedder alone vs ingest end to end over HTTP;
+//! - `locomo`: retrieval quality (evidence recall@k) and search latency on
+//!   LoCoMo-format conversations, through the HTTP API.
+
+mod locomo;
+mod server;
+mod throughput;
+
+use clap::Subcommand;
+
+#[derive(Subcommand)]
+pub enum BenchCommand {
+    /// Embedder throughput vs end-to-end ingest throughput.
+    Throughput(throughput::BenchArgs),
+    /// Retrieval quality and search latency on LoCoMo-format data.
+    Locomo(locomo::LocomoArgs),
+}
+
+pub async fn run(cmd: BenchCommand) -> anyhow::Result<()> {
+    if cfg!(debug_assertions) {
+        eprintln!("warning: this is a debug build; build with --release for meaningful numbers");
+    }
+    match cmd {
+        BenchCommand::Throughput(a) => throughput::run(a).await,
+        BenchCommand::Locomo(a) => locomo::run(a).await,
+    }
+}

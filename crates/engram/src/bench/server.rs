@@ -1,0 +1,63 @@
+//! A complete Engram for benchmarks: SQLite in a temporary directory, the
+//! local model, workers, and the HTTP API on a loopback port.
+
+use engram_embed::local::LocalEmbedder;
+use engram_embed::model_files;
+use engram_engine::{workers::WorkerPool, Engine, EngineConfig};
+use engram_server::{AppState, ServerConfig};
+use engram_store_sqlite::SqliteStore;
+use std::path::Path;
+use std::sync::Arc;
+
+pub struct BenchServer {
+    pub base: String,
+    pub key: String,
+    pub store: Arc<SqliteStore>,
+    pub engine: Arc<Engine>,
+    workers: WorkerPool,
+    stop: tokio::sync::oneshot::Sender<()>,
+    server: tokio::task::JoinHandle<std::io::Result<()>>,
+    _dir: tempfile::TempDir,
+}
+
+impl BenchServer {
+    /// Start with the model in `model_dir` and `workers` workers.
+    pub async fn start(model_dir: &Path, workers: usize) -> anyhow::Result<Self> {
+        let dir = tempfile::tempdir()?;
+        let store = Arc::new(SqliteStore::open(&dir.path().join("engram.db")).await?);
+        let d = model_dir.to_path_buf();
+        let embedder = tokio::task::spawn_blocking(move || {
+            LocalEmbedder::start(&d, model_files::DEFAULT_MODEL_NAME)
+        })
+        .await??;
+        let engine =
+            Engine::new(store.clone(), Arc::new(embedder), EngineConfig::default()).await?;
+        let (_, key) = engram_engine::auth::create_key(store.as_ref(), "bench", "bench").await?;
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+        let base = format!("http://{}", listener.local_addr()?);
+        let state = AppState::new(engine.clone(), ServerConfig::default());
+        let (stop, stop_rx) = tokio::sync::oneshot::channel::<()>();
+        let server = tokio::spawn(engram_server::serve(listener, state, async {
+            let _ = stop_rx.await;
+        }));
+        let workers = WorkerPool::start(engine.clone(), workers);
+        // warm the model up
+        engine.embedder.embed(vec!["warm up".into(); 8]).await?;
+        Ok(Self {
+            base,
+            key,
+            store,
+            engine,
+            workers,
+            stop,
+            server,
+            _dir: dir,
+        })
+    }
+
+    pub async fn stop(self) {
+        self.workers.shutdown().await;
+        let _ = self.stop.send(());
+        let _ = self.server.await;
+    }
+}
