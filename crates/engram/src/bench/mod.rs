@@ -22,6 +22,12 @@ pub async fn run(cmd: BenchCommand) -> anyhow::Result<()> {
     if cfg!(debug_assertions) {
         eprintln!("warning: this is a debug build; build with --release for meaningful numbers");
     }
+    let filter =
+        tracing_subscriber::EnvFilter::try_from_env("ENGRAM_LOG").unwrap_or_else(|_| "warn".into());
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .try_init();
     match cmd {
         BenchCommand::Throughput(a) => throughput::run(a).await,
         BenchCommand::Locomo(a) => locomo::run(a).await,
