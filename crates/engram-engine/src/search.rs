@@ -232,6 +232,7 @@ impl Engine {
             self.store.keyword_search(org_id, &scope, &terms, k),
             self.embedder.embed(vec![s.q.clone()]),
         );
+        let t_first = start.elapsed();
         let keyword = keyword?;
         let query_vec = query_vec
             .map_err(|e| {
@@ -246,6 +247,7 @@ impl Engine {
             .store
             .vector_search(org_id, &scope, &query_vec, k, &also)
             .await?;
+        let t_vector = start.elapsed();
 
         // fuse per chunk
         let mut by_chunk: HashMap<String, (ChunkHit, Option<f32>, Option<f32>)> = HashMap::new();
@@ -286,21 +288,36 @@ impl Engine {
         let total = ranked.len();
         ranked.truncate(s.limit);
 
+        // at most a few chunks per document (the best ones); fetch all the
+        // documents and chunks of the page in two queries
+        let ranked: Vec<RankedDocument> = ranked
+            .into_iter()
+            .map(|(d, sc, hits)| (d, sc, hits.into_iter().take(5).collect()))
+            .collect();
+        let doc_ids: Vec<String> = ranked.iter().map(|(d, _, _)| d.clone()).collect();
+        let chunk_ids: Vec<String> = ranked
+            .iter()
+            .flat_map(|(_, _, hits)| hits.iter().map(|(h, _)| h.chunk_id.clone()))
+            .collect();
+        let mut documents: HashMap<String, Document> = self
+            .store
+            .documents_by_ids(org_id, &doc_ids)
+            .await?
+            .into_iter()
+            .map(|d| (d.id.clone(), d))
+            .collect();
+        let found: HashMap<String, Chunk> = self
+            .store
+            .chunks_by_ids(org_id, &chunk_ids)
+            .await?
+            .into_iter()
+            .map(|c| (c.id.clone(), c))
+            .collect();
         let mut results = Vec::with_capacity(ranked.len());
         for (doc_id, score, hits) in ranked {
-            let Some(document) = self.store.get_document(org_id, &doc_id).await? else {
+            let Some(document) = documents.remove(&doc_id) else {
                 continue; // deleted meanwhile
             };
-            // at most a few chunks per document: the best ones
-            let hits: Vec<(ChunkHit, f32)> = hits.into_iter().take(5).collect();
-            let ids: Vec<String> = hits.iter().map(|(h, _)| h.chunk_id.clone()).collect();
-            let found: HashMap<String, Chunk> = self
-                .store
-                .chunks_by_ids(org_id, &ids)
-                .await?
-                .into_iter()
-                .map(|c| (c.id.clone(), c))
-                .collect();
             let mut chunks: Vec<ResultChunk> = hits
                 .iter()
                 .filter_map(|(h, sc)| {
@@ -338,10 +355,17 @@ impl Engine {
                 chunks,
             });
         }
+        let elapsed = start.elapsed();
+        tracing::debug!(
+            keyword_and_embedding_ms = t_first.as_secs_f64() * 1000.0,
+            vector_ms = (t_vector - t_first).as_secs_f64() * 1000.0,
+            assembly_ms = (elapsed - t_vector).as_secs_f64() * 1000.0,
+            "search stages"
+        );
         Ok(SearchOutcome {
             results,
             total,
-            elapsed_ms: start.elapsed().as_secs_f64() * 1000.0,
+            elapsed_ms: elapsed.as_secs_f64() * 1000.0,
         })
     }
 }

@@ -196,6 +196,26 @@ pub async fn get_document(
     r.as_ref().map(document).transpose()
 }
 
+pub async fn documents_by_ids(
+    s: &SqliteStore,
+    org_id: &str,
+    ids: &[String],
+) -> StoreResult<Vec<Document>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let marks = vec!["?"; ids.len()].join(", ");
+    let mut q = sqlx::query(AssertSqlSafe(format!(
+        "SELECT {DOC_COLUMNS} FROM documents d WHERE d.org_id = ? AND d.id IN ({marks})"
+    )))
+    .bind(org_id);
+    for id in ids {
+        q = q.bind(id);
+    }
+    let rows = q.fetch_all(&s.read).await.map_err(db_err)?;
+    rows.iter().map(document).collect()
+}
+
 pub async fn update_document(
     s: &SqliteStore,
     org_id: &str,

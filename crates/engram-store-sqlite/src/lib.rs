@@ -204,6 +204,9 @@ impl Store for SqliteStore {
     ) -> StoreResult<Vec<Chunk>> {
         search::chunks_at(self, org_id, document_id, positions).await
     }
+    async fn documents_by_ids(&self, org_id: &str, ids: &[String]) -> StoreResult<Vec<Document>> {
+        docs::documents_by_ids(self, org_id, ids).await
+    }
     async fn chunks_by_ids(&self, org_id: &str, ids: &[String]) -> StoreResult<Vec<Chunk>> {
         search::chunks_by_ids(self, org_id, ids).await
     }

@@ -33,10 +33,13 @@ pub async fn keyword(
     let mut binds = vec![Bind::Text(expr)];
     let where_ = scope_sql(org_id, scope, &mut binds);
     binds.push(Bind::Int(k as i64));
+    // Full-text matching first (materialised), then the scope joins: left
+    // to the planner, SQLite may walk the scope's documents and run the
+    // MATCH once per chunk, which grows with the organisation.
     let sql = format!(
-        "SELECT c.id, c.document_id, c.position, -bm25(chunks_fts) AS score \
-         FROM chunks_fts JOIN chunks c ON c.seq = chunks_fts.rowid JOIN documents d ON d.id = c.document_id \
-         WHERE chunks_fts MATCH ? AND {where_} ORDER BY score DESC, c.seq LIMIT ?"
+        "WITH m AS MATERIALIZED (SELECT rowid AS seq, -bm25(chunks_fts) AS score FROM chunks_fts WHERE chunks_fts MATCH ?) \
+         SELECT c.id, c.document_id, c.position, m.score FROM m JOIN chunks c ON c.seq = m.seq \
+         JOIN documents d ON d.id = c.document_id WHERE {where_} ORDER BY m.score DESC, c.seq LIMIT ?"
     );
     let mut q = sqlx::query(AssertSqlSafe(sql));
     for b in &binds {

@@ -115,6 +115,8 @@ pub trait Store: Send + Sync + 'static {
         document_id: &str,
         positions: &[i64],
     ) -> StoreResult<Vec<Chunk>>;
+    /// Documents by id (those that exist in this organisation), in any order.
+    async fn documents_by_ids(&self, org_id: &str, ids: &[String]) -> StoreResult<Vec<Document>>;
     /// Chunks by id (those that exist in this organisation).
     async fn chunks_by_ids(&self, org_id: &str, ids: &[String]) -> StoreResult<Vec<Chunk>>;
 

@@ -225,6 +225,16 @@ pub async fn search_candidates_respect_scope(s: &dyn Store) {
     assert_eq!(c.len(), 1);
     assert_eq!(c[0].content, "the red fox jumps");
     assert!(s.chunks_at(&other, &ids[0], &[0]).await.unwrap().is_empty());
+    let docs = s
+        .documents_by_ids(&org, &[ids[0].clone(), ids[2].clone(), "nope".into()])
+        .await
+        .unwrap();
+    assert_eq!(docs.len(), 2);
+    assert!(s
+        .documents_by_ids(&other, &[ids[0].clone()])
+        .await
+        .unwrap()
+        .is_empty());
     let got = s
         .chunks_by_ids(&org, &[c[0].id.clone(), "nope".into()])
         .await
