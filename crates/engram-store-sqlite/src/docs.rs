@@ -1,14 +1,14 @@
 //! Document writes and reads. Every statement filters by `org_id`.
 
 use crate::filter_sql::{compile, Bind};
-use crate::rows::{document, ts, DOC_COLUMNS};
+use crate::rows::{chunk_row, document, CHUNK_COLUMNS, DOC_COLUMNS};
 use crate::{db_err, ms, SqliteStore};
 use engram_core::{DocumentStatus, DreamingStatus, SortField, SortOrder};
 use engram_store::{
-    embedding_from_bytes, now, Chunk, Document, DocumentPatch, ListQuery, NewDocument, SearchScope,
-    StoreResult, UpsertOutcome,
+    now, Chunk, Document, DocumentPatch, ListQuery, NewDocument, SearchScope, StoreResult,
+    UpsertOutcome,
 };
-use sqlx::{AssertSqlSafe, Row, Sqlite, SqlitePool, Transaction};
+use sqlx::{AssertSqlSafe, Sqlite, SqlitePool, Transaction};
 
 type Tx = Transaction<'static, Sqlite>;
 
@@ -444,25 +444,13 @@ pub async fn list_chunks(
     org_id: &str,
     document_id: &str,
 ) -> StoreResult<Vec<Chunk>> {
-    let rows = sqlx::query(
-        "SELECT id, document_id, position, content, token_count, embedding, created_at FROM chunks \
-         WHERE org_id = ? AND document_id = ? ORDER BY position",
-    )
+    let rows = sqlx::query(AssertSqlSafe(format!(
+        "SELECT {CHUNK_COLUMNS} FROM chunks WHERE org_id = ? AND document_id = ? ORDER BY position"
+    )))
     .bind(org_id)
     .bind(document_id)
     .fetch_all(&s.read)
     .await
     .map_err(db_err)?;
-    Ok(rows
-        .into_iter()
-        .map(|r| Chunk {
-            id: r.get(0),
-            document_id: r.get(1),
-            position: r.get(2),
-            content: r.get(3),
-            token_count: r.get(4),
-            embedding: embedding_from_bytes(&r.get::<Vec<u8>, _>(5)),
-            created_at: ts(r.get(6)),
-        })
-        .collect())
+    Ok(rows.into_iter().map(chunk_row).collect())
 }

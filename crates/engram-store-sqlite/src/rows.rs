@@ -1,6 +1,8 @@
 //! Mapping between SQLite rows and store records.
 
-use engram_store::{Document, StoreError, StoreResult, StoredFile, Timestamp};
+use engram_store::{
+    embedding_from_bytes, Chunk, Document, StoreError, StoreResult, StoredFile, Timestamp,
+};
 use sqlx::sqlite::SqliteRow;
 use sqlx::Row;
 use std::str::FromStr;
@@ -60,4 +62,21 @@ pub fn document(r: &SqliteRow) -> StoreResult<Document> {
         created_at: ts(r.get("created_at")),
         updated_at: ts(r.get("updated_at")),
     })
+}
+
+/// The columns [`chunk_row`] reads, in order.
+pub const CHUNK_COLUMNS: &str =
+    "id, document_id, position, content, token_count, embedding, created_at";
+
+/// A chunk row (selected with [`CHUNK_COLUMNS`]).
+pub fn chunk_row(r: SqliteRow) -> Chunk {
+    Chunk {
+        id: r.get(0),
+        document_id: r.get(1),
+        position: r.get(2),
+        content: r.get(3),
+        token_count: r.get(4),
+        embedding: embedding_from_bytes(r.get::<&[u8], _>(5)),
+        created_at: ts(r.get(6)),
+    }
 }

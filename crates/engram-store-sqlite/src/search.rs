@@ -4,7 +4,7 @@
 
 use crate::docs::scope_sql;
 use crate::filter_sql::Bind;
-use crate::rows::ts;
+use crate::rows::{chunk_row, CHUNK_COLUMNS};
 use crate::{db_err, SqliteStore};
 use engram_store::{embedding_from_bytes, Chunk, ChunkHit, SearchScope, StoreResult};
 use sqlx::{AssertSqlSafe, Row};
@@ -107,21 +107,6 @@ pub async fn vector(
     }
     Ok(top)
 }
-
-fn chunk_row(r: sqlx::sqlite::SqliteRow) -> Chunk {
-    Chunk {
-        id: r.get(0),
-        document_id: r.get(1),
-        position: r.get(2),
-        content: r.get(3),
-        token_count: r.get(4),
-        embedding: embedding_from_bytes(r.get::<&[u8], _>(5)),
-        created_at: ts(r.get(6)),
-    }
-}
-
-const CHUNK_COLUMNS: &str =
-    "id, document_id, position, content, token_count, embedding, created_at";
 
 pub async fn chunks_at(
     s: &SqliteStore,
