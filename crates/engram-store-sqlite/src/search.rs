@@ -103,7 +103,11 @@ pub async fn vector(
         (hits, rest)
     };
     if !also.is_empty() {
-        top.extend(rest.into_iter().filter(|h| also.contains(&h.chunk_id)));
+        let also: std::collections::HashSet<&str> = also.iter().map(String::as_str).collect();
+        top.extend(
+            rest.into_iter()
+                .filter(|h| also.contains(h.chunk_id.as_str())),
+        );
     }
     Ok(top)
 }

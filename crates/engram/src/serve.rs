@@ -83,18 +83,7 @@ async fn load_embedder(s: &Settings) -> anyhow::Result<Arc<dyn Embedder>> {
         let e = engram_embed::openai::OpenAiEmbedder::connect(cfg).await?;
         return Ok(Arc::new(e));
     }
-    let model_dir = s.model_dir.clone();
-    let found = tokio::task::spawn_blocking(move || {
-        model_files::locate(
-            model_dir.as_deref(),
-            &model_files::default_cache_dir(),
-            true,
-        )
-    })
-    .await??;
-    if let model_files::Found::Downloaded(dir) = &found {
-        eprintln!("Fetched the embedding model into {}", dir.display());
-    }
+    let found = locate_model(s.model_dir.clone()).await?;
     let name = match &found {
         model_files::Found::Configured(dir) => configured_model_name(dir),
         _ => model_files::DEFAULT_MODEL_NAME.to_string(),
