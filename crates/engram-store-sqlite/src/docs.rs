@@ -2,7 +2,7 @@
 
 use crate::filter_sql::{compile, Bind};
 use crate::rows::{chunk_row, document, CHUNK_COLUMNS, DOC_COLUMNS};
-use crate::{db_err, ms, SqliteStore};
+use crate::{db_err, ms, placeholders, SqliteStore};
 use engram_core::{DocumentStatus, DreamingStatus, SortField, SortOrder};
 use engram_store::{
     now, Chunk, Document, DocumentPatch, ListQuery, NewDocument, SearchScope, StoreResult,
@@ -204,7 +204,7 @@ pub async fn documents_by_ids(
     if ids.is_empty() {
         return Ok(Vec::new());
     }
-    let marks = vec!["?"; ids.len()].join(", ");
+    let marks = placeholders(ids.len());
     let mut q = sqlx::query(AssertSqlSafe(format!(
         "SELECT {DOC_COLUMNS} FROM documents d WHERE d.org_id = ? AND d.id IN ({marks})"
     )))
@@ -358,7 +358,7 @@ pub(crate) fn scope_sql(org_id: &str, scope: &SearchScope, binds: &mut Vec<Bind>
         binds.push(Bind::Text(id.clone()));
     }
     if !scope.container_tags.is_empty() {
-        let marks = vec!["?"; scope.container_tags.len()].join(", ");
+        let marks = placeholders(scope.container_tags.len());
         conds.push(format!(
             "EXISTS (SELECT 1 FROM document_tags t WHERE t.document_id = d.id AND t.tag IN ({marks}))"
         ));
@@ -427,7 +427,7 @@ pub async fn list_processing(s: &SqliteStore, org_id: &str) -> StoreResult<Vec<D
     .iter()
     .map(|s| s.as_str())
     .collect();
-    let marks = vec!["?"; processing.len()].join(", ");
+    let marks = placeholders(processing.len());
     let mut q = sqlx::query(AssertSqlSafe(format!(
         "SELECT {DOC_COLUMNS} FROM documents d WHERE d.org_id = ? AND d.status IN ({marks}) ORDER BY d.created_at, d.id"
     )))

@@ -1,6 +1,6 @@
 //! The durable job queue: lease-based claims and fenced completion.
 
-use crate::{db_err, ms, SqliteStore};
+use crate::{db_err, ms, placeholders, SqliteStore};
 use engram_core::DocumentStatus;
 use engram_store::{embedding_to_bytes, now, Job, ProcessedDocument, StoreResult, Timestamp};
 use sqlx::{AssertSqlSafe, Row, Sqlite, Transaction};
@@ -58,7 +58,7 @@ pub async fn renew(
         return Ok(Vec::new());
     }
     let until = ms(now()) + lease.as_millis() as i64;
-    let marks = vec!["?"; ids.len()].join(", ");
+    let marks = placeholders(ids.len());
     let mut q = sqlx::query_scalar::<_, String>(AssertSqlSafe(format!(
         "UPDATE jobs SET lease_expires_at = ? WHERE lease_owner = ? AND id IN ({marks}) RETURNING id"
     )))

@@ -111,6 +111,11 @@ impl SqliteStore {
     }
 }
 
+/// `?, ?, ?` — `n` placeholders for an `IN (...)` list.
+pub(crate) fn placeholders(n: usize) -> String {
+    vec!["?"; n].join(", ")
+}
+
 pub(crate) fn ms(t: Timestamp) -> i64 {
     t.timestamp_millis()
 }

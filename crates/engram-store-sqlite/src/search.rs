@@ -5,7 +5,7 @@
 use crate::docs::scope_sql;
 use crate::filter_sql::Bind;
 use crate::rows::{chunk_row, CHUNK_COLUMNS};
-use crate::{db_err, SqliteStore};
+use crate::{db_err, placeholders, SqliteStore};
 use engram_store::{embedding_from_bytes, Chunk, ChunkHit, SearchScope, StoreResult};
 use sqlx::{AssertSqlSafe, Row};
 use std::cmp::Ordering;
@@ -121,7 +121,7 @@ pub async fn chunks_at(
     if positions.is_empty() {
         return Ok(Vec::new());
     }
-    let marks = vec!["?"; positions.len()].join(", ");
+    let marks = placeholders(positions.len());
     let mut q = sqlx::query(AssertSqlSafe(format!(
         "SELECT {CHUNK_COLUMNS} FROM chunks WHERE org_id = ? AND document_id = ? AND position IN ({marks}) ORDER BY position"
     )))
@@ -146,7 +146,7 @@ pub async fn chunks_by_ids(
     if ids.is_empty() {
         return Ok(Vec::new());
     }
-    let marks = vec!["?"; ids.len()].join(", ");
+    let marks = placeholders(ids.len());
     let mut q = sqlx::query(AssertSqlSafe(format!(
         "SELECT {CHUNK_COLUMNS} FROM chunks WHERE org_id = ? AND id IN ({marks})"
     )))
