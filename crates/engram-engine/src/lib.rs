@@ -11,6 +11,7 @@
 pub mod auth;
 pub mod documents;
 pub mod fetch;
+pub mod indexes;
 mod pipeline;
 pub mod search;
 pub mod workers;
@@ -84,6 +85,7 @@ pub struct Engine {
     pub config: EngineConfig,
     fetcher: fetch::Fetcher,
     wake: Notify,
+    indexes: indexes::Indexes,
 }
 
 impl Engine {
@@ -113,6 +115,7 @@ impl Engine {
             config,
             fetcher,
             wake: Notify::new(),
+            indexes: indexes::Indexes::default(),
         }))
     }
 

@@ -1,185 +1,23 @@
-//! Hybrid document search (`/v3/search`): keyword (BM25) and vector
-//! (cosine) candidates from the store, fused into one calibrated score per
-//! chunk, grouped by document.
-//!
-//! Fusion. Cosine similarity of unit vectors is already on a meaningful
-//! absolute scale (near 1 only for near-identical meaning), so it is the
-//! backbone: `v = clamp(cos, 0, 1)`. BM25 is unbounded and corpus-dependent,
-//! so it is squashed to `k = bm25 / (bm25 + 5)` and allowed to lift a chunk
-//! part of the way that vector similarity leaves open:
-//! `score = 1 - (1 - v) * (1 - k / 2)`. The score stays in 0..1, a keyword
-//! match can never push an unrelated chunk to 1, and a near-exact match
-//! scores near 1 whatever its keywords — so `chunkThreshold` means the same
-//! thing from one query to the next. The constants are general (no data
-//! set was tuned here); retrieval quality is measured by the LoCoMo bench.
+//! Hybrid document search (`/v3/search`): the organisation's in-memory
+//! index (see `engram_index`, which owns retrieval and the score fusion)
+//! ranks chunks inside the scope; this module groups them by document,
+//! applies the threshold and limit, and assembles results from the store.
 
 use crate::{Engine, EngineError};
 use engram_core::DocumentSearch;
-use engram_store::{Chunk, ChunkHit, Document, SearchScope};
+use engram_index::{fusion, Hit, Query, Scope};
+use engram_store::{Chunk, Document};
 use std::collections::{BTreeMap, HashMap};
 use std::time::Instant;
 
-/// BM25 value at which a keyword match counts half.
-const BM25_HALF: f32 = 5.0;
-/// Most query terms sent to the keyword index.
-const MAX_TERMS: usize = 32;
-
-const STOP_WORDS: &[&str] = &[
-    "a",
-    "about",
-    "above",
-    "after",
-    "again",
-    "against",
-    "all",
-    "am",
-    "an",
-    "and",
-    "any",
-    "are",
-    "as",
-    "at",
-    "be",
-    "because",
-    "been",
-    "before",
-    "being",
-    "below",
-    "between",
-    "both",
-    "but",
-    "by",
-    "can",
-    "could",
-    "did",
-    "do",
-    "does",
-    "doing",
-    "down",
-    "during",
-    "each",
-    "few",
-    "for",
-    "from",
-    "further",
-    "had",
-    "has",
-    "have",
-    "having",
-    "he",
-    "her",
-    "here",
-    "hers",
-    "herself",
-    "him",
-    "himself",
-    "his",
-    "how",
-    "i",
-    "if",
-    "in",
-    "into",
-    "is",
-    "it",
-    "its",
-    "itself",
-    "just",
-    "me",
-    "more",
-    "most",
-    "my",
-    "myself",
-    "no",
-    "nor",
-    "not",
-    "now",
-    "of",
-    "off",
-    "on",
-    "once",
-    "only",
-    "or",
-    "other",
-    "our",
-    "ours",
-    "ourselves",
-    "out",
-    "over",
-    "own",
-    "same",
-    "she",
-    "should",
-    "so",
-    "some",
-    "such",
-    "than",
-    "that",
-    "the",
-    "their",
-    "theirs",
-    "them",
-    "themselves",
-    "then",
-    "there",
-    "these",
-    "they",
-    "this",
-    "those",
-    "through",
-    "to",
-    "too",
-    "under",
-    "until",
-    "up",
-    "very",
-    "was",
-    "we",
-    "were",
-    "what",
-    "when",
-    "where",
-    "which",
-    "while",
-    "who",
-    "whom",
-    "why",
-    "will",
-    "with",
-    "would",
-    "you",
-    "your",
-    "yours",
-    "yourself",
-    "yourselves",
-];
-
-/// Lowercase word terms of a query, without stop words, de-duplicated.
-pub fn query_terms(q: &str) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    for w in q.split(|c: char| !c.is_alphanumeric()) {
-        let w = w.to_lowercase();
-        if w.is_empty() || STOP_WORDS.contains(&w.as_str()) || out.contains(&w) {
-            continue;
-        }
-        out.push(w);
-        if out.len() == MAX_TERMS {
-            break;
-        }
-    }
-    out
-}
-
-/// The fused, calibrated score of a chunk.
-pub fn fuse(cosine: Option<f32>, bm25: Option<f32>) -> f32 {
-    let v = cosine.unwrap_or(0.0).clamp(0.0, 1.0);
-    let k = bm25
-        .map(|b| b.max(0.0) / (b.max(0.0) + BM25_HALF))
-        .unwrap_or(0.0);
-    (1.0 - (1.0 - v) * (1.0 - k / 2.0)).clamp(0.0, 1.0)
-}
+/// Chunks listed per document at most.
+const MAX_CHUNKS_PER_DOCUMENT: usize = 5;
+/// A chunk is listed as matching when it scores at least this share of its
+/// document's best chunk.
+const RELEVANT_SHARE: f32 = 0.75;
 
 /// A document id, its best chunk score, and its scored chunk hits.
-type RankedDocument = (String, f32, Vec<(ChunkHit, f32)>);
+type RankedDocument = (String, f32, Vec<(Hit, f32)>);
 
 /// A scored chunk of a result.
 #[derive(Debug, Clone, PartialEq)]
@@ -220,20 +58,20 @@ impl Engine {
             Some(id) => Some(self.get_document(org_id, id).await?.id),
             None => None,
         };
-        let scope = SearchScope {
+        let scope = Scope {
             container_tags: s.container_tags.clone(),
             document_id,
             filepath: s.filepath.clone(),
             filter: s.filter.clone(),
         };
         let k = (s.limit * 5).max(50);
-        let terms = query_terms(&s.q);
-        let (keyword, query_vec) = tokio::join!(
-            self.store.keyword_search(org_id, &scope, &terms, k),
+        // the query embeds on the model thread while the index catches up
+        let (slot, query_vec) = tokio::join!(
+            self.fresh_index(org_id),
             self.embedder.embed(vec![s.q.clone()]),
         );
+        let slot = slot?;
         let t_first = start.elapsed();
-        let keyword = keyword?;
         let query_vec = query_vec
             .map_err(|e| {
                 EngineError::Store(engram_store::StoreError::Backend(format!(
@@ -242,32 +80,28 @@ impl Engine {
             })?
             .pop()
             .unwrap_or_default();
-        let also: Vec<String> = keyword.iter().map(|h| h.chunk_id.clone()).collect();
-        let vector = self
-            .store
-            .vector_search(org_id, &scope, &query_vec, k, &also)
-            .await?;
+        let text = s.q.clone();
+        let qv = query_vec.clone();
+        let hits = tokio::task::spawn_blocking(move || {
+            let index = slot.index.read().unwrap_or_else(|e| e.into_inner());
+            index.search(&Query {
+                text: &text,
+                embedding: &qv,
+                scope: &scope,
+                limit: k,
+            })
+        })
+        .await
+        .map_err(|e| {
+            EngineError::Store(engram_store::StoreError::Backend(format!(
+                "search failed: {e}"
+            )))
+        })?;
         let t_vector = start.elapsed();
 
-        // fuse per chunk
-        let mut by_chunk: HashMap<String, (ChunkHit, Option<f32>, Option<f32>)> = HashMap::new();
-        for h in vector {
-            let cos = h.score;
-            by_chunk
-                .entry(h.chunk_id.clone())
-                .or_insert((h, None, None))
-                .1 = Some(cos);
-        }
-        for h in keyword {
-            let bm = h.score;
-            by_chunk
-                .entry(h.chunk_id.clone())
-                .or_insert((h, None, None))
-                .2 = Some(bm);
-        }
-        let mut per_doc: BTreeMap<String, Vec<(ChunkHit, f32)>> = BTreeMap::new();
-        for (_, (hit, cos, bm)) in by_chunk {
-            let score = fuse(cos, bm);
+        let mut per_doc: BTreeMap<String, Vec<(Hit, f32)>> = BTreeMap::new();
+        for hit in hits {
+            let score = hit.score;
             if score < s.chunk_threshold || score <= 0.0 {
                 continue;
             }
@@ -288,11 +122,19 @@ impl Engine {
         let total = ranked.len();
         ranked.truncate(s.limit);
 
-        // at most a few chunks per document (the best ones); fetch all the
-        // documents and chunks of the page in two queries
+        // a document lists its matching chunks: at most a few, and only
+        // those close to its best (context-only evidence is not a match);
+        // fetch all the documents and chunks of the page in two queries
         let ranked: Vec<RankedDocument> = ranked
             .into_iter()
-            .map(|(d, sc, hits)| (d, sc, hits.into_iter().take(5).collect()))
+            .map(|(d, best, hits)| {
+                let hits = hits
+                    .into_iter()
+                    .filter(|(_, sc)| *sc >= best * RELEVANT_SHARE)
+                    .take(MAX_CHUNKS_PER_DOCUMENT)
+                    .collect();
+                (d, best, hits)
+            })
             .collect();
         let doc_ids: Vec<String> = ranked.iter().map(|(d, _, _)| d.clone()).collect();
         let chunk_ids: Vec<String> = ranked
@@ -343,7 +185,7 @@ impl Engine {
                     chunks.push(ResultChunk {
                         content: c.content,
                         position: c.position,
-                        score: fuse(Some(cos), None),
+                        score: fusion::base(0.0, 0.0, cos),
                         is_relevant: false,
                     });
                 }
@@ -357,8 +199,8 @@ impl Engine {
         }
         let elapsed = start.elapsed();
         tracing::debug!(
-            keyword_and_embedding_ms = t_first.as_secs_f64() * 1000.0,
-            vector_ms = (t_vector - t_first).as_secs_f64() * 1000.0,
+            refresh_and_embedding_ms = t_first.as_secs_f64() * 1000.0,
+            index_ms = (t_vector - t_first).as_secs_f64() * 1000.0,
             assembly_ms = (elapsed - t_vector).as_secs_f64() * 1000.0,
             "search stages"
         );
@@ -367,37 +209,5 @@ impl Engine {
             total,
             elapsed_ms: elapsed.as_secs_f64() * 1000.0,
         })
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn terms_drop_stop_words_and_repeats() {
-        assert_eq!(
-            query_terms("What is the API rate-limit? The LIMIT!"),
-            vec!["api", "rate", "limit"]
-        );
-        assert!(query_terms("the of and").is_empty());
-    }
-
-    #[test]
-    fn fusion_is_calibrated() {
-        assert_eq!(fuse(None, None), 0.0);
-        assert!((fuse(Some(1.0), None) - 1.0).abs() < 1e-6);
-        assert!((fuse(Some(1.0), Some(50.0)) - 1.0).abs() < 1e-6);
-        // keywords lift, but never to certainty
-        assert!(fuse(Some(0.3), Some(5.0)) > fuse(Some(0.3), None));
-        assert!(fuse(None, Some(1e9)) <= 0.5 + 1e-6);
-        // negative cosine counts as unrelated
-        assert_eq!(fuse(Some(-0.4), None), 0.0);
-        for c in [-1.0f32, 0.0, 0.2, 0.7, 1.0] {
-            for b in [0.0f32, 1.0, 10.0, 1e6] {
-                let s = fuse(Some(c), Some(b));
-                assert!((0.0..=1.0).contains(&s));
-            }
-        }
     }
 }

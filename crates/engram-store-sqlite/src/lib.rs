@@ -17,8 +17,8 @@ mod search;
 
 use async_trait::async_trait;
 use engram_store::{
-    ApiKeyRecord, Chunk, ChunkHit, Document, DocumentPatch, Job, ListQuery, ModelInfo, NewDocument,
-    Org, ProcessedDocument, SearchScope, Store, StoreError, StoreResult, Timestamp, UpsertOutcome,
+    ApiKeyRecord, Chunk, Document, IndexChange, IndexedDocument, DocumentPatch, Job, ListQuery, ModelInfo, NewDocument,
+    Org, ProcessedDocument, Store, StoreError, StoreResult, Timestamp, UpsertOutcome,
 };
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::SqlitePool;
@@ -182,24 +182,20 @@ impl Store for SqliteStore {
     async fn list_chunks(&self, org_id: &str, document_id: &str) -> StoreResult<Vec<Chunk>> {
         docs::list_chunks(self, org_id, document_id).await
     }
-    async fn keyword_search(
+    async fn index_changes(
         &self,
         org_id: &str,
-        scope: &SearchScope,
-        terms: &[String],
-        k: usize,
-    ) -> StoreResult<Vec<ChunkHit>> {
-        search::keyword(self, org_id, scope, terms, k).await
+        after: i64,
+        limit: usize,
+    ) -> StoreResult<Vec<IndexChange>> {
+        search::index_changes(self, org_id, after, limit).await
     }
-    async fn vector_search(
+    async fn index_documents(
         &self,
         org_id: &str,
-        scope: &SearchScope,
-        embedding: &[f32],
-        k: usize,
-        also: &[String],
-    ) -> StoreResult<Vec<ChunkHit>> {
-        search::vector(self, org_id, scope, embedding, k, also).await
+        ids: &[String],
+    ) -> StoreResult<Vec<IndexedDocument>> {
+        search::index_documents(self, org_id, ids).await
     }
     async fn chunks_at(
         &self,

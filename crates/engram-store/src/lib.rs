@@ -87,27 +87,26 @@ pub trait Store: Send + Sync + 'static {
     /// A document's chunks ordered by position, with embeddings.
     async fn list_chunks(&self, org_id: &str, document_id: &str) -> StoreResult<Vec<Chunk>>;
 
-    // ---- search -----------------------------------------------------------------
+    // ---- search ------------------------------------------------------------------
 
-    /// Chunks in scope matching any of `terms` (lowercase words) in the
-    /// full-text index, best BM25 first, at most `k`.
-    async fn keyword_search(
+    /// Changes to searchable state (chunks, tags, metadata, path, deletion)
+    /// with a sequence number above `after`, oldest first, at most `limit`.
+    /// Each document appears at most once, at its latest change; deleted
+    /// documents appear too (and are then absent from `index_documents`).
+    async fn index_changes(
         &self,
         org_id: &str,
-        scope: &SearchScope,
-        terms: &[String],
-        k: usize,
-    ) -> StoreResult<Vec<ChunkHit>>;
-    /// Chunks in scope by cosine similarity to `embedding`, best first: the
-    /// top `k`, plus the chunks named in `also` (scored, wherever they rank).
-    async fn vector_search(
+        after: i64,
+        limit: usize,
+    ) -> StoreResult<Vec<IndexChange>>;
+    /// The documents by id, as the search index needs them: creation order,
+    /// tags, metadata, path and chunks with embeddings. Missing ids are
+    /// skipped.
+    async fn index_documents(
         &self,
         org_id: &str,
-        scope: &SearchScope,
-        embedding: &[f32],
-        k: usize,
-        also: &[String],
-    ) -> StoreResult<Vec<ChunkHit>>;
+        ids: &[String],
+    ) -> StoreResult<Vec<IndexedDocument>>;
     /// A document's chunks at the given positions (those that exist).
     async fn chunks_at(
         &self,

@@ -202,12 +202,23 @@ pub struct SearchScope {
     pub filter: Option<engram_core::filter::Filter>,
 }
 
-/// A scored chunk from a search.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ChunkHit {
-    pub chunk_id: String,
+/// A change to a document's searchable state.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IndexChange {
+    /// Increases with every change in the store (commit order).
+    pub seq: i64,
     pub document_id: String,
-    pub position: i64,
-    /// Keyword search: BM25 (higher is better). Vector search: cosine.
-    pub score: f32,
+}
+
+/// A document as the search index loads it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct IndexedDocument {
+    pub id: String,
+    /// Creation order within the store.
+    pub seq: i64,
+    pub container_tags: Vec<String>,
+    pub metadata: Metadata,
+    pub filepath: Option<String>,
+    /// Chunks by position, with embeddings.
+    pub chunks: Vec<Chunk>,
 }

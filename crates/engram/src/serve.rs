@@ -42,6 +42,12 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
     let base_url = format!("http://{addr}");
     first_run(store.as_ref(), &base_url).await?;
 
+    let warm = engine.clone();
+    tokio::spawn(async move {
+        if let Err(e) = warm.warm_indexes().await {
+            tracing::warn!(error = %e, "loading search indexes failed; they load on first search");
+        }
+    });
     let workers = WorkerPool::start(engine.clone(), settings.workers);
     let state = AppState::new(engine.clone(), ServerConfig::default());
     tracing::info!(%base_url, data_dir = %settings.data_dir.display(), model = engine.embedder.model_name(), "Engram is listening");

@@ -1,4 +1,4 @@
-//! Metadata filters and search candidates.
+//! Metadata filters, and what the search index reads from the store.
 
 use super::*;
 
@@ -109,8 +109,26 @@ pub async fn filters_agree_with_the_evaluator(s: &dyn Store) {
     );
 }
 
-/// Keyword and vector candidates: ranked, scoped, tenant-isolated.
-pub async fn search_candidates_respect_scope(s: &dyn Store) {
+async fn index_head(s: &dyn Store, org: &str) -> i64 {
+    s.index_changes(org, 0, 100_000)
+        .await
+        .unwrap()
+        .last()
+        .map_or(0, |c| c.seq)
+}
+
+async fn changed_since(s: &dyn Store, org: &str, after: i64) -> Vec<String> {
+    s.index_changes(org, after, 100_000)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|c| c.document_id)
+        .collect()
+}
+
+/// The change log the search index follows, and documents as it loads
+/// them: ordered, per organisation, covering every searchable change.
+pub async fn index_log_and_loading(s: &dyn Store) {
     let org = s.ensure_org("o").await.unwrap().id;
     let other = s.ensure_org("p").await.unwrap().id;
     let texts = [
@@ -122,6 +140,7 @@ pub async fn search_candidates_respect_scope(s: &dyn Store) {
     for (text, emb, tag) in texts {
         let mut d = new_doc(&org, text);
         d.container_tags = vec![tag.into()];
+        d.metadata = json!({"speaker": "Ann"}).as_object().unwrap().clone();
         let doc = add(s, d).await;
         let j = s.claim_jobs("w", 1, LEASE).await.unwrap().remove(0);
         let mut p = processed(0);
@@ -134,102 +153,78 @@ pub async fn search_candidates_respect_scope(s: &dyn Store) {
         assert!(s.complete_job(&j, p).await.unwrap());
         ids.push(doc.id);
     }
-    // a same-text document in another organisation must never show up
     let d = add(s, new_doc(&other, "red fox")).await;
-    let j = s.claim_jobs("w", 1, LEASE).await.unwrap().remove(0);
-    let mut p = processed(0);
-    p.chunks = vec![NewChunk {
-        position: 0,
-        content: "red fox".into(),
-        token_count: 2,
-        embedding: vec![1.0, 0.0, 0.0],
-    }];
-    assert!(s.complete_job(&j, p).await.unwrap());
 
-    let all = SearchScope::default();
-    let kw = s
-        .keyword_search(&org, &all, &["red".into()], 10)
+    // every document of the organisation is in the log, once, in order
+    let log = s.index_changes(&org, 0, 100).await.unwrap();
+    assert!(log.windows(2).all(|w| w[0].seq < w[1].seq));
+    let mut logged: Vec<String> = log.iter().map(|c| c.document_id.clone()).collect();
+    logged.sort();
+    let mut want = ids.clone();
+    want.sort();
+    assert_eq!(logged, want, "one entry per document, none of another org");
+    assert_eq!(s.index_changes(&org, 0, 2).await.unwrap().len(), 2);
+    assert!(changed_since(s, &other, 0).await.contains(&d.id));
+
+    // loading: creation order, tags, metadata, chunks with embeddings
+    let loaded = s
+        .index_documents(&org, &[ids[2].clone(), ids[0].clone(), "nope".into()])
         .await
         .unwrap();
-    let kw_docs: Vec<&str> = kw.iter().map(|h| h.document_id.as_str()).collect();
-    assert_eq!(kw_docs.len(), 2);
-    assert!(!kw_docs.contains(&d.id.as_str()));
-    assert!(kw.iter().all(|h| h.score > 0.0));
-    assert_eq!(
-        kw[0].document_id, ids[1],
-        "two occurrences of `red` rank first"
-    );
-    // porter stemming: `jumping` finds `jumps`
-    let kw = s
-        .keyword_search(&org, &all, &["jumping".into()], 10)
-        .await
-        .unwrap();
-    assert_eq!(kw.len(), 1);
+    assert_eq!(loaded.len(), 2);
+    let first = loaded.iter().find(|x| x.id == ids[0]).unwrap();
+    let third = loaded.iter().find(|x| x.id == ids[2]).unwrap();
+    assert!(first.seq < third.seq, "seq follows creation order");
+    assert_eq!(first.container_tags, vec!["t1".to_string()]);
+    assert_eq!(first.metadata.get("speaker"), Some(&json!("Ann")));
+    assert_eq!(first.chunks.len(), 1);
+    assert_eq!(first.chunks[0].content, "the red fox jumps");
+    assert_eq!(first.chunks[0].embedding, vec![1.0, 0.0, 0.0]);
     assert!(s
-        .keyword_search(&org, &all, &[], 10)
-        .await
-        .unwrap()
-        .is_empty());
-    // quotes in terms are data, not syntax
-    assert!(s
-        .keyword_search(&org, &all, &["re\"d OR x".into()], 10)
+        .index_documents(&other, &[ids[0].clone()])
         .await
         .unwrap()
         .is_empty());
 
-    let v = s
-        .vector_search(&org, &all, &[1.0, 0.0, 0.0], 2, &[])
-        .await
-        .unwrap();
-    assert_eq!(
-        v.iter().map(|h| h.document_id.clone()).collect::<Vec<_>>(),
-        vec![ids[0].clone(), ids[1].clone()]
-    );
-    assert!((v[0].score - 1.0).abs() < 1e-6 && (v[1].score - 0.8).abs() < 1e-6);
-    let blue_chunk = s.list_chunks(&org, &ids[2]).await.unwrap()[0].id.clone();
-    let v = s
-        .vector_search(
-            &org,
-            &all,
-            &[1.0, 0.0, 0.0],
-            1,
-            std::slice::from_ref(&blue_chunk),
-        )
-        .await
-        .unwrap();
-    assert_eq!(v.len(), 2, "the named chunk is scored too");
-    assert_eq!(v[1].chunk_id, blue_chunk);
-
-    let t1 = SearchScope {
-        container_tags: vec!["t1".into()],
+    // each kind of change moves the document to the head of the log
+    let head = index_head(s, &org).await;
+    let patch = DocumentPatch {
+        metadata: Some(json!({"speaker": "Bo"}).as_object().unwrap().clone()),
         ..Default::default()
     };
-    let v = s
-        .vector_search(&org, &t1, &[0.8, 0.6, 0.0], 10, &[])
-        .await
-        .unwrap();
-    assert!(v.iter().all(|h| h.document_id != ids[1]));
-    let one = SearchScope {
-        document_id: Some(ids[1].clone()),
+    s.update_document(&org, &ids[1], patch).await.unwrap().unwrap();
+    assert_eq!(changed_since(s, &org, head).await, vec![ids[1].clone()]);
+    let head = index_head(s, &org).await;
+    let patch = DocumentPatch {
+        container_tags: Some(vec!["t3".into()]),
         ..Default::default()
     };
-    assert_eq!(
-        s.keyword_search(&org, &one, &["red".into(), "fox".into()], 10)
-            .await
-            .unwrap()
-            .len(),
-        1
-    );
+    s.update_document(&org, &ids[0], patch).await.unwrap().unwrap();
+    assert_eq!(changed_since(s, &org, head).await, vec![ids[0].clone()]);
+    let head = index_head(s, &org).await;
+    assert!(s.delete_document(&org, &ids[2]).await.unwrap());
+    assert_eq!(changed_since(s, &org, head).await, vec![ids[2].clone()]);
+    assert!(s
+        .index_documents(&org, &[ids[2].clone()])
+        .await
+        .unwrap()
+        .is_empty());
+    let head = index_head(s, &org).await;
+    assert_eq!(s.delete_documents_by_tags(&org, &["t3".into()]).await.unwrap(), 1);
+    assert_eq!(changed_since(s, &org, head).await, vec![ids[0].clone()]);
+    assert!(changed_since(s, &org, index_head(s, &org).await).await.is_empty());
 
+    // the rest of the search reads
+    let ids = vec![ids[1].clone()];
     let c = s.chunks_at(&org, &ids[0], &[0, 1, 7]).await.unwrap();
     assert_eq!(c.len(), 1);
-    assert_eq!(c[0].content, "the red fox jumps");
+    assert_eq!(c[0].content, "a red red apple");
     assert!(s.chunks_at(&other, &ids[0], &[0]).await.unwrap().is_empty());
     let docs = s
-        .documents_by_ids(&org, &[ids[0].clone(), ids[2].clone(), "nope".into()])
+        .documents_by_ids(&org, &[ids[0].clone(), "nope".into()])
         .await
         .unwrap();
-    assert_eq!(docs.len(), 2);
+    assert_eq!(docs.len(), 1);
     assert!(s
         .documents_by_ids(&other, &[ids[0].clone()])
         .await

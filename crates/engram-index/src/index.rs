@@ -1,0 +1,722 @@
+//! The index structure: documents and chunks in reusable slots, keyword
+//! postings, metadata postings, the reading order, and the query path.
+//!
+//! Reading order. Chunks of a document follow each other by position, and
+//! documents that share their first container tag follow each other in the
+//! order the store created them (a conversation sent one message per
+//! document is read in the order it was said). A chunk's reading context
+//! is the two chunks before it, itself and the one after it; the context
+//! keyword score reads that window plus the document's metadata values.
+
+use crate::fusion;
+use crate::text;
+use crate::vector;
+use engram_core::filter::Filter;
+use engram_core::Metadata;
+use std::collections::{BTreeSet, HashMap, HashSet};
+
+const NONE: u32 = u32::MAX;
+/// Most distinct query terms used.
+pub const MAX_QUERY_TERMS: usize = 32;
+
+/// A document as the index receives it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct IndexDocument {
+    pub id: String,
+    /// Creation order within the organisation (orders the reading stream).
+    pub seq: i64,
+    pub container_tags: Vec<String>,
+    pub metadata: Metadata,
+    pub filepath: Option<String>,
+    pub chunks: Vec<IndexChunk>,
+}
+
+/// A chunk as the index receives it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct IndexChunk {
+    pub id: String,
+    pub position: i64,
+    pub text: String,
+    pub embedding: Vec<f32>,
+}
+
+/// Where a query looks; every condition must hold.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Scope {
+    /// Documents carrying any of these tags; all when empty.
+    pub container_tags: Vec<String>,
+    pub document_id: Option<String>,
+    /// Exact path, or a prefix when it ends with `/`.
+    pub filepath: Option<String>,
+    pub filter: Option<Filter>,
+}
+
+/// A query against one organisation's index.
+#[derive(Debug, Clone, Copy)]
+pub struct Query<'a> {
+    pub text: &'a str,
+    /// Unit-length query embedding.
+    pub embedding: &'a [f32],
+    pub scope: &'a Scope,
+    /// How many chunks to return at most (best first).
+    pub limit: usize,
+}
+
+/// A scored chunk.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Hit {
+    pub chunk_id: String,
+    pub document_id: String,
+    pub position: i64,
+    /// The fused score, 0..1.
+    pub score: f32,
+    /// Cosine similarity to the query.
+    pub cosine: f32,
+}
+
+struct Doc {
+    id: String,
+    seq: i64,
+    stream: u32,
+    tags: Vec<String>,
+    metadata: Metadata,
+    filepath: Option<String>,
+    /// Chunk slots in position order.
+    chunks: Vec<u32>,
+    meta_terms: Vec<(u32, u32)>,
+    meta_len: u32,
+}
+
+struct Chunk {
+    id: String,
+    doc: u32,
+    position: i64,
+    terms: Vec<(u32, u32)>,
+    len: u32,
+    /// Terms in the reading window plus the document's metadata terms.
+    ctx_len: u32,
+    prev: u32,
+    next: u32,
+}
+
+/// One organisation's search index.
+pub struct OrgIndex {
+    dim: usize,
+    docs: Vec<Option<Doc>>,
+    free_docs: Vec<u32>,
+    doc_by_id: HashMap<String, u32>,
+    chunks: Vec<Option<Chunk>>,
+    free_chunks: Vec<u32>,
+    live_chunks: usize,
+    vectors: Vec<f32>,
+    term_ids: HashMap<String, u32>,
+    /// Per term: (chunk slot, term frequency).
+    postings: Vec<Vec<(u32, u32)>>,
+    /// Per term: (document slot, frequency in the metadata values).
+    meta_postings: Vec<Vec<(u32, u32)>>,
+    stream_ids: HashMap<String, u32>,
+    /// Per stream: (seq, document slot) of documents that have chunks.
+    streams: Vec<BTreeSet<(i64, u32)>>,
+    tag_docs: HashMap<String, HashSet<u32>>,
+    ann: vector::Ann,
+    /// Chunk slots added since the graph was last brought up to date.
+    ann_pending: Vec<u32>,
+}
+
+/// Every term of the metadata's string, number and boolean values (and of
+/// strings inside arrays).
+fn metadata_text(m: &Metadata) -> String {
+    fn push(v: &serde_json::Value, out: &mut String) {
+        match v {
+            serde_json::Value::String(s) => out.push_str(s),
+            serde_json::Value::Number(n) => out.push_str(&n.to_string()),
+            serde_json::Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+            serde_json::Value::Array(a) => a.iter().for_each(|x| push(x, out)),
+            _ => {}
+        }
+        out.push(' ');
+    }
+    let mut out = String::new();
+    m.values().for_each(|v| push(v, &mut out));
+    out
+}
+
+fn path_matches(filepath: &Option<String>, want: &str) -> bool {
+    let Some(p) = filepath else { return false };
+    if want.ends_with('/') {
+        p.starts_with(want)
+    } else {
+        p == want
+    }
+}
+
+impl OrgIndex {
+    /// An empty index for vectors of `dim` dimensions.
+    pub fn new(dim: usize) -> Self {
+        Self {
+            dim,
+            docs: Vec::new(),
+            free_docs: Vec::new(),
+            doc_by_id: HashMap::new(),
+            chunks: Vec::new(),
+            free_chunks: Vec::new(),
+            live_chunks: 0,
+            vectors: Vec::new(),
+            term_ids: HashMap::new(),
+            postings: Vec::new(),
+            meta_postings: Vec::new(),
+            stream_ids: HashMap::new(),
+            streams: Vec::new(),
+            tag_docs: HashMap::new(),
+            ann: vector::Ann::new(dim),
+            ann_pending: Vec::new(),
+        }
+    }
+
+    /// Documents held.
+    pub fn documents(&self) -> usize {
+        self.doc_by_id.len()
+    }
+
+    /// Chunks held.
+    pub fn chunks(&self) -> usize {
+        self.live_chunks
+    }
+
+    /// Approximate heap bytes held (vectors, postings, slots).
+    pub fn memory_bytes(&self) -> usize {
+        let vectors = self.vectors.capacity() * 4;
+        let postings: usize = self
+            .postings
+            .iter()
+            .chain(&self.meta_postings)
+            .map(|p| p.capacity() * 8 + 24)
+            .sum();
+        let chunks: usize = self
+            .chunks
+            .iter()
+            .flatten()
+            .map(|c| std::mem::size_of::<Chunk>() + c.id.capacity() + c.terms.capacity() * 8)
+            .sum();
+        let docs: usize = self
+            .docs
+            .iter()
+            .flatten()
+            .map(|d| {
+                std::mem::size_of::<Doc>()
+                    + d.id.capacity()
+                    + d.chunks.capacity() * 4
+                    + d.meta_terms.capacity() * 8
+                    + serde_json::to_string(&d.metadata).map_or(0, |s| s.len())
+            })
+            .sum();
+        let terms: usize = self.term_ids.keys().map(|k| k.capacity() + 32).sum();
+        vectors + postings + chunks + docs + terms + self.ann.memory_bytes()
+    }
+
+    fn term_id(&mut self, t: String) -> u32 {
+        if let Some(&id) = self.term_ids.get(&t) {
+            return id;
+        }
+        let id = self.postings.len() as u32;
+        self.term_ids.insert(t, id);
+        self.postings.push(Vec::new());
+        self.meta_postings.push(Vec::new());
+        id
+    }
+
+    fn counted(&mut self, text: &str) -> (Vec<(u32, u32)>, u32) {
+        let mut counts: HashMap<u32, u32> = HashMap::new();
+        let mut len = 0;
+        for t in text::terms(text) {
+            *counts.entry(self.term_id(t)).or_default() += 1;
+            len += 1;
+        }
+        let mut v: Vec<(u32, u32)> = counts.into_iter().collect();
+        v.sort_unstable();
+        (v, len)
+    }
+
+    fn chunk(&self, slot: u32) -> &Chunk {
+        self.chunks[slot as usize].as_ref().expect("live chunk slot")
+    }
+
+    fn chunk_mut(&mut self, slot: u32) -> &mut Chunk {
+        self.chunks[slot as usize].as_mut().expect("live chunk slot")
+    }
+
+    fn doc(&self, slot: u32) -> &Doc {
+        self.docs[slot as usize].as_ref().expect("live document slot")
+    }
+
+    fn vector(&self, slot: u32) -> &[f32] {
+        let s = slot as usize * self.dim;
+        &self.vectors[s..s + self.dim]
+    }
+
+    fn upsert_one(&mut self, doc: IndexDocument) {
+        self.remove(&doc.id);
+        let stream_key = doc.container_tags.first().cloned().unwrap_or_default();
+        let next_stream = self.stream_ids.len() as u32;
+        let stream = *self.stream_ids.entry(stream_key).or_insert(next_stream);
+        if stream as usize == self.streams.len() {
+            self.streams.push(BTreeSet::new());
+        }
+        let (meta_terms, meta_len) = self.counted(&metadata_text(&doc.metadata));
+        let dslot = match self.free_docs.pop() {
+            Some(s) => s,
+            None => {
+                self.docs.push(None);
+                (self.docs.len() - 1) as u32
+            }
+        };
+        for &(t, tf) in &meta_terms {
+            self.meta_postings[t as usize].push((dslot, tf));
+        }
+        for tag in &doc.container_tags {
+            self.tag_docs.entry(tag.clone()).or_default().insert(dslot);
+        }
+        let mut chunks = doc.chunks;
+        chunks.sort_by_key(|c| c.position);
+        let mut slots = Vec::with_capacity(chunks.len());
+        for c in chunks {
+            let (terms, len) = self.counted(&c.text);
+            let slot = match self.free_chunks.pop() {
+                Some(s) => s,
+                None => {
+                    self.chunks.push(None);
+                    self.vectors.resize(self.chunks.len() * self.dim, 0.0);
+                    (self.chunks.len() - 1) as u32
+                }
+            };
+            for &(t, tf) in &terms {
+                self.postings[t as usize].push((slot, tf));
+            }
+            let start = slot as usize * self.dim;
+            let n = c.embedding.len().min(self.dim);
+            self.vectors[start..start + n].copy_from_slice(&c.embedding[..n]);
+            self.vectors[start + n..start + self.dim].fill(0.0);
+            self.chunks[slot as usize] = Some(Chunk {
+                id: c.id,
+                doc: dslot,
+                position: c.position,
+                terms,
+                len,
+                ctx_len: 0,
+                prev: NONE,
+                next: NONE,
+            });
+            self.live_chunks += 1;
+            slots.push(slot);
+        }
+        for w in slots.windows(2) {
+            self.chunk_mut(w[0]).next = w[1];
+            self.chunk_mut(w[1]).prev = w[0];
+        }
+        self.docs[dslot as usize] = Some(Doc {
+            id: doc.id.clone(),
+            seq: doc.seq,
+            stream,
+            tags: doc.container_tags,
+            metadata: doc.metadata,
+            filepath: doc.filepath,
+            chunks: slots.clone(),
+            meta_terms,
+            meta_len,
+        });
+        self.doc_by_id.insert(doc.id, dslot);
+        if let (Some(&first), Some(&last)) = (slots.first(), slots.last()) {
+            let order = &mut self.streams[stream as usize];
+            order.insert((doc.seq, dslot));
+            let before = order.range(..(doc.seq, dslot)).next_back().map(|x| x.1);
+            let after = order.range((doc.seq, dslot + 1)..).next().map(|x| x.1);
+            let p = before.map_or(NONE, |d| *self.doc(d).chunks.last().expect("has chunks"));
+            let n = after.map_or(NONE, |d| self.doc(d).chunks[0]);
+            self.link(p, first);
+            self.link(last, n);
+            let mut touched = vec![p];
+            touched.extend(&slots);
+            touched.push(n);
+            touched.push(self.next_of(n));
+            self.refresh_ctx(&touched);
+            self.ann_pending.extend(&slots);
+        }
+    }
+
+    /// Add or replace many documents; the HNSW graph is brought up to date
+    /// once, at the end, on several threads.
+    pub fn upsert_many(&mut self, docs: impl IntoIterator<Item = IndexDocument>) {
+        for d in docs {
+            self.upsert_one(d);
+        }
+        self.flush_ann();
+    }
+
+    /// Add a document, replacing the one with the same id.
+    pub fn upsert(&mut self, doc: IndexDocument) {
+        self.upsert_one(doc);
+        self.flush_ann();
+    }
+
+    /// Put pending chunks into the graph, or build it once the
+    /// organisation is large enough.
+    fn flush_ann(&mut self) {
+        let dim = self.dim;
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let mut pending = std::mem::take(&mut self.ann_pending);
+        pending.sort_unstable();
+        pending.dedup();
+        if self.ann.is_built() {
+            let items: Vec<(u32, &[f32])> = pending
+                .into_iter()
+                .filter(|&s| self.chunks[s as usize].is_some())
+                .map(|s| (s, &self.vectors[s as usize * dim..(s as usize + 1) * dim]))
+                .collect();
+            self.ann.add_many(&items, threads);
+        } else if self.live_chunks >= vector::ANN_MIN_CHUNKS {
+            let items: Vec<(u32, &[f32])> = self
+                .chunks
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| c.is_some())
+                .map(|(s, _)| (s as u32, &self.vectors[s * dim..(s + 1) * dim]))
+                .collect();
+            self.ann.build(&items, threads);
+        }
+    }
+
+    /// Whether queries over large scopes use the HNSW graph.
+    pub fn has_ann(&self) -> bool {
+        self.ann.is_built()
+    }
+
+    /// Exact top-`k` by cosine inside the scope (for measuring the graph's
+    /// recall).
+    pub fn exact_vector_top(&self, embedding: &[f32], scope: &Scope, k: usize) -> Vec<String> {
+        self.vector_top(embedding, scope, k, false)
+    }
+
+    /// Top-`k` by cosine through the path queries use (the graph when the
+    /// scope is large).
+    pub fn vector_top(&self, embedding: &[f32], scope: &Scope, k: usize, ann: bool) -> Vec<String> {
+        let (in_scope, scope_chunks) = self.scope_mask(scope);
+        let found = ann
+            .then(|| self.ann.search(embedding, k, scope_chunks.len(), &in_scope))
+            .flatten()
+            .unwrap_or_else(|| {
+                let mut all: Vec<(u32, f32)> = scope_chunks
+                    .iter()
+                    .map(|&s| (s, vector::dot(embedding, self.vector(s))))
+                    .collect();
+                top_by(&mut all, k);
+                all
+            });
+        found.into_iter().map(|(s, _)| self.chunk(s).id.clone()).collect()
+    }
+
+    fn link(&mut self, a: u32, b: u32) {
+        if a != NONE {
+            self.chunk_mut(a).next = b;
+        }
+        if b != NONE {
+            self.chunk_mut(b).prev = a;
+        }
+    }
+
+    fn next_of(&self, s: u32) -> u32 {
+        if s == NONE {
+            NONE
+        } else {
+            self.chunk(s).next
+        }
+    }
+
+    fn prev_of(&self, s: u32) -> u32 {
+        if s == NONE {
+            NONE
+        } else {
+            self.chunk(s).prev
+        }
+    }
+
+    /// The reading window of a chunk: two before, itself, one after.
+    fn window(&self, s: u32) -> [u32; 4] {
+        let p = self.prev_of(s);
+        [self.prev_of(p), p, s, self.next_of(s)]
+    }
+
+    fn refresh_ctx(&mut self, slots: &[u32]) {
+        for &s in slots {
+            if s == NONE {
+                continue;
+            }
+            let window: u32 = self
+                .window(s)
+                .iter()
+                .filter(|&&w| w != NONE)
+                .map(|&w| self.chunk(w).len)
+                .sum();
+            let meta = self.doc(self.chunk(s).doc).meta_len;
+            self.chunk_mut(s).ctx_len = window + meta;
+        }
+    }
+
+    /// Remove a document; false when it was not held.
+    pub fn remove(&mut self, id: &str) -> bool {
+        let Some(dslot) = self.doc_by_id.remove(id) else {
+            return false;
+        };
+        let doc = self.docs[dslot as usize].take().expect("live document slot");
+        for (t, _) in &doc.meta_terms {
+            self.meta_postings[*t as usize].retain(|p| p.0 != dslot);
+        }
+        for tag in &doc.tags {
+            if let Some(set) = self.tag_docs.get_mut(tag) {
+                set.remove(&dslot);
+                if set.is_empty() {
+                    self.tag_docs.remove(tag);
+                }
+            }
+        }
+        if let (Some(&first), Some(&last)) = (doc.chunks.first(), doc.chunks.last()) {
+            self.streams[doc.stream as usize].remove(&(doc.seq, dslot));
+            let p = self.prev_of(first);
+            let n = self.next_of(last);
+            for &s in &doc.chunks {
+                let c = self.chunks[s as usize].take().expect("live chunk slot");
+                for (t, _) in &c.terms {
+                    self.postings[*t as usize].retain(|p| p.0 != s);
+                }
+                self.ann.remove(s);
+                self.free_chunks.push(s);
+                self.live_chunks -= 1;
+            }
+            self.link(p, n);
+            let nn = self.next_of(n);
+            self.refresh_ctx(&[p, n, nn]);
+        }
+        self.free_docs.push(dslot);
+        true
+    }
+
+    /// Document slots in the scope.
+    fn scope_docs(&self, scope: &Scope) -> Vec<u32> {
+        let mut docs: Vec<u32> = if let Some(id) = &scope.document_id {
+            self.doc_by_id.get(id).copied().into_iter().collect()
+        } else if !scope.container_tags.is_empty() {
+            let mut set: HashSet<u32> = HashSet::new();
+            for t in &scope.container_tags {
+                if let Some(d) = self.tag_docs.get(t) {
+                    set.extend(d);
+                }
+            }
+            set.into_iter().collect()
+        } else {
+            self.doc_by_id.values().copied().collect()
+        };
+        docs.retain(|&d| {
+            let doc = self.doc(d);
+            (scope.container_tags.is_empty()
+                || doc.tags.iter().any(|t| scope.container_tags.contains(t)))
+                && scope
+                    .filepath
+                    .as_ref()
+                    .is_none_or(|p| path_matches(&doc.filepath, p))
+                && scope.filter.as_ref().is_none_or(|f| f.matches(&doc.metadata))
+        });
+        docs.sort_unstable();
+        docs
+    }
+
+    /// A membership mask over chunk slots, and the slots, of a scope.
+    fn scope_mask(&self, scope: &Scope) -> (Vec<bool>, Vec<u32>) {
+        let mut in_scope = vec![false; self.chunks.len()];
+        let mut slots = Vec::new();
+        for d in self.scope_docs(scope) {
+            for &c in &self.doc(d).chunks {
+                in_scope[c as usize] = true;
+                slots.push(c);
+            }
+        }
+        (in_scope, slots)
+    }
+
+    /// The best chunks for a query, best first, each scored 0..1.
+    pub fn search(&self, q: &Query) -> Vec<Hit> {
+        let (in_scope, scope_chunks) = self.scope_mask(q.scope);
+        let (mut own_total, mut ctx_total) = (0u64, 0u64);
+        for &c in &scope_chunks {
+            let ch = self.chunk(c);
+            own_total += ch.len as u64;
+            ctx_total += ch.ctx_len as u64;
+        }
+        if scope_chunks.is_empty() || q.limit == 0 {
+            return Vec::new();
+        }
+        let n = scope_chunks.len();
+        let avg_own = own_total as f32 / n as f32;
+        let avg_ctx = ctx_total as f32 / n as f32;
+
+        // keyword evidence, with statistics of the scope
+        let slots = self.chunks.len();
+        let mut own = vec![0f32; slots];
+        let mut ctx = vec![0f32; slots];
+        let mut ctx_tf = vec![0u32; slots];
+        let mut touched: Vec<u32> = Vec::new();
+        let mut keyword_hits: Vec<u32> = Vec::new();
+        let (mut idf_own, mut idf_ctx) = (0f32, 0f32);
+        for term in text::query_terms(q.text, MAX_QUERY_TERMS) {
+            let Some(&t) = self.term_ids.get(&term) else {
+                continue;
+            };
+            let postings = &self.postings[t as usize];
+            let df = postings.iter().filter(|p| in_scope[p.0 as usize]).count();
+            if df > 0 {
+                let idf = fusion::idf(n, df);
+                idf_own += idf;
+                for &(s, tf) in postings.iter().filter(|p| in_scope[p.0 as usize]) {
+                    let len = self.chunk(s).len as f32;
+                    if own[s as usize] == 0.0 && ctx[s as usize] == 0.0 {
+                        keyword_hits.push(s);
+                    }
+                    own[s as usize] += fusion::bm25_term(idf, tf as f32, len, avg_own);
+                }
+            }
+            // context: a chunk's occurrences count for every window holding it
+            touched.clear();
+            for &(j, tf) in postings {
+                let p = self.prev_of(j);
+                let nx = self.next_of(j);
+                for i in [j, p, nx, self.next_of(nx)] {
+                    if i != NONE && in_scope[i as usize] {
+                        if ctx_tf[i as usize] == 0 {
+                            touched.push(i);
+                        }
+                        ctx_tf[i as usize] += tf;
+                    }
+                }
+            }
+            for &(d, tf) in &self.meta_postings[t as usize] {
+                for &i in &self.doc(d).chunks {
+                    if in_scope[i as usize] {
+                        if ctx_tf[i as usize] == 0 {
+                            touched.push(i);
+                        }
+                        ctx_tf[i as usize] += tf;
+                    }
+                }
+            }
+            if !touched.is_empty() {
+                let idf = fusion::idf(n, touched.len());
+                idf_ctx += idf;
+                for &i in &touched {
+                    let tf = std::mem::take(&mut ctx_tf[i as usize]);
+                    if own[i as usize] == 0.0 && ctx[i as usize] == 0.0 {
+                        keyword_hits.push(i);
+                    }
+                    let len = self.chunk(i).ctx_len as f32;
+                    ctx[i as usize] += fusion::bm25_term(idf, tf as f32, len, avg_ctx);
+                }
+            }
+        }
+
+        // vector evidence
+        let pool = q.limit.max(50);
+        let mut cosine: HashMap<u32, f32> = HashMap::new();
+        let vector_hits: Vec<u32> = match self.ann.search(q.embedding, pool, n, &in_scope) {
+            Some(found) => {
+                for &(s, c) in &found {
+                    cosine.insert(s, c);
+                }
+                found.into_iter().map(|(s, _)| s).collect()
+            }
+            None => {
+                let mut all: Vec<(u32, f32)> = scope_chunks
+                    .iter()
+                    .map(|&s| (s, vector::dot(q.embedding, self.vector(s))))
+                    .collect();
+                for &(s, c) in &all {
+                    cosine.insert(s, c);
+                }
+                top_by(&mut all, pool);
+                all.into_iter().map(|(s, _)| s).collect()
+            }
+        };
+        let cos_of = |s: u32| -> f32 {
+            cosine
+                .get(&s)
+                .copied()
+                .unwrap_or_else(|| vector::dot(q.embedding, self.vector(s)))
+        };
+        let base_of = |s: u32| -> f32 {
+            fusion::base(
+                fusion::normalised(own[s as usize], idf_own),
+                fusion::normalised(ctx[s as usize], idf_ctx),
+                cos_of(s),
+            )
+        };
+
+        // candidates: the best of each side, and their reading neighbours
+        let mut kw: Vec<(u32, f32)> = keyword_hits
+            .iter()
+            .map(|&s| {
+                let k = fusion::W_OWN * fusion::normalised(own[s as usize], idf_own)
+                    + fusion::W_CONTEXT * fusion::normalised(ctx[s as usize], idf_ctx);
+                (s, k)
+            })
+            .collect();
+        top_by(&mut kw, pool);
+        let mut candidates: Vec<u32> = vector_hits;
+        candidates.extend(kw.iter().map(|x| x.0));
+        let first: Vec<u32> = candidates.clone();
+        for s in first {
+            let c = self.chunk(s);
+            for x in [c.prev, c.next] {
+                if x != NONE && in_scope[x as usize] {
+                    candidates.push(x);
+                }
+            }
+        }
+        candidates.sort_unstable();
+        candidates.dedup();
+        let mut base: HashMap<u32, f32> = HashMap::with_capacity(candidates.len() * 2);
+        let mut base_cached = |s: u32| *base.entry(s).or_insert_with(|| base_of(s));
+        let mut scored: Vec<(u32, f32)> = candidates
+            .iter()
+            .map(|&s| {
+                let c = self.chunk(s);
+                let b = base_cached(s);
+                let neighbour = [c.prev, c.next]
+                    .into_iter()
+                    .filter(|&x| x != NONE && in_scope[x as usize])
+                    .map(&mut base_cached)
+                    .fold(0f32, f32::max);
+                (s, fusion::lifted(b, neighbour))
+            })
+            .collect();
+        top_by(&mut scored, q.limit);
+        scored
+            .into_iter()
+            .map(|(s, score)| {
+                let c = self.chunk(s);
+                Hit {
+                    chunk_id: c.id.clone(),
+                    document_id: self.doc(c.doc).id.clone(),
+                    position: c.position,
+                    score,
+                    cosine: cos_of(s),
+                }
+            })
+            .collect()
+    }
+}
+
+/// Keep the `k` highest scores, sorted best first (ties by slot).
+fn top_by(v: &mut Vec<(u32, f32)>, k: usize) {
+    let cmp = |a: &(u32, f32), b: &(u32, f32)| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0));
+    if v.len() > k && k > 0 {
+        v.select_nth_unstable_by(k - 1, cmp);
+        v.truncate(k);
+    }
+    v.sort_by(cmp);
+}
