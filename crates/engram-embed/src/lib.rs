@@ -11,9 +11,12 @@
 //! Embedding never runs on the async runtime's threads. This crate knows
 //! nothing of HTTP serving or storage.
 
+pub mod cpu_bert;
+pub mod kernels;
 pub mod local;
 pub mod model_files;
 pub mod openai;
+mod pair;
 
 use async_trait::async_trait;
 use engram_core::tokens::TokenCounter;

@@ -6,12 +6,11 @@
 //! Concurrent small requests (query embeddings, many tiny documents)
 //! therefore share forward passes instead of queueing one by one.
 
+use crate::cpu_bert::CpuBert;
 use crate::{normalize, EmbedError, Embedder};
 use async_trait::async_trait;
-use candle_core::{DType, Device, Tensor};
-use candle_nn::VarBuilder;
-use candle_transformers::models::bert::{BertModel, Config};
 use engram_core::tokens::TokenCounter;
+use rayon::prelude::*;
 use std::path::Path;
 use std::sync::mpsc;
 use std::sync::Arc;
@@ -32,9 +31,8 @@ struct Request {
 
 /// The model and tokenizer, owned by the worker thread.
 pub struct BertEncoder {
-    model: BertModel,
+    model: CpuBert,
     tokenizer: Tokenizer,
-    device: Device,
     dimension: usize,
 }
 
@@ -45,15 +43,13 @@ impl BertEncoder {
         let unavailable = |what: &str, e: &dyn std::fmt::Display| {
             EmbedError::ModelUnavailable(format!("{what} in {}: {e}", dir.display()))
         };
-        let config: Config = std::fs::read_to_string(dir.join("config.json"))
+        let config: serde_json::Value = std::fs::read_to_string(dir.join("config.json"))
             .map_err(|e| unavailable("config.json", &e))
             .and_then(|s| serde_json::from_str(&s).map_err(|e| unavailable("config.json", &e)))?;
-        let dimension = serde_json::from_str::<serde_json::Value>(
-            &std::fs::read_to_string(dir.join("config.json")).unwrap_or_default(),
-        )
-        .ok()
-        .and_then(|v| v.get("hidden_size").and_then(|h| h.as_u64()))
-        .ok_or_else(|| unavailable("config.json", &"no hidden_size"))?
+        let dimension = config
+            .get("hidden_size")
+            .and_then(|h| h.as_u64())
+            .ok_or_else(|| unavailable("config.json", &"no hidden_size"))?
             as usize;
         let mut tokenizer = Tokenizer::from_file(dir.join("tokenizer.json"))
             .map_err(|e| unavailable("tokenizer.json", &e))?;
@@ -67,23 +63,20 @@ impl BertEncoder {
             strategy: PaddingStrategy::BatchLongest,
             ..Default::default()
         }));
-        let device = Device::Cpu;
-        let weights = dir.join("model.safetensors");
-        if !weights.is_file() {
+        if !dir.join("model.safetensors").is_file() {
             return Err(unavailable("model.safetensors", &"missing"));
         }
-        // SAFETY: the weights file is memory-mapped read-only; Engram never
-        // writes to model files while they are loaded.
-        let vb = unsafe { VarBuilder::from_mmaped_safetensors(&[weights], DType::F32, &device) }
-            .map_err(|e| unavailable("model.safetensors", &e))?;
-        let model =
-            BertModel::load(vb, &config).map_err(|e| unavailable("model.safetensors", &e))?;
+        let model = CpuBert::load(dir, &config)?;
         Ok(Self {
             model,
             tokenizer,
-            device,
             dimension,
         })
+    }
+
+    /// The encoder itself.
+    pub fn model(&self) -> &CpuBert {
+        &self.model
     }
 
     /// Embed one batch (no size limit applied here).
@@ -97,31 +90,28 @@ impl BertEncoder {
             .tokenizer
             .encode_batch(inputs, true)
             .map_err(|e| inf(&e))?;
-        let len = enc[0].get_ids().len();
-        let n = enc.len();
-        let mut ids = Vec::with_capacity(n * len);
-        let mut mask = Vec::with_capacity(n * len);
-        for e in &enc {
-            ids.extend_from_slice(e.get_ids());
-            mask.extend_from_slice(e.get_attention_mask());
-        }
-        let ids = Tensor::from_vec(ids, (n, len), &self.device).map_err(|e| inf(&e))?;
-        let mask = Tensor::from_vec(mask, (n, len), &self.device).map_err(|e| inf(&e))?;
-        let type_ids = ids.zeros_like().map_err(|e| inf(&e))?;
-        let out = self
-            .model
-            .forward(&ids, &type_ids, Some(&mask))
-            .map_err(|e| inf(&e))?;
-        // mean pooling over real tokens
-        let maskf = mask.to_dtype(DType::F32).map_err(|e| inf(&e))?;
-        let summed = out
-            .broadcast_mul(&maskf.unsqueeze(2).map_err(|e| inf(&e))?)
-            .and_then(|t| t.sum(1))
-            .map_err(|e| inf(&e))?;
-        let counts = maskf.sum_keepdim(1).map_err(|e| inf(&e))?;
-        let pooled = summed.broadcast_div(&counts).map_err(|e| inf(&e))?;
-        let mut rows: Vec<Vec<f32>> = pooled.to_vec2().map_err(|e| inf(&e))?;
+        // each sequence runs unpadded: one alone splits its layers over the
+        // cores, several run side by side
+        let ids: Vec<Vec<u32>> = enc
+            .iter()
+            .map(|e| {
+                e.get_ids()
+                    .iter()
+                    .zip(e.get_attention_mask())
+                    .filter(|(_, m)| **m == 1)
+                    .map(|(i, _)| *i)
+                    .collect()
+            })
+            .collect();
+        let mut rows: Vec<Vec<f32>> = if ids.len() == 1 {
+            vec![self.model.embed_ids(&ids[0], true)]
+        } else {
+            ids.par_iter()
+                .map(|i| self.model.embed_ids(i, false))
+                .collect()
+        };
         rows.iter_mut().for_each(|r| normalize(r));
+        debug_assert!(rows.iter().all(|r| r.len() == self.dimension));
         Ok(rows)
     }
 }
