@@ -141,20 +141,15 @@ impl Engine {
             .iter()
             .flat_map(|(_, _, hits)| hits.iter().map(|(h, _)| h.chunk_id.clone()))
             .collect();
-        let mut documents: HashMap<String, Document> = self
-            .store
-            .documents_by_ids(org_id, &doc_ids)
-            .await?
-            .into_iter()
-            .map(|d| (d.id.clone(), d))
-            .collect();
-        let found: HashMap<String, Chunk> = self
-            .store
-            .chunks_by_ids(org_id, &chunk_ids)
-            .await?
-            .into_iter()
-            .map(|c| (c.id.clone(), c))
-            .collect();
+        let t_fetch = Instant::now();
+        let (documents, found) = tokio::join!(
+            self.store.documents_by_ids(org_id, &doc_ids),
+            self.store.chunks_by_ids(org_id, &chunk_ids),
+        );
+        let fetch_ms = t_fetch.elapsed().as_secs_f64() * 1000.0;
+        let mut documents: HashMap<String, Document> =
+            documents?.into_iter().map(|d| (d.id.clone(), d)).collect();
+        let found: HashMap<String, Chunk> = found?.into_iter().map(|c| (c.id.clone(), c)).collect();
         let mut results = Vec::with_capacity(ranked.len());
         for (doc_id, score, hits) in ranked {
             let Some(document) = documents.remove(&doc_id) else {
@@ -202,6 +197,7 @@ impl Engine {
             refresh_and_embedding_ms = t_first.as_secs_f64() * 1000.0,
             index_ms = (t_vector - t_first).as_secs_f64() * 1000.0,
             assembly_ms = (elapsed - t_vector).as_secs_f64() * 1000.0,
+            fetch_ms,
             "search stages"
         );
         Ok(SearchOutcome {

@@ -92,11 +92,6 @@ struct Chunk {
     doc: u32,
     position: i64,
     terms: Vec<(u32, u32)>,
-    len: u32,
-    /// Terms in the reading window plus the document's metadata terms.
-    ctx_len: u32,
-    prev: u32,
-    next: u32,
 }
 
 /// One organisation's search index.
@@ -121,6 +116,13 @@ pub struct OrgIndex {
     ann: vector::Ann,
     /// Chunk slots added since the graph was last brought up to date.
     ann_pending: Vec<u32>,
+    /// Per chunk slot: (previous, next) in reading order; compact, because
+    /// the context score walks it for every posting.
+    links: Vec<(u32, u32)>,
+    /// Per chunk slot: the reading context's length in terms.
+    ctx_lens: Vec<u32>,
+    /// Per chunk slot: its own length in terms.
+    own_lens: Vec<u32>,
 }
 
 /// Every term of the metadata's string, number and boolean values (and of
@@ -170,6 +172,9 @@ impl OrgIndex {
             tag_docs: HashMap::new(),
             ann: vector::Ann::new(dim),
             ann_pending: Vec::new(),
+            links: Vec::new(),
+            ctx_lens: Vec::new(),
+            own_lens: Vec::new(),
         }
     }
 
@@ -238,15 +243,15 @@ impl OrgIndex {
     }
 
     fn chunk(&self, slot: u32) -> &Chunk {
-        self.chunks[slot as usize].as_ref().expect("live chunk slot")
-    }
-
-    fn chunk_mut(&mut self, slot: u32) -> &mut Chunk {
-        self.chunks[slot as usize].as_mut().expect("live chunk slot")
+        self.chunks[slot as usize]
+            .as_ref()
+            .expect("live chunk slot")
     }
 
     fn doc(&self, slot: u32) -> &Doc {
-        self.docs[slot as usize].as_ref().expect("live document slot")
+        self.docs[slot as usize]
+            .as_ref()
+            .expect("live document slot")
     }
 
     fn vector(&self, slot: u32) -> &[f32] {
@@ -285,6 +290,9 @@ impl OrgIndex {
                 Some(s) => s,
                 None => {
                     self.chunks.push(None);
+                    self.links.push((NONE, NONE));
+                    self.ctx_lens.push(0);
+                    self.own_lens.push(0);
                     self.vectors.resize(self.chunks.len() * self.dim, 0.0);
                     (self.chunks.len() - 1) as u32
                 }
@@ -296,22 +304,19 @@ impl OrgIndex {
             let n = c.embedding.len().min(self.dim);
             self.vectors[start..start + n].copy_from_slice(&c.embedding[..n]);
             self.vectors[start + n..start + self.dim].fill(0.0);
+            self.links[slot as usize] = (NONE, NONE);
+            self.own_lens[slot as usize] = len;
             self.chunks[slot as usize] = Some(Chunk {
                 id: c.id,
                 doc: dslot,
                 position: c.position,
                 terms,
-                len,
-                ctx_len: 0,
-                prev: NONE,
-                next: NONE,
             });
             self.live_chunks += 1;
             slots.push(slot);
         }
         for w in slots.windows(2) {
-            self.chunk_mut(w[0]).next = w[1];
-            self.chunk_mut(w[1]).prev = w[0];
+            self.link(w[0], w[1]);
         }
         self.docs[dslot as usize] = Some(Doc {
             id: doc.id.clone(),
@@ -411,15 +416,18 @@ impl OrgIndex {
                 top_by(&mut all, k);
                 all
             });
-        found.into_iter().map(|(s, _)| self.chunk(s).id.clone()).collect()
+        found
+            .into_iter()
+            .map(|(s, _)| self.chunk(s).id.clone())
+            .collect()
     }
 
     fn link(&mut self, a: u32, b: u32) {
         if a != NONE {
-            self.chunk_mut(a).next = b;
+            self.links[a as usize].1 = b;
         }
         if b != NONE {
-            self.chunk_mut(b).prev = a;
+            self.links[b as usize].0 = a;
         }
     }
 
@@ -427,7 +435,7 @@ impl OrgIndex {
         if s == NONE {
             NONE
         } else {
-            self.chunk(s).next
+            self.links[s as usize].1
         }
     }
 
@@ -435,7 +443,7 @@ impl OrgIndex {
         if s == NONE {
             NONE
         } else {
-            self.chunk(s).prev
+            self.links[s as usize].0
         }
     }
 
@@ -454,10 +462,10 @@ impl OrgIndex {
                 .window(s)
                 .iter()
                 .filter(|&&w| w != NONE)
-                .map(|&w| self.chunk(w).len)
+                .map(|&w| self.own_lens[w as usize])
                 .sum();
             let meta = self.doc(self.chunk(s).doc).meta_len;
-            self.chunk_mut(s).ctx_len = window + meta;
+            self.ctx_lens[s as usize] = window + meta;
         }
     }
 
@@ -466,7 +474,9 @@ impl OrgIndex {
         let Some(dslot) = self.doc_by_id.remove(id) else {
             return false;
         };
-        let doc = self.docs[dslot as usize].take().expect("live document slot");
+        let doc = self.docs[dslot as usize]
+            .take()
+            .expect("live document slot");
         for (t, _) in &doc.meta_terms {
             self.meta_postings[*t as usize].retain(|p| p.0 != dslot);
         }
@@ -522,7 +532,10 @@ impl OrgIndex {
                     .filepath
                     .as_ref()
                     .is_none_or(|p| path_matches(&doc.filepath, p))
-                && scope.filter.as_ref().is_none_or(|f| f.matches(&doc.metadata))
+                && scope
+                    .filter
+                    .as_ref()
+                    .is_none_or(|f| f.matches(&doc.metadata))
         });
         docs.sort_unstable();
         docs
@@ -546,9 +559,8 @@ impl OrgIndex {
         let (in_scope, scope_chunks) = self.scope_mask(q.scope);
         let (mut own_total, mut ctx_total) = (0u64, 0u64);
         for &c in &scope_chunks {
-            let ch = self.chunk(c);
-            own_total += ch.len as u64;
-            ctx_total += ch.ctx_len as u64;
+            own_total += self.own_lens[c as usize] as u64;
+            ctx_total += self.ctx_lens[c as usize] as u64;
         }
         if scope_chunks.is_empty() || q.limit == 0 {
             return Vec::new();
@@ -575,7 +587,7 @@ impl OrgIndex {
                 let idf = fusion::idf(n, df);
                 idf_own += idf;
                 for &(s, tf) in postings.iter().filter(|p| in_scope[p.0 as usize]) {
-                    let len = self.chunk(s).len as f32;
+                    let len = self.own_lens[s as usize] as f32;
                     if own[s as usize] == 0.0 && ctx[s as usize] == 0.0 {
                         keyword_hits.push(s);
                     }
@@ -614,7 +626,7 @@ impl OrgIndex {
                     if own[i as usize] == 0.0 && ctx[i as usize] == 0.0 {
                         keyword_hits.push(i);
                     }
-                    let len = self.chunk(i).ctx_len as f32;
+                    let len = self.ctx_lens[i as usize] as f32;
                     ctx[i as usize] += fusion::bm25_term(idf, tf as f32, len, avg_ctx);
                 }
             }
@@ -622,11 +634,12 @@ impl OrgIndex {
 
         // vector evidence
         let pool = q.limit.max(50);
-        let mut cosine: HashMap<u32, f32> = HashMap::new();
+        // cosine per slot, NaN until computed
+        let mut cosine = vec![f32::NAN; slots];
         let vector_hits: Vec<u32> = match self.ann.search(q.embedding, pool, n, &in_scope) {
             Some(found) => {
                 for &(s, c) in &found {
-                    cosine.insert(s, c);
+                    cosine[s as usize] = c;
                 }
                 found.into_iter().map(|(s, _)| s).collect()
             }
@@ -636,17 +649,19 @@ impl OrgIndex {
                     .map(|&s| (s, vector::dot(q.embedding, self.vector(s))))
                     .collect();
                 for &(s, c) in &all {
-                    cosine.insert(s, c);
+                    cosine[s as usize] = c;
                 }
                 top_by(&mut all, pool);
                 all.into_iter().map(|(s, _)| s).collect()
             }
         };
         let cos_of = |s: u32| -> f32 {
-            cosine
-                .get(&s)
-                .copied()
-                .unwrap_or_else(|| vector::dot(q.embedding, self.vector(s)))
+            let c = cosine[s as usize];
+            if c.is_nan() {
+                vector::dot(q.embedding, self.vector(s))
+            } else {
+                c
+            }
         };
         let base_of = |s: u32| -> f32 {
             fusion::base(
@@ -670,8 +685,8 @@ impl OrgIndex {
         candidates.extend(kw.iter().map(|x| x.0));
         let first: Vec<u32> = candidates.clone();
         for s in first {
-            let c = self.chunk(s);
-            for x in [c.prev, c.next] {
+            let (p, n) = self.links[s as usize];
+            for x in [p, n] {
                 if x != NONE && in_scope[x as usize] {
                     candidates.push(x);
                 }
@@ -684,9 +699,9 @@ impl OrgIndex {
         let mut scored: Vec<(u32, f32)> = candidates
             .iter()
             .map(|&s| {
-                let c = self.chunk(s);
+                let (p, n) = self.links[s as usize];
                 let b = base_cached(s);
-                let neighbour = [c.prev, c.next]
+                let neighbour = [p, n]
                     .into_iter()
                     .filter(|&x| x != NONE && in_scope[x as usize])
                     .map(&mut base_cached)

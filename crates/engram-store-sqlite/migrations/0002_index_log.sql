@@ -13,6 +13,9 @@ CREATE INDEX index_log_org_seq ON index_log(org_id, seq);
 
 INSERT INTO index_log (org_id, document_id) SELECT org_id, id FROM documents ORDER BY rowid;
 
+CREATE TRIGGER documents_index_insert AFTER INSERT ON documents BEGIN
+    INSERT OR REPLACE INTO index_log (org_id, document_id) VALUES (new.org_id, new.id);
+END;
 CREATE TRIGGER documents_index_update AFTER UPDATE ON documents BEGIN
     INSERT OR REPLACE INTO index_log (org_id, document_id) VALUES (new.org_id, new.id);
 END;

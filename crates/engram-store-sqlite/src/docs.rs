@@ -206,7 +206,7 @@ pub async fn documents_by_ids(
     }
     let marks = placeholders(ids.len());
     let mut q = sqlx::query(AssertSqlSafe(format!(
-        "SELECT {DOC_COLUMNS} FROM documents d WHERE d.org_id = ? AND d.id IN ({marks})"
+        "SELECT {DOC_COLUMNS} FROM documents d WHERE +d.org_id = ? AND d.id IN ({marks})"
     )))
     .bind(org_id);
     for id in ids {

@@ -17,8 +17,9 @@ mod search;
 
 use async_trait::async_trait;
 use engram_store::{
-    ApiKeyRecord, Chunk, Document, IndexChange, IndexedDocument, DocumentPatch, Job, ListQuery, ModelInfo, NewDocument,
-    Org, ProcessedDocument, Store, StoreError, StoreResult, Timestamp, UpsertOutcome,
+    ApiKeyRecord, Chunk, Document, DocumentPatch, IndexChange, IndexedDocument, Job, ListQuery,
+    ModelInfo, NewDocument, Org, ProcessedDocument, Store, StoreError, StoreResult, Timestamp,
+    UpsertOutcome,
 };
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::SqlitePool;
@@ -75,6 +76,7 @@ impl SqliteStore {
         let write = SqlitePoolOptions::new()
             .max_connections(1)
             .min_connections(1)
+            .test_before_acquire(false)
             .idle_timeout(None)
             .max_lifetime(None)
             .connect_with(opts.clone())
@@ -84,9 +86,12 @@ impl SqliteStore {
             .run(&write)
             .await
             .map_err(|e| StoreError::Incompatible(format!("migration failed: {e}")))?;
+        // no ping before each use: a local file does not drop connections,
+        // and the ping is a round trip to the connection's thread per query
         let read = SqlitePoolOptions::new()
             .max_connections(4)
-            .min_connections(1)
+            .min_connections(2)
+            .test_before_acquire(false)
             .idle_timeout(None)
             .max_lifetime(None)
             .connect_with(opts)
@@ -112,6 +117,10 @@ impl SqliteStore {
 }
 
 /// `?, ?, ?` — `n` placeholders for an `IN (...)` list.
+///
+/// Lookups by an id list write the organisation test as `+org_id = ?`: the
+/// unary plus keeps SQLite from choosing the organisation index, which
+/// would walk every row of a large organisation instead of seeking the ids.
 pub(crate) fn placeholders(n: usize) -> String {
     vec!["?"; n].join(", ")
 }

@@ -44,7 +44,7 @@ pub async fn index_documents(
     let mut q = sqlx::query(AssertSqlSafe(format!(
         "SELECT d.id, d.rowid, d.metadata, d.filepath, \
          (SELECT group_concat(tag, char(31)) FROM (SELECT tag FROM document_tags t WHERE t.document_id = d.id ORDER BY tag)) \
-         FROM documents d WHERE d.org_id = ? AND d.id IN ({marks})"
+         FROM documents d WHERE +d.org_id = ? AND d.id IN ({marks})"
     )))
     .bind(org_id);
     for id in ids {
@@ -67,14 +67,20 @@ pub async fn index_documents(
         });
     }
     let mut q = sqlx::query(AssertSqlSafe(format!(
-        "SELECT {CHUNK_COLUMNS} FROM chunks WHERE org_id = ? AND document_id IN ({marks}) ORDER BY document_id, position"
+        "SELECT {CHUNK_COLUMNS} FROM chunks WHERE +org_id = ? AND document_id IN ({marks}) ORDER BY document_id, position"
     )))
     .bind(org_id);
     for id in ids {
         q = q.bind(id);
     }
     let mut by_doc: std::collections::HashMap<String, Vec<Chunk>> = Default::default();
-    for c in q.fetch_all(&mut *tx).await.map_err(db_err)?.into_iter().map(chunk_row) {
+    for c in q
+        .fetch_all(&mut *tx)
+        .await
+        .map_err(db_err)?
+        .into_iter()
+        .map(chunk_row)
+    {
         by_doc.entry(c.document_id.clone()).or_default().push(c);
     }
     tx.commit().await.map_err(db_err)?;
@@ -120,7 +126,7 @@ pub async fn chunks_by_ids(
     }
     let marks = placeholders(ids.len());
     let mut q = sqlx::query(AssertSqlSafe(format!(
-        "SELECT {CHUNK_COLUMNS} FROM chunks WHERE org_id = ? AND id IN ({marks})"
+        "SELECT {CHUNK_COLUMNS} FROM chunks WHERE +org_id = ? AND id IN ({marks})"
     )))
     .bind(org_id);
     for id in ids {

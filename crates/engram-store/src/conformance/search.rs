@@ -192,14 +192,20 @@ pub async fn index_log_and_loading(s: &dyn Store) {
         metadata: Some(json!({"speaker": "Bo"}).as_object().unwrap().clone()),
         ..Default::default()
     };
-    s.update_document(&org, &ids[1], patch).await.unwrap().unwrap();
+    s.update_document(&org, &ids[1], patch)
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(changed_since(s, &org, head).await, vec![ids[1].clone()]);
     let head = index_head(s, &org).await;
     let patch = DocumentPatch {
         container_tags: Some(vec!["t3".into()]),
         ..Default::default()
     };
-    s.update_document(&org, &ids[0], patch).await.unwrap().unwrap();
+    s.update_document(&org, &ids[0], patch)
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(changed_since(s, &org, head).await, vec![ids[0].clone()]);
     let head = index_head(s, &org).await;
     assert!(s.delete_document(&org, &ids[2]).await.unwrap());
@@ -210,12 +216,19 @@ pub async fn index_log_and_loading(s: &dyn Store) {
         .unwrap()
         .is_empty());
     let head = index_head(s, &org).await;
-    assert_eq!(s.delete_documents_by_tags(&org, &["t3".into()]).await.unwrap(), 1);
+    assert_eq!(
+        s.delete_documents_by_tags(&org, &["t3".into()])
+            .await
+            .unwrap(),
+        1
+    );
     assert_eq!(changed_since(s, &org, head).await, vec![ids[0].clone()]);
-    assert!(changed_since(s, &org, index_head(s, &org).await).await.is_empty());
+    assert!(changed_since(s, &org, index_head(s, &org).await)
+        .await
+        .is_empty());
 
     // the rest of the search reads
-    let ids = vec![ids[1].clone()];
+    let ids = [ids[1].clone()];
     let c = s.chunks_at(&org, &ids[0], &[0, 1, 7]).await.unwrap();
     assert_eq!(c.len(), 1);
     assert_eq!(c[0].content, "a red red apple");

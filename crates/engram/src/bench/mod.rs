@@ -2,9 +2,12 @@
 //!
 //! - `throughput`: the embedder alone vs ingest end to end over HTTP;
 //! - `locomo`: retrieval quality (evidence recall@k) and search latency on
-//!   LoCoMo-format conversations, through the HTTP API.
+//!   LoCoMo-format conversations, through the HTTP API;
+//! - `scale`: latency, memory and HNSW recall with a large synthetic
+//!   organisation.
 
 mod locomo;
+mod scale;
 mod server;
 mod throughput;
 
@@ -16,6 +19,8 @@ pub enum BenchCommand {
     Throughput(throughput::BenchArgs),
     /// Retrieval quality and search latency on LoCoMo-format data.
     Locomo(locomo::LocomoArgs),
+    /// Search latency, memory and HNSW recall with a large synthetic organisation.
+    Scale(scale::ScaleArgs),
 }
 
 pub async fn run(cmd: BenchCommand) -> anyhow::Result<()> {
@@ -31,5 +36,6 @@ pub async fn run(cmd: BenchCommand) -> anyhow::Result<()> {
     match cmd {
         BenchCommand::Throughput(a) => throughput::run(a).await,
         BenchCommand::Locomo(a) => locomo::run(a).await,
+        BenchCommand::Scale(a) => scale::run(a).await,
     }
 }

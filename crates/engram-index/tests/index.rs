@@ -1,0 +1,163 @@
+//! The index through its public API: scope, reading context, updates.
+
+use engram_index::{IndexChunk, IndexDocument, OrgIndex, Query, Scope};
+use serde_json::json;
+
+fn doc(id: &str, seq: i64, tag: &str, text: &str, v: [f32; 4]) -> IndexDocument {
+    IndexDocument {
+        id: id.into(),
+        seq,
+        container_tags: vec![tag.into()],
+        metadata: json!({"speaker": "Ann", "n": seq})
+            .as_object()
+            .unwrap()
+            .clone(),
+        filepath: Some(format!("/notes/{id}.md")),
+        chunks: vec![IndexChunk {
+            id: format!("{id}-0"),
+            position: 0,
+            text: text.into(),
+            embedding: v.to_vec(),
+        }],
+    }
+}
+
+fn search(index: &OrgIndex, q: &str, v: [f32; 4], scope: &Scope) -> Vec<(String, f32)> {
+    index
+        .search(&Query {
+            text: q,
+            embedding: &v,
+            scope,
+            limit: 10,
+        })
+        .into_iter()
+        .map(|h| (h.document_id, h.score))
+        .collect()
+}
+
+fn score_of(hits: &[(String, f32)], id: &str) -> Option<f32> {
+    hits.iter().find(|h| h.0 == id).map(|h| h.1)
+}
+
+const X: [f32; 4] = [1.0, 0.0, 0.0, 0.0];
+const Y: [f32; 4] = [0.0, 1.0, 0.0, 0.0];
+const Z: [f32; 4] = [0.0, 0.0, 1.0, 0.0];
+
+fn conversation() -> OrgIndex {
+    let mut index = OrgIndex::new(4);
+    index.upsert(doc("a", 1, "chat", "Did you adopt the puppy?", Y));
+    index.upsert(doc("b", 2, "chat", "Yes, last week!", Z));
+    index.upsert(doc("c", 3, "chat", "The weather is lovely today.", Z));
+    index.upsert(doc("d", 4, "other", "Yes, last week!", Z));
+    index
+}
+
+#[test]
+fn an_answer_is_found_through_its_reading_context() {
+    let index = conversation();
+    let hits = search(&index, "puppy adoption", X, &Scope::default());
+    let a = score_of(&hits, "a").expect("the question itself");
+    let b = score_of(&hits, "b").expect("the answer, through its context");
+    assert!(a > b, "{hits:?}");
+    // the same words in another stream have no such context
+    let d = score_of(&hits, "d").unwrap_or(0.0);
+    assert!(b > d, "{hits:?}");
+    assert!(hits.iter().all(|h| (0.0..=1.0).contains(&h.1)));
+}
+
+#[test]
+fn a_near_identical_chunk_scores_near_one() {
+    let mut index = OrgIndex::new(4);
+    index.upsert(doc("a", 1, "t", "rate limits per organisation", X));
+    index.upsert(doc("b", 2, "t", "unrelated gardening notes", Y));
+    let hits = search(&index, "rate limits per organisation", X, &Scope::default());
+    assert_eq!(hits[0].0, "a");
+    assert!(hits[0].1 > 0.9, "{hits:?}");
+    assert!(score_of(&hits, "b").unwrap_or(0.0) < 0.5);
+}
+
+#[test]
+fn scope_restricts_before_ranking() {
+    let index = conversation();
+    let check = |scope: Scope, want: &[&str]| {
+        let hits = search(&index, "yes week puppy weather", Z, &scope);
+        let mut got: Vec<&str> = hits.iter().map(|h| h.0.as_str()).collect();
+        got.sort();
+        assert_eq!(got, want, "{scope:?}");
+    };
+    check(
+        Scope {
+            container_tags: vec!["other".into()],
+            ..Default::default()
+        },
+        &["d"],
+    );
+    check(
+        Scope {
+            document_id: Some("b".into()),
+            ..Default::default()
+        },
+        &["b"],
+    );
+    check(
+        Scope {
+            filepath: Some("/notes/c.md".into()),
+            ..Default::default()
+        },
+        &["c"],
+    );
+    check(
+        Scope {
+            filepath: Some("/notes/".into()),
+            ..Default::default()
+        },
+        &["a", "b", "c", "d"],
+    );
+    let filter = engram_core::filter::parse(
+        "filters",
+        &json!({"AND": [{"key": "n", "value": "3", "filterType": "numeric", "numericOperator": ">="}]}),
+    )
+    .unwrap();
+    check(
+        Scope {
+            filter: Some(filter),
+            ..Default::default()
+        },
+        &["c", "d"],
+    );
+    check(
+        Scope {
+            container_tags: vec!["nope".into()],
+            ..Default::default()
+        },
+        &[],
+    );
+}
+
+#[test]
+fn removal_and_replacement_relink_the_reading_order() {
+    let mut index = conversation();
+    assert_eq!((index.documents(), index.chunks()), (4, 4));
+    // without its question, the answer loses its context
+    assert!(index.remove("a"));
+    assert!(!index.remove("a"));
+    let hits = search(&index, "puppy adoption", X, &Scope::default());
+    assert!(score_of(&hits, "b").unwrap_or(0.0) < 0.05, "{hits:?}");
+    // the question comes back (same creation order): context again
+    index.upsert(doc("a", 1, "chat", "Did you adopt the puppy?", Y));
+    let hits = search(&index, "puppy adoption", X, &Scope::default());
+    assert!(score_of(&hits, "b").unwrap_or(0.0) > 0.05, "{hits:?}");
+    // replacing a document keeps one copy
+    index.upsert(doc("b", 2, "chat", "No, not yet.", Z));
+    assert_eq!((index.documents(), index.chunks()), (4, 4));
+    let hits = search(&index, "last week", Z, &Scope::default());
+    assert!(score_of(&hits, "d").is_some());
+    assert!(index.memory_bytes() > 0);
+}
+
+#[test]
+fn empty_queries_and_scopes_are_harmless() {
+    let index = conversation();
+    assert!(search(&index, "", X, &Scope::default()).len() <= 4);
+    assert!(search(&OrgIndex::new(4), "anything", X, &Scope::default()).is_empty());
+}

@@ -1,0 +1,286 @@
+//! `engram bench scale`: search latency and memory with a large synthetic
+//! organisation, and the HNSW graph's recall against exact search.
+//!
+//! The corpus is generated, not embedded: documents of Zipf-distributed
+//! words from a synthetic vocabulary, each with a vector drawn around one of
+//! many random cluster centres (the shape of real embedding collections).
+//! They are written through the store (embedding 100k chunks with the model
+//! would take most of an hour here); queries go through the HTTP API with
+//! the real model embedding them.
+
+use super::server::BenchServer;
+use engram_index::Scope;
+use engram_store::{NewChunk, NewDocument, ProcessedDocument, Store};
+use serde_json::json;
+use std::time::{Duration, Instant};
+
+#[derive(clap::Args)]
+pub struct ScaleArgs {
+    /// Chunks in the organisation (one per document).
+    #[arg(long, default_value_t = 100_000)]
+    chunks: usize,
+    /// Container tags the documents are spread over.
+    #[arg(long, default_value_t = 10)]
+    tags: usize,
+    /// Search requests per scope.
+    #[arg(long, default_value_t = 300)]
+    queries: usize,
+    /// A model folder (default: the usual lookup).
+    #[arg(long, env = "ENGRAM_MODEL_DIR")]
+    model_dir: Option<std::path::PathBuf>,
+}
+
+/// xorshift64*: deterministic and dependency-free.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+    fn unit(&mut self) -> f64 {
+        (self.next() >> 11) as f64 / (1u64 << 53) as f64
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+    fn gauss(&mut self) -> f32 {
+        let (u, v) = (self.unit().max(1e-12), self.unit());
+        ((-2.0 * u.ln()).sqrt() * (2.0 * std::f64::consts::PI * v).cos()) as f32
+    }
+    /// A Zipf-like rank in 0..n (heavier head, long tail).
+    fn zipf(&mut self, n: usize) -> usize {
+        ((n as f64).powf(self.unit()) - 1.0) as usize
+    }
+}
+
+fn normalised(mut v: Vec<f32>) -> Vec<f32> {
+    let n = v.iter().map(|x| x * x).sum::<f32>().sqrt().max(1e-12);
+    v.iter_mut().for_each(|x| *x /= n);
+    v
+}
+
+struct Corpus {
+    rng: Rng,
+    vocab: Vec<String>,
+    centres: Vec<Vec<f32>>,
+    dim: usize,
+}
+
+impl Corpus {
+    fn new(dim: usize) -> Self {
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        let syllables = [
+            "ka", "lo", "mi", "ren", "tu", "sha", "vor", "el", "dan", "qui", "po", "zi",
+        ];
+        let vocab = (0..8000)
+            .map(|_| {
+                let n = 2 + rng.below(3);
+                (0..n)
+                    .map(|_| syllables[rng.below(syllables.len())])
+                    .collect()
+            })
+            .collect();
+        let centres = (0..1000)
+            .map(|_| normalised((0..dim).map(|_| rng.gauss()).collect()))
+            .collect();
+        Self {
+            rng,
+            vocab,
+            centres,
+            dim,
+        }
+    }
+    fn text(&mut self, words: usize) -> String {
+        (0..words)
+            .map(|_| self.vocab[self.rng.zipf(self.vocab.len())].as_str())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+    fn vector(&mut self) -> Vec<f32> {
+        let c = self.rng.below(self.centres.len());
+        let spread = 1.2 / (self.dim as f32).sqrt();
+        normalised(
+            self.centres[c]
+                .iter()
+                .map(|x| x + spread * self.rng.gauss())
+                .collect(),
+        )
+    }
+}
+
+fn rss_mb() -> Option<f64> {
+    let s = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = s.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024.0)
+}
+
+fn percentile(sorted: &[f64], p: f64) -> f64 {
+    sorted[((sorted.len() as f64 - 1.0) * p).round() as usize]
+}
+
+pub async fn run(args: ScaleArgs) -> anyhow::Result<()> {
+    let found = crate::serve::locate_model(args.model_dir.clone()).await?;
+    let srv = BenchServer::start(found.dir(), 0).await?;
+    let store = srv.store.clone();
+    let org = store.ensure_org("bench").await?.id;
+    let dim = srv.engine.embedder.dimension();
+    let mut corpus = Corpus::new(dim);
+
+    // write the corpus through the store, in batches
+    let t0 = Instant::now();
+    let batch = 1000;
+    let mut written = 0;
+    while written < args.chunks {
+        let n = batch.min(args.chunks - written);
+        let docs: Vec<NewDocument> = (0..n)
+            .map(|i| NewDocument {
+                org_id: org.clone(),
+                custom_id: None,
+                container_tags: vec![format!("tag-{}", (written + i) % args.tags.max(1))],
+                content: String::new(),
+                doc_type: engram_core::DocumentType::Text,
+                url: None,
+                source: None,
+                task_type: engram_core::TaskType::Superrag,
+                dreaming: engram_core::Dreaming::Dynamic,
+                metadata: json!({"n": written + i})
+                    .as_object()
+                    .cloned()
+                    .unwrap_or_default(),
+                filepath: None,
+                entity_context: None,
+                file: None,
+            })
+            .collect();
+        store.upsert_documents(docs).await?;
+        let jobs = store
+            .claim_jobs("bench", n, Duration::from_secs(600))
+            .await?;
+        let done: Vec<_> = jobs
+            .into_iter()
+            .map(|j| {
+                let text = corpus.text(60);
+                let p = ProcessedDocument {
+                    text: text.clone(),
+                    title: None,
+                    summary: None,
+                    doc_type: engram_core::DocumentType::Text,
+                    chunks: vec![NewChunk {
+                        position: 0,
+                        content: text,
+                        token_count: 60,
+                        embedding: corpus.vector(),
+                    }],
+                };
+                (j, p)
+            })
+            .collect();
+        store.complete_jobs(done).await?;
+        written += n;
+    }
+    let write_secs = t0.elapsed().as_secs_f64();
+    let rss_before = rss_mb();
+
+    // load the index (as `engram serve` does at start)
+    let t1 = Instant::now();
+    let slot = srv.engine.fresh_index(&org).await?;
+    let load_secs = t1.elapsed().as_secs_f64();
+    let (index_mb, chunks, has_ann) = {
+        let index = slot.index.read().unwrap_or_else(|e| e.into_inner());
+        (
+            index.memory_bytes() as f64 / 1048576.0,
+            index.chunks(),
+            index.has_ann(),
+        )
+    };
+    let rss_after = rss_mb();
+
+    // the graph's recall@10 against exact search, whole organisation
+    let (mut hits, mut total) = (0usize, 0usize);
+    let mut ann_ms = Vec::new();
+    let mut exact_ms = Vec::new();
+    {
+        let index = slot.index.read().unwrap_or_else(|e| e.into_inner());
+        let all = Scope::default();
+        for _ in 0..200 {
+            let q = corpus.vector();
+            let t = Instant::now();
+            let approx = index.vector_top(&q, &all, 10, true);
+            ann_ms.push(t.elapsed().as_secs_f64() * 1000.0);
+            let t = Instant::now();
+            let exact = index.exact_vector_top(&q, &all, 10);
+            exact_ms.push(t.elapsed().as_secs_f64() * 1000.0);
+            hits += exact.iter().filter(|id| approx.contains(id)).count();
+            total += exact.len();
+        }
+    }
+    ann_ms.sort_by(f64::total_cmp);
+    exact_ms.sort_by(f64::total_cmp);
+
+    // search over HTTP: the whole organisation, and one tag
+    let client = reqwest::Client::new();
+    let auth = format!("Bearer {}", srv.key);
+    let mut report = Vec::new();
+    for (label, tag) in [
+        ("whole organisation", None),
+        ("one container tag", Some("tag-3")),
+    ] {
+        let mut lat = Vec::with_capacity(args.queries);
+        for _ in 0..args.queries {
+            let q = corpus.text(6);
+            let mut body = json!({"q": q, "limit": 10});
+            if let Some(t) = tag {
+                body["containerTag"] = json!(t);
+            }
+            let t = Instant::now();
+            let resp = client
+                .post(format!("{}/v3/search", srv.base))
+                .header("authorization", &auth)
+                .json(&body)
+                .send()
+                .await?;
+            anyhow::ensure!(
+                resp.status().is_success(),
+                "search failed: {}",
+                resp.status()
+            );
+            let _: serde_json::Value = resp.json().await?;
+            lat.push(t.elapsed().as_secs_f64() * 1000.0);
+        }
+        lat.sort_by(f64::total_cmp);
+        report.push((label, percentile(&lat, 0.5), percentile(&lat, 0.95)));
+    }
+
+    println!(
+        "Synthetic organisation: {chunks} chunks ({} tags), written through the store in {write_secs:.1} s",
+        args.tags
+    );
+    println!(
+        "index load (tokenise, postings, HNSW build): {load_secs:.1} s; HNSW: {}",
+        if has_ann {
+            "yes"
+        } else {
+            "no (below the threshold)"
+        }
+    );
+    println!(
+        "memory: index {index_mb:.0} MB (estimate); process RSS {} -> {} MB",
+        rss_before.map_or("?".into(), |m| format!("{m:.0}")),
+        rss_after.map_or("?".into(), |m| format!("{m:.0}"))
+    );
+    println!(
+        "vector top-10, whole organisation: HNSW recall@10 {:.3} vs exact; p50 {:.2} ms (HNSW) vs {:.2} ms (exact scan)",
+        hits as f64 / total.max(1) as f64,
+        percentile(&ann_ms, 0.5),
+        percentile(&exact_ms, 0.5)
+    );
+    for (label, p50, p95) in report {
+        println!("search over HTTP, {label}: p50 {p50:.1} ms, p95 {p95:.1} ms");
+    }
+    srv.stop().await;
+    Ok(())
+}
