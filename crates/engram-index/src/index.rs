@@ -8,12 +8,13 @@
 //! is the two chunks before it, itself and the one after it; the context
 //! keyword score reads that window plus the document's metadata values.
 
-use crate::fusion;
 use crate::text;
 use crate::vector;
 use engram_core::filter::Filter;
 use engram_core::Metadata;
 use std::collections::{BTreeSet, HashMap, HashSet};
+
+mod query;
 
 const NONE: u32 = u32::MAX;
 /// Most distinct query terms used.
@@ -141,15 +142,6 @@ fn metadata_text(m: &Metadata) -> String {
     let mut out = String::new();
     m.values().for_each(|v| push(v, &mut out));
     out
-}
-
-fn path_matches(filepath: &Option<String>, want: &str) -> bool {
-    let Some(p) = filepath else { return false };
-    if want.ends_with('/') {
-        p.starts_with(want)
-    } else {
-        p == want
-    }
 }
 
 impl OrgIndex {
@@ -395,33 +387,6 @@ impl OrgIndex {
         self.ann.is_built()
     }
 
-    /// Exact top-`k` by cosine inside the scope (for measuring the graph's
-    /// recall).
-    pub fn exact_vector_top(&self, embedding: &[f32], scope: &Scope, k: usize) -> Vec<String> {
-        self.vector_top(embedding, scope, k, false)
-    }
-
-    /// Top-`k` by cosine through the path queries use (the graph when the
-    /// scope is large).
-    pub fn vector_top(&self, embedding: &[f32], scope: &Scope, k: usize, ann: bool) -> Vec<String> {
-        let (in_scope, scope_chunks) = self.scope_mask(scope);
-        let found = ann
-            .then(|| self.ann.search(embedding, k, scope_chunks.len(), &in_scope))
-            .flatten()
-            .unwrap_or_else(|| {
-                let mut all: Vec<(u32, f32)> = scope_chunks
-                    .iter()
-                    .map(|&s| (s, vector::dot(embedding, self.vector(s))))
-                    .collect();
-                top_by(&mut all, k);
-                all
-            });
-        found
-            .into_iter()
-            .map(|(s, _)| self.chunk(s).id.clone())
-            .collect()
-    }
-
     fn link(&mut self, a: u32, b: u32) {
         if a != NONE {
             self.links[a as usize].1 = b;
@@ -508,230 +473,4 @@ impl OrgIndex {
         self.free_docs.push(dslot);
         true
     }
-
-    /// Document slots in the scope.
-    fn scope_docs(&self, scope: &Scope) -> Vec<u32> {
-        let mut docs: Vec<u32> = if let Some(id) = &scope.document_id {
-            self.doc_by_id.get(id).copied().into_iter().collect()
-        } else if !scope.container_tags.is_empty() {
-            let mut set: HashSet<u32> = HashSet::new();
-            for t in &scope.container_tags {
-                if let Some(d) = self.tag_docs.get(t) {
-                    set.extend(d);
-                }
-            }
-            set.into_iter().collect()
-        } else {
-            self.doc_by_id.values().copied().collect()
-        };
-        docs.retain(|&d| {
-            let doc = self.doc(d);
-            (scope.container_tags.is_empty()
-                || doc.tags.iter().any(|t| scope.container_tags.contains(t)))
-                && scope
-                    .filepath
-                    .as_ref()
-                    .is_none_or(|p| path_matches(&doc.filepath, p))
-                && scope
-                    .filter
-                    .as_ref()
-                    .is_none_or(|f| f.matches(&doc.metadata))
-        });
-        docs.sort_unstable();
-        docs
-    }
-
-    /// A membership mask over chunk slots, and the slots, of a scope.
-    fn scope_mask(&self, scope: &Scope) -> (Vec<bool>, Vec<u32>) {
-        let mut in_scope = vec![false; self.chunks.len()];
-        let mut slots = Vec::new();
-        for d in self.scope_docs(scope) {
-            for &c in &self.doc(d).chunks {
-                in_scope[c as usize] = true;
-                slots.push(c);
-            }
-        }
-        (in_scope, slots)
-    }
-
-    /// The best chunks for a query, best first, each scored 0..1.
-    pub fn search(&self, q: &Query) -> Vec<Hit> {
-        let (in_scope, scope_chunks) = self.scope_mask(q.scope);
-        let (mut own_total, mut ctx_total) = (0u64, 0u64);
-        for &c in &scope_chunks {
-            own_total += self.own_lens[c as usize] as u64;
-            ctx_total += self.ctx_lens[c as usize] as u64;
-        }
-        if scope_chunks.is_empty() || q.limit == 0 {
-            return Vec::new();
-        }
-        let n = scope_chunks.len();
-        let avg_own = own_total as f32 / n as f32;
-        let avg_ctx = ctx_total as f32 / n as f32;
-
-        // keyword evidence, with statistics of the scope
-        let slots = self.chunks.len();
-        let mut own = vec![0f32; slots];
-        let mut ctx = vec![0f32; slots];
-        let mut ctx_tf = vec![0u32; slots];
-        let mut touched: Vec<u32> = Vec::new();
-        let mut keyword_hits: Vec<u32> = Vec::new();
-        let (mut idf_own, mut idf_ctx) = (0f32, 0f32);
-        for term in text::query_terms(q.text, MAX_QUERY_TERMS) {
-            let Some(&t) = self.term_ids.get(&term) else {
-                continue;
-            };
-            let postings = &self.postings[t as usize];
-            let df = postings.iter().filter(|p| in_scope[p.0 as usize]).count();
-            if df > 0 {
-                let idf = fusion::idf(n, df);
-                idf_own += idf;
-                for &(s, tf) in postings.iter().filter(|p| in_scope[p.0 as usize]) {
-                    let len = self.own_lens[s as usize] as f32;
-                    if own[s as usize] == 0.0 && ctx[s as usize] == 0.0 {
-                        keyword_hits.push(s);
-                    }
-                    own[s as usize] += fusion::bm25_term(idf, tf as f32, len, avg_own);
-                }
-            }
-            // context: a chunk's occurrences count for every window holding it
-            touched.clear();
-            for &(j, tf) in postings {
-                let p = self.prev_of(j);
-                let nx = self.next_of(j);
-                for i in [j, p, nx, self.next_of(nx)] {
-                    if i != NONE && in_scope[i as usize] {
-                        if ctx_tf[i as usize] == 0 {
-                            touched.push(i);
-                        }
-                        ctx_tf[i as usize] += tf;
-                    }
-                }
-            }
-            for &(d, tf) in &self.meta_postings[t as usize] {
-                for &i in &self.doc(d).chunks {
-                    if in_scope[i as usize] {
-                        if ctx_tf[i as usize] == 0 {
-                            touched.push(i);
-                        }
-                        ctx_tf[i as usize] += tf;
-                    }
-                }
-            }
-            if !touched.is_empty() {
-                let idf = fusion::idf(n, touched.len());
-                idf_ctx += idf;
-                for &i in &touched {
-                    let tf = std::mem::take(&mut ctx_tf[i as usize]);
-                    if own[i as usize] == 0.0 && ctx[i as usize] == 0.0 {
-                        keyword_hits.push(i);
-                    }
-                    let len = self.ctx_lens[i as usize] as f32;
-                    ctx[i as usize] += fusion::bm25_term(idf, tf as f32, len, avg_ctx);
-                }
-            }
-        }
-
-        // vector evidence
-        let pool = q.limit.max(50);
-        // cosine per slot, NaN until computed
-        let mut cosine = vec![f32::NAN; slots];
-        let vector_hits: Vec<u32> = match self.ann.search(q.embedding, pool, n, &in_scope) {
-            Some(found) => {
-                for &(s, c) in &found {
-                    cosine[s as usize] = c;
-                }
-                found.into_iter().map(|(s, _)| s).collect()
-            }
-            None => {
-                let mut all: Vec<(u32, f32)> = scope_chunks
-                    .iter()
-                    .map(|&s| (s, vector::dot(q.embedding, self.vector(s))))
-                    .collect();
-                for &(s, c) in &all {
-                    cosine[s as usize] = c;
-                }
-                top_by(&mut all, pool);
-                all.into_iter().map(|(s, _)| s).collect()
-            }
-        };
-        let cos_of = |s: u32| -> f32 {
-            let c = cosine[s as usize];
-            if c.is_nan() {
-                vector::dot(q.embedding, self.vector(s))
-            } else {
-                c
-            }
-        };
-        let base_of = |s: u32| -> f32 {
-            fusion::base(
-                fusion::normalised(own[s as usize], idf_own),
-                fusion::normalised(ctx[s as usize], idf_ctx),
-                cos_of(s),
-            )
-        };
-
-        // candidates: the best of each side, and their reading neighbours
-        let mut kw: Vec<(u32, f32)> = keyword_hits
-            .iter()
-            .map(|&s| {
-                let k = fusion::W_OWN * fusion::normalised(own[s as usize], idf_own)
-                    + fusion::W_CONTEXT * fusion::normalised(ctx[s as usize], idf_ctx);
-                (s, k)
-            })
-            .collect();
-        top_by(&mut kw, pool);
-        let mut candidates: Vec<u32> = vector_hits;
-        candidates.extend(kw.iter().map(|x| x.0));
-        let first: Vec<u32> = candidates.clone();
-        for s in first {
-            let (p, n) = self.links[s as usize];
-            for x in [p, n] {
-                if x != NONE && in_scope[x as usize] {
-                    candidates.push(x);
-                }
-            }
-        }
-        candidates.sort_unstable();
-        candidates.dedup();
-        let mut base: HashMap<u32, f32> = HashMap::with_capacity(candidates.len() * 2);
-        let mut base_cached = |s: u32| *base.entry(s).or_insert_with(|| base_of(s));
-        let mut scored: Vec<(u32, f32)> = candidates
-            .iter()
-            .map(|&s| {
-                let (p, n) = self.links[s as usize];
-                let b = base_cached(s);
-                let neighbour = [p, n]
-                    .into_iter()
-                    .filter(|&x| x != NONE && in_scope[x as usize])
-                    .map(&mut base_cached)
-                    .fold(0f32, f32::max);
-                (s, fusion::lifted(b, neighbour))
-            })
-            .collect();
-        top_by(&mut scored, q.limit);
-        scored
-            .into_iter()
-            .map(|(s, score)| {
-                let c = self.chunk(s);
-                Hit {
-                    chunk_id: c.id.clone(),
-                    document_id: self.doc(c.doc).id.clone(),
-                    position: c.position,
-                    score,
-                    cosine: cos_of(s),
-                }
-            })
-            .collect()
-    }
-}
-
-/// Keep the `k` highest scores, sorted best first (ties by slot).
-fn top_by(v: &mut Vec<(u32, f32)>, k: usize) {
-    let cmp = |a: &(u32, f32), b: &(u32, f32)| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0));
-    if v.len() > k && k > 0 {
-        v.select_nth_unstable_by(k - 1, cmp);
-        v.truncate(k);
-    }
-    v.sort_by(cmp);
 }
