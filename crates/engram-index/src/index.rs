@@ -124,6 +124,8 @@ pub struct OrgIndex {
     ctx_lens: Vec<u32>,
     /// Per chunk slot: its own length in terms.
     own_lens: Vec<u32>,
+    /// Per chunk slot: whether it holds a chunk (the unscoped query's mask).
+    live: Vec<bool>,
 }
 
 /// Every term of the metadata's string, number and boolean values (and of
@@ -167,6 +169,7 @@ impl OrgIndex {
             links: Vec::new(),
             ctx_lens: Vec::new(),
             own_lens: Vec::new(),
+            live: Vec::new(),
         }
     }
 
@@ -285,6 +288,7 @@ impl OrgIndex {
                     self.links.push((NONE, NONE));
                     self.ctx_lens.push(0);
                     self.own_lens.push(0);
+                    self.live.push(false);
                     self.vectors.resize(self.chunks.len() * self.dim, 0.0);
                     (self.chunks.len() - 1) as u32
                 }
@@ -298,6 +302,7 @@ impl OrgIndex {
             self.vectors[start + n..start + self.dim].fill(0.0);
             self.links[slot as usize] = (NONE, NONE);
             self.own_lens[slot as usize] = len;
+            self.live[slot as usize] = true;
             self.chunks[slot as usize] = Some(Chunk {
                 id: c.id,
                 doc: dslot,
@@ -465,6 +470,7 @@ impl OrgIndex {
                 self.ann.remove(s);
                 self.free_chunks.push(s);
                 self.live_chunks -= 1;
+                self.live[s as usize] = false;
             }
             self.link(p, n);
             let nn = self.next_of(n);

@@ -69,6 +69,13 @@ impl OrgIndex {
 
     /// A membership mask over chunk slots, and the slots, of a scope.
     fn scope_mask(&self, scope: &Scope) -> (Vec<bool>, Vec<u32>) {
+        if scope == &Scope::default() {
+            // the whole organisation: no per-document checks
+            let slots = (0..self.live.len() as u32)
+                .filter(|&s| self.live[s as usize])
+                .collect();
+            return (self.live.clone(), slots);
+        }
         let mut in_scope = vec![false; self.chunks.len()];
         let mut slots = Vec::new();
         for d in self.scope_docs(scope) {
