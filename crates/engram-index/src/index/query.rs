@@ -127,8 +127,13 @@ impl OrgIndex {
                     own[s as usize] += fusion::bm25_term(idf, tf as f32, len, avg_own);
                 }
             }
-            // context: a chunk's occurrences count for every window holding it
+            // context: a chunk's occurrences count for every window holding
+            // it. A term in more than half the scope's chunks lies in nearly
+            // every window, so its context IDF is ~0: skip the walk.
             touched.clear();
+            if df * 2 > n {
+                continue;
+            }
             for &(j, tf) in postings {
                 let p = self.prev_of(j);
                 let nx = self.next_of(j);
