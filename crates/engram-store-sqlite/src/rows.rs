@@ -16,27 +16,48 @@ fn parse<T: FromStr<Err = String>>(col: &str, v: &str) -> StoreResult<T> {
     T::from_str(v).map_err(|e| StoreError::Incompatible(format!("column {col}: {e}")))
 }
 
+/// A document's tags, sorted, joined by U+001F, for `documents d` (read
+/// back with [`tags`]).
+macro_rules! tags_column {
+    () => {
+        "(SELECT group_concat(tag, char(31)) FROM (SELECT tag FROM document_tags t \
+         WHERE t.document_id = d.id ORDER BY tag)) AS tags"
+    };
+}
+pub(crate) use tags_column;
+
 /// The columns [`document`] reads, in a form that can follow `SELECT`.
-pub const DOC_COLUMNS: &str = "d.id, d.org_id, d.custom_id, d.content, d.text, d.title, d.summary, d.url, \
-    d.source, d.doc_type, d.status, d.error, d.task_type, d.dreaming, d.dreaming_status, d.metadata, \
-    d.filepath, d.entity_context, d.revision, d.chunk_count, d.file_name, d.file_mime, d.file_bytes, \
-    d.created_at, d.updated_at, \
-    (SELECT group_concat(tag, char(31)) FROM (SELECT tag FROM document_tags t WHERE t.document_id = d.id ORDER BY tag)) AS tags";
+pub const DOC_COLUMNS: &str = concat!(
+    "d.id, d.org_id, d.custom_id, d.content, d.text, d.title, d.summary, d.url, \
+     d.source, d.doc_type, d.status, d.error, d.task_type, d.dreaming, d.dreaming_status, d.metadata, \
+     d.filepath, d.entity_context, d.revision, d.chunk_count, d.file_name, d.file_mime, d.file_bytes, \
+     d.created_at, d.updated_at, ",
+    tags_column!()
+);
+
+/// The tags of a row selected with `tags_column!()`.
+pub fn tags(r: &SqliteRow) -> Vec<String> {
+    r.get::<Option<String>, _>("tags")
+        .map(|t| t.split('\u{1f}').map(str::to_string).collect())
+        .unwrap_or_default()
+}
+
+/// The metadata column of a document row.
+pub fn metadata(r: &SqliteRow) -> StoreResult<engram_core::Metadata> {
+    let raw: String = r.get("metadata");
+    serde_json::from_str(&raw)
+        .map_err(|e| StoreError::Incompatible(format!("column metadata: {e}")))
+}
 
 /// A document row (selected with [`DOC_COLUMNS`]).
 pub fn document(r: &SqliteRow) -> StoreResult<Document> {
-    let metadata: String = r.get("metadata");
-    let metadata = serde_json::from_str(&metadata)
-        .map_err(|e| StoreError::Incompatible(format!("column metadata: {e}")))?;
-    let tags: Option<String> = r.get("tags");
+    let metadata = metadata(r)?;
     let file_bytes: Option<Vec<u8>> = r.get("file_bytes");
     Ok(Document {
         id: r.get("id"),
         org_id: r.get("org_id"),
         custom_id: r.get("custom_id"),
-        container_tags: tags
-            .map(|t| t.split('\u{1f}').map(str::to_string).collect())
-            .unwrap_or_default(),
+        container_tags: tags(r),
         content: r.get("content"),
         text: r.get("text"),
         title: r.get("title"),

@@ -1,9 +1,9 @@
 //! What search reads from the store: the change log and documents as the
 //! in-process search index loads them, and the chunks a result shows.
 
-use crate::rows::{chunk_row, CHUNK_COLUMNS};
+use crate::rows::{chunk_row, metadata, tags, tags_column, CHUNK_COLUMNS};
 use crate::{db_err, placeholders, SqliteStore};
-use engram_store::{Chunk, IndexChange, IndexedDocument, StoreError, StoreResult};
+use engram_store::{Chunk, IndexChange, IndexedDocument, StoreResult};
 use sqlx::{AssertSqlSafe, Row};
 
 pub async fn index_changes(
@@ -42,9 +42,9 @@ pub async fn index_documents(
     // one read transaction: the documents and their chunks agree
     let mut tx = s.read.begin().await.map_err(db_err)?;
     let mut q = sqlx::query(AssertSqlSafe(format!(
-        "SELECT d.id, d.rowid, d.metadata, d.filepath, \
-         (SELECT group_concat(tag, char(31)) FROM (SELECT tag FROM document_tags t WHERE t.document_id = d.id ORDER BY tag)) \
-         FROM documents d WHERE +d.org_id = ? AND d.id IN ({marks})"
+        "SELECT d.id, d.rowid, d.metadata, d.filepath, {} \
+         FROM documents d WHERE +d.org_id = ? AND d.id IN ({marks})",
+        tags_column!()
     )))
     .bind(org_id);
     for id in ids {
@@ -52,17 +52,12 @@ pub async fn index_documents(
     }
     let mut docs: Vec<IndexedDocument> = Vec::new();
     for r in q.fetch_all(&mut *tx).await.map_err(db_err)? {
-        let metadata: String = r.get(2);
-        let tags: Option<String> = r.get(4);
         docs.push(IndexedDocument {
             id: r.get(0),
             seq: r.get(1),
-            metadata: serde_json::from_str(&metadata)
-                .map_err(|e| StoreError::Backend(format!("bad metadata: {e}")))?,
+            metadata: metadata(&r)?,
             filepath: r.get(3),
-            container_tags: tags
-                .map(|t| t.split('\u{1f}').map(str::to_string).collect())
-                .unwrap_or_default(),
+            container_tags: tags(&r),
             chunks: Vec::new(),
         });
     }
