@@ -30,6 +30,8 @@ pub fn dot(a: &[f32], b: &[f32]) -> f32 {
     dot_portable(a, b)
 }
 
+// inlined so that the AVX2 wrapper compiles this loop with its features
+#[inline(always)]
 fn dot_portable(a: &[f32], b: &[f32]) -> f32 {
     let mut acc = [0f32; 8];
     let (ca, cb) = (a.chunks_exact(8), b.chunks_exact(8));
