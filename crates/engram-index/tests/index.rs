@@ -161,3 +161,45 @@ fn empty_queries_and_scopes_are_harmless() {
     assert!(search(&index, "", X, &Scope::default()).len() <= 4);
     assert!(search(&OrgIndex::new(4), "anything", X, &Scope::default()).is_empty());
 }
+
+#[test]
+fn queries_on_one_thread_do_not_leak_into_each_other() {
+    // queries reuse per-thread buffers: any order of scopes, indexes and
+    // queries must give what a first query on a fresh thread gives
+    let big = conversation();
+    let mut small = OrgIndex::new(4);
+    small.upsert(doc("s", 1, "chat", "puppy training tips", X));
+    let chat = Scope {
+        container_tags: vec!["chat".into()],
+        ..Scope::default()
+    };
+    let all = Scope::default();
+    let fresh = |f: fn() -> Vec<(String, f32)>| std::thread::spawn(f).join().unwrap();
+    let big_chat = fresh(|| {
+        search(
+            &conversation(),
+            "puppy last week",
+            Y,
+            &Scope {
+                container_tags: vec!["chat".into()],
+                ..Scope::default()
+            },
+        )
+    });
+    let big_all = fresh(|| search(&conversation(), "weather", Z, &Scope::default()));
+    for _ in 0..3 {
+        assert_eq!(search(&big, "puppy last week", Y, &chat), big_chat);
+        assert_eq!(search(&small, "puppy", X, &all).len(), 1);
+        assert_eq!(search(&big, "weather", Z, &all), big_all);
+        assert!(search(&small, "puppy", X, &chat)[0].1 > 0.5);
+        let other = Scope {
+            container_tags: vec!["other".into()],
+            ..Scope::default()
+        };
+        let only_d: Vec<String> = search(&big, "puppy last week", Y, &other)
+            .into_iter()
+            .map(|h| h.0)
+            .collect();
+        assert_eq!(only_d, ["d"]);
+    }
+}

@@ -5,6 +5,7 @@
 
 use super::{Hit, OrgIndex, Query, Scope, MAX_QUERY_TERMS, NONE};
 use crate::{fusion, text, vector};
+use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 
 impl OrgIndex {
@@ -50,10 +51,12 @@ impl OrgIndex {
         } else {
             self.doc_by_id.values().copied().collect()
         };
+        // documents found through the tag lists carry a tag already; only
+        // a document id lookup still needs the tag check
+        let check_tags = scope.document_id.is_some() && !scope.container_tags.is_empty();
         docs.retain(|&d| {
             let doc = self.doc(d);
-            (scope.container_tags.is_empty()
-                || doc.tags.iter().any(|t| scope.container_tags.contains(t)))
+            (!check_tags || doc.tags.iter().any(|t| scope.container_tags.contains(t)))
                 && scope
                     .filepath
                     .as_ref()
@@ -89,37 +92,130 @@ impl OrgIndex {
 
     /// The best chunks for a query, best first, each scored 0..1.
     pub fn search(&self, q: &Query) -> Vec<Hit> {
-        let (in_scope, scope_chunks) = self.scope_mask(q.scope);
+        SCRATCH.with_borrow_mut(|s| self.search_with(q, s))
+    }
+
+    fn search_with(&self, q: &Query, scratch: &mut Scratch) -> Vec<Hit> {
+        let slots = self.chunks.len();
+        scratch.prepare(slots);
+        let Scratch {
+            in_scope: mask,
+            own,
+            ctx,
+            ctx_tf,
+            cosine,
+            busy,
+        } = scratch;
+        let unscoped = q.scope == &Scope::default();
+        // the scope's chunk slots (the whole organisation reads the live mask)
+        let scope_chunks: Vec<u32> = if unscoped {
+            Vec::new()
+        } else {
+            let mut v = Vec::new();
+            for d in self.scope_docs(q.scope) {
+                for &c in &self.doc(d).chunks {
+                    mask[c as usize] = true;
+                    v.push(c);
+                }
+            }
+            v
+        };
+        let in_scope: &[bool] = if unscoped { &self.live } else { mask };
+        let n = if unscoped {
+            self.live_chunks
+        } else {
+            scope_chunks.len()
+        };
+        let mut keyword_hits: Vec<u32> = Vec::new();
+        let mut cos_set: Vec<u32> = Vec::new();
+        let hits = if n == 0 || q.limit == 0 {
+            Vec::new()
+        } else {
+            self.score(
+                q,
+                Buffers {
+                    in_scope,
+                    own,
+                    ctx,
+                    ctx_tf,
+                    cosine,
+                },
+                &scope_chunks,
+                n,
+                &mut keyword_hits,
+                &mut cos_set,
+            )
+        };
+        // leave the buffers as they were found
+        for &s in &keyword_hits {
+            own[s as usize] = 0.0;
+            ctx[s as usize] = 0.0;
+        }
+        for &s in &cos_set {
+            cosine[s as usize] = f32::NAN;
+        }
+        for &s in &scope_chunks {
+            mask[s as usize] = false;
+        }
+        *busy = false;
+        hits
+    }
+
+    /// Keyword and vector evidence over the scope, candidates, fusion.
+    /// Records the slots it wrote in `own`/`ctx` and `cosine`.
+    fn score(
+        &self,
+        q: &Query,
+        b: Buffers,
+        scope_chunks: &[u32],
+        n: usize,
+        keyword_hits: &mut Vec<u32>,
+        cos_set: &mut Vec<u32>,
+    ) -> Vec<Hit> {
+        let Buffers {
+            in_scope,
+            own,
+            ctx,
+            ctx_tf,
+            cosine,
+        } = b;
         let (mut own_total, mut ctx_total) = (0u64, 0u64);
-        for &c in &scope_chunks {
-            own_total += self.own_lens[c as usize] as u64;
-            ctx_total += self.ctx_lens[c as usize] as u64;
+        if scope_chunks.is_empty() {
+            for (s, _) in in_scope.iter().enumerate().filter(|x| *x.1) {
+                own_total += self.own_lens[s] as u64;
+                ctx_total += self.ctx_lens[s] as u64;
+            }
+        } else {
+            for &c in scope_chunks {
+                own_total += self.own_lens[c as usize] as u64;
+                ctx_total += self.ctx_lens[c as usize] as u64;
+            }
         }
-        if scope_chunks.is_empty() || q.limit == 0 {
-            return Vec::new();
-        }
-        let n = scope_chunks.len();
         let avg_own = own_total as f32 / n as f32;
         let avg_ctx = ctx_total as f32 / n as f32;
+        let unscoped = scope_chunks.is_empty();
 
         // keyword evidence, with statistics of the scope
-        let slots = self.chunks.len();
-        let mut own = vec![0f32; slots];
-        let mut ctx = vec![0f32; slots];
-        let mut ctx_tf = vec![0u32; slots];
         let mut touched: Vec<u32> = Vec::new();
-        let mut keyword_hits: Vec<u32> = Vec::new();
         let (mut idf_own, mut idf_ctx) = (0f32, 0f32);
         for term in text::query_terms(q.text, MAX_QUERY_TERMS) {
             let Some(&t) = self.term_ids.get(&term) else {
                 continue;
             };
             let postings = &self.postings[t as usize];
-            let df = postings.iter().filter(|p| in_scope[p.0 as usize]).count();
+            // postings hold live chunks only
+            let df = if unscoped {
+                postings.len()
+            } else {
+                postings.iter().filter(|p| in_scope[p.0 as usize]).count()
+            };
             if df > 0 {
                 let idf = fusion::idf(n, df);
                 idf_own += idf;
-                for &(s, tf) in postings.iter().filter(|p| in_scope[p.0 as usize]) {
+                for &(s, tf) in postings {
+                    if !in_scope[s as usize] {
+                        continue;
+                    }
                     let len = self.own_lens[s as usize] as f32;
                     if own[s as usize] == 0.0 && ctx[s as usize] == 0.0 {
                         keyword_hits.push(s);
@@ -172,27 +268,33 @@ impl OrgIndex {
 
         // vector evidence
         let pool = q.limit.max(50);
-        // cosine per slot, NaN until computed
-        let mut cosine = vec![f32::NAN; slots];
-        let vector_hits: Vec<u32> = match self.ann.search(q.embedding, pool, n, &in_scope) {
+        let vector_hits: Vec<u32> = match self.ann.search(q.embedding, pool, n, in_scope) {
             Some(found) => {
                 for &(s, c) in &found {
                     cosine[s as usize] = c;
+                    cos_set.push(s);
                 }
                 found.into_iter().map(|(s, _)| s).collect()
             }
             None => {
-                let mut all: Vec<(u32, f32)> = scope_chunks
-                    .iter()
-                    .map(|&s| (s, vector::dot(q.embedding, self.vector(s))))
-                    .collect();
+                let scan = |s: u32| (s, vector::dot(q.embedding, self.vector(s)));
+                let mut all: Vec<(u32, f32)> = if unscoped {
+                    (0..in_scope.len() as u32)
+                        .filter(|&s| in_scope[s as usize])
+                        .map(scan)
+                        .collect()
+                } else {
+                    scope_chunks.iter().map(|&s| scan(s)).collect()
+                };
                 for &(s, c) in &all {
                     cosine[s as usize] = c;
+                    cos_set.push(s);
                 }
                 top_by(&mut all, pool);
                 all.into_iter().map(|(s, _)| s).collect()
             }
         };
+        let cosine: &[f32] = cosine;
         let cos_of = |s: u32| -> f32 {
             let c = cosine[s as usize];
             if c.is_nan() {
@@ -262,6 +364,55 @@ impl OrgIndex {
             })
             .collect()
     }
+}
+
+/// Per-thread buffers as long as the largest organisation queried on the
+/// thread. A query leaves them as it found them (false, 0 and NaN), so no
+/// query allocates, zeroes or faults in arrays the size of the
+/// organisation.
+#[derive(Default)]
+struct Scratch {
+    in_scope: Vec<bool>,
+    own: Vec<f32>,
+    ctx: Vec<f32>,
+    ctx_tf: Vec<u32>,
+    cosine: Vec<f32>,
+    /// Set while a query runs: still set at the start of the next one means
+    /// a query panicked midway and left them dirty.
+    busy: bool,
+}
+
+impl Scratch {
+    fn prepare(&mut self, slots: usize) {
+        if self.busy {
+            self.in_scope.fill(false);
+            self.own.fill(0.0);
+            self.ctx.fill(0.0);
+            self.ctx_tf.fill(0);
+            self.cosine.fill(f32::NAN);
+        }
+        if self.own.len() < slots {
+            self.in_scope.resize(slots, false);
+            self.own.resize(slots, 0.0);
+            self.ctx.resize(slots, 0.0);
+            self.ctx_tf.resize(slots, 0);
+            self.cosine.resize(slots, f32::NAN);
+        }
+        self.busy = true;
+    }
+}
+
+/// The scratch buffers one query scores with.
+struct Buffers<'a> {
+    in_scope: &'a [bool],
+    own: &'a mut [f32],
+    ctx: &'a mut [f32],
+    ctx_tf: &'a mut [u32],
+    cosine: &'a mut [f32],
+}
+
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = RefCell::default();
 }
 
 fn path_matches(filepath: &Option<String>, want: &str) -> bool {
