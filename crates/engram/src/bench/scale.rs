@@ -1,9 +1,11 @@
 //! `engram bench scale`: search latency and memory with a large synthetic
 //! organisation, and the HNSW graph's recall against exact search.
 //!
-//! The corpus is generated, not embedded: documents of Zipf-distributed
-//! words from a synthetic vocabulary, each with a vector drawn around one of
-//! many random cluster centres (the shape of real embedding collections).
+//! The corpus is generated, not embedded: documents of English words drawn
+//! with Zipf frequencies (the model's vocabulary lists its whole words
+//! roughly by frequency, so "the", "of" and "and" lead and stop words are as
+//! common as in real text), each with a vector drawn around one of many
+//! random cluster centres (the shape of real embedding collections).
 //! They are written through the store (embedding 100k chunks with the model
 //! would take most of an hour here); queries go through the HTTP API with
 //! the real model embedding them.
@@ -70,19 +72,8 @@ struct Corpus {
 }
 
 impl Corpus {
-    fn new(dim: usize) -> Self {
+    fn new(dim: usize, vocab: Vec<String>) -> Self {
         let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
-        let syllables = [
-            "ka", "lo", "mi", "ren", "tu", "sha", "vor", "el", "dan", "qui", "po", "zi",
-        ];
-        let vocab = (0..8000)
-            .map(|_| {
-                let n = 2 + rng.below(3);
-                (0..n)
-                    .map(|_| syllables[rng.below(syllables.len())])
-                    .collect()
-            })
-            .collect();
         let centres = (0..1000)
             .map(|_| normalised((0..dim).map(|_| rng.gauss()).collect()))
             .collect();
@@ -111,6 +102,24 @@ impl Corpus {
     }
 }
 
+/// The model vocabulary's whole words (lowercase letters, two or more), in
+/// the vocabulary's order.
+fn vocabulary(model_dir: &std::path::Path) -> anyhow::Result<Vec<String>> {
+    let raw = std::fs::read(model_dir.join("tokenizer.json"))?;
+    let t: serde_json::Value = serde_json::from_slice(&raw)?;
+    let vocab = t["model"]["vocab"]
+        .as_object()
+        .ok_or_else(|| anyhow::anyhow!("tokenizer.json has no model.vocab"))?;
+    let mut words: Vec<(u64, &String)> = vocab
+        .iter()
+        .filter(|(w, _)| w.len() >= 2 && w.bytes().all(|b| b.is_ascii_lowercase()))
+        .filter_map(|(w, id)| Some((id.as_u64()?, w)))
+        .collect();
+    words.sort_unstable();
+    anyhow::ensure!(words.len() >= 1000, "too few words in the vocabulary");
+    Ok(words.into_iter().map(|(_, w)| w.clone()).collect())
+}
+
 fn rss_mb() -> Option<f64> {
     let s = std::fs::read_to_string("/proc/self/status").ok()?;
     let line = s.lines().find(|l| l.starts_with("VmRSS:"))?;
@@ -128,7 +137,7 @@ pub async fn run(args: ScaleArgs) -> anyhow::Result<()> {
     let store = srv.store.clone();
     let org = store.ensure_org("bench").await?.id;
     let dim = srv.engine.embedder.dimension();
-    let mut corpus = Corpus::new(dim);
+    let mut corpus = Corpus::new(dim, vocabulary(found.dir())?);
 
     // write the corpus through the store, in batches
     let t0 = Instant::now();
@@ -231,7 +240,8 @@ pub async fn run(args: ScaleArgs) -> anyhow::Result<()> {
     ] {
         let mut lat = Vec::with_capacity(args.queries);
         for _ in 0..args.queries {
-            let q = corpus.text(6);
+            // about a question's length
+            let q = corpus.text(9);
             let mut body = json!({"q": q, "limit": 10});
             if let Some(t) = tag {
                 body["containerTag"] = json!(t);
