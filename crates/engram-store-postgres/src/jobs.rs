@@ -1,0 +1,273 @@
+//! The durable job queue: claims with `FOR UPDATE SKIP LOCKED` under
+//! leases, and fenced completion (the job and document rows are locked and
+//! the lease and revision re-checked inside the completing transaction).
+
+use crate::{db_err, ms, PgStore, Tx};
+use engram_core::DocumentStatus;
+use engram_store::{now, Job, ProcessedDocument, StoreResult, Timestamp};
+use sqlx::postgres::PgRow;
+use sqlx::Row;
+use std::time::Duration;
+
+fn job_row(r: PgRow) -> Job {
+    Job {
+        id: r.get("id"),
+        org_id: r.get("org_id"),
+        document_id: r.get("document_id"),
+        revision: r.get("revision"),
+        attempts: r.get("attempts"),
+        lease_owner: r.get("lease_owner"),
+    }
+}
+
+pub async fn claim(
+    s: &PgStore,
+    worker: &str,
+    max: usize,
+    lease: Duration,
+) -> StoreResult<Vec<Job>> {
+    let t = ms(now());
+    let until = t + lease.as_millis() as i64;
+    // rows another replica is claiming right now are skipped, not waited on
+    let rows = sqlx::query(
+        "UPDATE jobs SET lease_owner = $1, lease_expires_at = $2 WHERE id IN ( \
+            SELECT id FROM jobs WHERE run_after <= $3 \
+            AND (lease_owner IS NULL OR lease_expires_at <= $3) \
+            ORDER BY run_after, created_at LIMIT $4 FOR UPDATE SKIP LOCKED) \
+         RETURNING id, org_id, document_id, revision, attempts, lease_owner",
+    )
+    .bind(worker)
+    .bind(until)
+    .bind(t)
+    .bind(max as i64)
+    .fetch_all(&s.pool)
+    .await
+    .map_err(db_err)?;
+    let mut jobs: Vec<Job> = rows.into_iter().map(job_row).collect();
+    jobs.sort_by(|a, b| a.id.cmp(&b.id));
+    Ok(jobs)
+}
+
+pub async fn renew(
+    s: &PgStore,
+    worker: &str,
+    ids: &[String],
+    lease: Duration,
+) -> StoreResult<Vec<String>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let until = ms(now()) + lease.as_millis() as i64;
+    sqlx::query_scalar(
+        "UPDATE jobs SET lease_expires_at = $1 WHERE lease_owner = $2 AND id = ANY($3) RETURNING id",
+    )
+    .bind(until)
+    .bind(worker)
+    .bind(ids)
+    .fetch_all(&s.pool)
+    .await
+    .map_err(db_err)
+}
+
+/// Whether `job` is still current (its row exists with this id and owner,
+/// and the document is still at the job's revision), locking both rows
+/// for the rest of the transaction.
+async fn still_current(tx: &mut Tx, job: &Job) -> StoreResult<bool> {
+    let ok: Option<i32> = sqlx::query_scalar(
+        "SELECT 1 FROM jobs j JOIN documents d ON d.id = j.document_id \
+         WHERE j.id = $1 AND j.lease_owner = $2 AND d.revision = $3 AND j.revision = d.revision \
+         FOR UPDATE OF j, d",
+    )
+    .bind(&job.id)
+    .bind(&job.lease_owner)
+    .bind(job.revision)
+    .fetch_optional(&mut **tx)
+    .await
+    .map_err(db_err)?;
+    Ok(ok.is_some())
+}
+
+async fn begin_for(s: &PgStore, jobs: &[&Job]) -> StoreResult<Tx> {
+    let mut tx = s.begin().await?;
+    let orgs: Vec<&str> = jobs.iter().map(|j| j.org_id.as_str()).collect();
+    PgStore::lock_orgs(&mut tx, &orgs).await?;
+    Ok(tx)
+}
+
+pub async fn set_stage(
+    s: &PgStore,
+    jobs: &[Job],
+    status: DocumentStatus,
+) -> StoreResult<Vec<bool>> {
+    let mut tx = begin_for(s, &jobs.iter().collect::<Vec<_>>()).await?;
+    let mut out = Vec::with_capacity(jobs.len());
+    for job in jobs {
+        if !still_current(&mut tx, job).await? {
+            out.push(false);
+            continue;
+        }
+        sqlx::query("UPDATE documents SET status = $1, updated_at = $2 WHERE id = $3")
+            .bind(status.as_str())
+            .bind(ms(now()))
+            .bind(&job.document_id)
+            .execute(&mut *tx)
+            .await
+            .map_err(db_err)?;
+        out.push(true);
+    }
+    tx.commit().await.map_err(db_err)?;
+    Ok(out)
+}
+
+pub async fn complete(s: &PgStore, done: Vec<(Job, ProcessedDocument)>) -> StoreResult<Vec<bool>> {
+    let mut tx = begin_for(s, &done.iter().map(|d| &d.0).collect::<Vec<_>>()).await?;
+    let mut out = Vec::with_capacity(done.len());
+    for (job, r) in &done {
+        out.push(complete_one(&mut tx, job, r).await?);
+    }
+    tx.commit().await.map_err(db_err)?;
+    Ok(out)
+}
+
+async fn complete_one(tx: &mut Tx, job: &Job, r: &ProcessedDocument) -> StoreResult<bool> {
+    if !still_current(tx, job).await? {
+        return Ok(false);
+    }
+    let t = ms(now());
+    sqlx::query("DELETE FROM chunks WHERE document_id = $1")
+        .bind(&job.document_id)
+        .execute(&mut **tx)
+        .await
+        .map_err(db_err)?;
+    for c in &r.chunks {
+        sqlx::query(
+            "INSERT INTO chunks (id, document_id, org_id, position, content, token_count, embedding, created_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7::real[]::vector, $8)",
+        )
+        .bind(engram_core::ids::new_id())
+        .bind(&job.document_id)
+        .bind(&job.org_id)
+        .bind(c.position)
+        .bind(&c.content)
+        .bind(c.token_count)
+        .bind(&c.embedding)
+        .bind(t)
+        .execute(&mut **tx)
+        .await
+        .map_err(db_err)?;
+    }
+    sqlx::query(
+        "UPDATE documents SET status = 'done', error = NULL, text = $1, title = COALESCE($2, title), summary = $3, \
+         doc_type = $4, chunk_count = $5, file_bytes = NULL, dreaming_status = 'done', updated_at = $6 WHERE id = $7",
+    )
+    .bind(&r.text)
+    .bind(&r.title)
+    .bind(&r.summary)
+    .bind(r.doc_type.as_str())
+    .bind(r.chunks.len() as i64)
+    .bind(t)
+    .bind(&job.document_id)
+    .execute(&mut **tx)
+    .await
+    .map_err(db_err)?;
+    sqlx::query("DELETE FROM jobs WHERE id = $1")
+        .bind(&job.id)
+        .execute(&mut **tx)
+        .await
+        .map_err(db_err)?;
+    Ok(true)
+}
+
+pub async fn fail(
+    s: &PgStore,
+    job: &Job,
+    error: &str,
+    retry_at: Option<Timestamp>,
+) -> StoreResult<bool> {
+    let mut tx = begin_for(s, &[job]).await?;
+    if !still_current(&mut tx, job).await? {
+        return Ok(false);
+    }
+    let t = ms(now());
+    match retry_at {
+        Some(at) => {
+            sqlx::query(
+                "UPDATE jobs SET attempts = attempts + 1, run_after = $1, lease_owner = NULL, \
+                 lease_expires_at = NULL WHERE id = $2",
+            )
+            .bind(ms(at))
+            .bind(&job.id)
+            .execute(&mut *tx)
+            .await
+            .map_err(db_err)?;
+            sqlx::query(
+                "UPDATE documents SET status = 'queued', error = $1, updated_at = $2 WHERE id = $3",
+            )
+            .bind(error)
+            .bind(t)
+            .bind(&job.document_id)
+            .execute(&mut *tx)
+            .await
+            .map_err(db_err)?;
+        }
+        None => {
+            sqlx::query("DELETE FROM jobs WHERE id = $1")
+                .bind(&job.id)
+                .execute(&mut *tx)
+                .await
+                .map_err(db_err)?;
+            sqlx::query(
+                "UPDATE documents SET status = 'failed', error = $1, dreaming_status = 'done', \
+                 updated_at = $2 WHERE id = $3",
+            )
+            .bind(error)
+            .bind(t)
+            .bind(&job.document_id)
+            .execute(&mut *tx)
+            .await
+            .map_err(db_err)?;
+        }
+    }
+    tx.commit().await.map_err(db_err)?;
+    Ok(true)
+}
+
+pub async fn release(s: &PgStore, worker: &str) -> StoreResult<u64> {
+    let mut tx = s.begin().await?;
+    let orgs: Vec<String> =
+        sqlx::query_scalar("SELECT DISTINCT org_id FROM jobs WHERE lease_owner = $1")
+            .bind(worker)
+            .fetch_all(&mut *tx)
+            .await
+            .map_err(db_err)?;
+    PgStore::lock_orgs(
+        &mut tx,
+        &orgs.iter().map(String::as_str).collect::<Vec<_>>(),
+    )
+    .await?;
+    sqlx::query(
+        "UPDATE documents SET status = 'queued' WHERE id IN (SELECT document_id FROM jobs WHERE lease_owner = $1) \
+         AND status IN ('extracting', 'chunking', 'embedding', 'indexing')",
+    )
+    .bind(worker)
+    .execute(&mut *tx)
+    .await
+    .map_err(db_err)?;
+    let r = sqlx::query(
+        "UPDATE jobs SET lease_owner = NULL, lease_expires_at = NULL WHERE lease_owner = $1",
+    )
+    .bind(worker)
+    .execute(&mut *tx)
+    .await
+    .map_err(db_err)?;
+    tx.commit().await.map_err(db_err)?;
+    Ok(r.rows_affected())
+}
+
+pub async fn pending(s: &PgStore) -> StoreResult<u64> {
+    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM jobs")
+        .fetch_one(&s.pool)
+        .await
+        .map_err(db_err)?;
+    Ok(n as u64)
+}

@@ -1,0 +1,294 @@
+//! The scale-out backend: [`engram_store::Store`] on PostgreSQL, for several
+//! stateless Engram replicas sharing one database. Embeddings are pgvector
+//! `vector`s, metadata is `jsonb`, and the metadata filter language
+//! compiles to SQL over it ([`filter_sql`]).
+//!
+//! Concurrency rules (the part SQLite got for free from its single writer):
+//! - Every transaction that writes an organisation's documents takes that
+//!   organisation's advisory lock before its first write, several
+//!   organisations in one fixed order ([`PgStore::lock_orgs`]). This keeps
+//!   the search change log's sequence in commit order per organisation
+//!   (see the migration) and makes such transactions deadlock-free.
+//! - Job claims use `FOR UPDATE SKIP LOCKED` with leases; completion locks
+//!   the job and document rows and re-checks the lease and revision, so two
+//!   replicas never both complete one job.
+//! - Migrations run under sqlx's advisory lock, so replicas starting
+//!   together apply them once.
+//!
+//! This crate is the only place that knows this schema; nothing here knows
+//! HTTP or the search index.
+
+mod docs;
+pub mod filter_sql;
+mod jobs;
+mod keys;
+mod rows;
+mod search;
+
+use async_trait::async_trait;
+use engram_store::{
+    ApiKeyRecord, Chunk, Document, DocumentPatch, IndexChange, IndexedDocument, Job, ListQuery,
+    ModelInfo, NewDocument, Org, ProcessedDocument, Store, StoreError, StoreResult, Timestamp,
+    UpsertOutcome,
+};
+use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
+use sqlx::{Connection, PgPool, Postgres, Transaction};
+use std::str::FromStr;
+use std::time::Duration;
+
+pub(crate) type Tx = Transaction<'static, Postgres>;
+
+/// A PostgreSQL-backed store.
+#[derive(Clone)]
+pub struct PgStore {
+    pool: PgPool,
+}
+
+pub(crate) fn db_err(e: sqlx::Error) -> StoreError {
+    if let sqlx::Error::Database(d) = &e {
+        if d.is_unique_violation() {
+            return StoreError::Conflict(d.message().to_string());
+        }
+    }
+    StoreError::Backend(e.to_string())
+}
+
+pub(crate) fn ms(t: Timestamp) -> i64 {
+    t.timestamp_millis()
+}
+
+impl PgStore {
+    /// Connect to the database at `url` (`postgres://...`) and migrate it.
+    pub async fn connect(url: &str) -> StoreResult<Self> {
+        let opts = PgConnectOptions::from_str(url)
+            .map_err(|e| StoreError::Backend(format!("bad database URL: {e}")))?;
+        Self::with_options(opts).await
+    }
+
+    async fn with_options(opts: PgConnectOptions) -> StoreResult<Self> {
+        let pool = PgPoolOptions::new()
+            .max_connections(16)
+            .min_connections(1)
+            .acquire_timeout(Duration::from_secs(30))
+            .connect_with(opts)
+            .await
+            .map_err(db_err)?;
+        // sqlx holds an advisory lock while migrating: replicas starting at
+        // once apply each migration exactly once
+        sqlx::migrate!("./migrations")
+            .run(&pool)
+            .await
+            .map_err(|e| StoreError::Incompatible(format!("migration failed: {e}")))?;
+        Ok(Self { pool })
+    }
+
+    /// A new, empty database named `engram_test_<random>` on the server at
+    /// `server_url`, migrated (each test gets its own).
+    pub async fn fresh_database(server_url: &str) -> StoreResult<Self> {
+        let opts = PgConnectOptions::from_str(server_url)
+            .map_err(|e| StoreError::Backend(format!("bad database URL: {e}")))?;
+        let name = format!(
+            "engram_test_{}",
+            engram_core::ids::new_id().to_ascii_lowercase()
+        );
+        let mut admin = sqlx::PgConnection::connect_with(&opts)
+            .await
+            .map_err(db_err)?;
+        sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE \"{name}\"")))
+            .execute(&mut admin)
+            .await
+            .map_err(db_err)?;
+        admin.close().await.map_err(db_err)?;
+        Self::with_options(opts.database(&name)).await
+    }
+
+    /// Close the pool, waiting for in-flight statements.
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+
+    pub(crate) async fn begin(&self) -> StoreResult<Tx> {
+        self.pool.begin().await.map_err(db_err)
+    }
+
+    /// Take the advisory locks of these organisations for the rest of the
+    /// transaction, in one global order (the same lock the change-log
+    /// trigger takes, so taking it again there is free).
+    pub(crate) async fn lock_orgs(tx: &mut Tx, orgs: &[&str]) -> StoreResult<()> {
+        let mut orgs: Vec<&str> = orgs.to_vec();
+        orgs.sort_unstable();
+        orgs.dedup();
+        let mut keys: Vec<i64> = Vec::with_capacity(orgs.len());
+        for o in orgs {
+            let k: i64 = sqlx::query_scalar("SELECT hashtextextended($1, 7)")
+                .bind(o)
+                .fetch_one(&mut **tx)
+                .await
+                .map_err(db_err)?;
+            keys.push(k);
+        }
+        // the lock is the hash: order by it so that colliding names agree
+        keys.sort_unstable();
+        keys.dedup();
+        for k in keys {
+            sqlx::query("SELECT pg_advisory_xact_lock($1)")
+                .bind(k)
+                .execute(&mut **tx)
+                .await
+                .map_err(db_err)?;
+        }
+        Ok(())
+    }
+
+    /// A store on a fresh database of the server named by
+    /// `ENGRAM_TEST_DATABASE_URL`, or None when it is not set.
+    pub async fn from_test_env() -> Option<Self> {
+        let url = std::env::var("ENGRAM_TEST_DATABASE_URL").ok()?;
+        Some(
+            Self::fresh_database(&url)
+                .await
+                .expect("a fresh test database on ENGRAM_TEST_DATABASE_URL"),
+        )
+    }
+}
+
+#[async_trait]
+impl Store for PgStore {
+    async fn ensure_org(&self, name: &str) -> StoreResult<Org> {
+        keys::ensure_org(self, name).await
+    }
+    async fn list_orgs(&self) -> StoreResult<Vec<Org>> {
+        keys::list_orgs(self).await
+    }
+    async fn insert_api_key(&self, key: &ApiKeyRecord) -> StoreResult<()> {
+        keys::insert_api_key(self, key).await
+    }
+    async fn get_api_key(&self, id: &str) -> StoreResult<Option<ApiKeyRecord>> {
+        keys::get_api_key(self, id).await
+    }
+    async fn list_api_keys(&self, org_id: Option<&str>) -> StoreResult<Vec<ApiKeyRecord>> {
+        keys::list_api_keys(self, org_id).await
+    }
+    async fn revoke_api_key(&self, id: &str) -> StoreResult<bool> {
+        keys::revoke_api_key(self, id).await
+    }
+    async fn embedding_model(&self) -> StoreResult<Option<ModelInfo>> {
+        keys::embedding_model(self).await
+    }
+    async fn record_embedding_model(&self, model: &ModelInfo) -> StoreResult<ModelInfo> {
+        keys::record_embedding_model(self, model).await
+    }
+    async fn upsert_documents(&self, docs: Vec<NewDocument>) -> StoreResult<Vec<UpsertOutcome>> {
+        docs::upsert_documents(self, docs).await
+    }
+    async fn get_document(&self, org_id: &str, id: &str) -> StoreResult<Option<Document>> {
+        docs::get_document(self, org_id, id).await
+    }
+    async fn update_document(
+        &self,
+        org_id: &str,
+        id: &str,
+        patch: DocumentPatch,
+    ) -> StoreResult<Option<Document>> {
+        docs::update_document(self, org_id, id, patch).await
+    }
+    async fn delete_document(&self, org_id: &str, id: &str) -> StoreResult<bool> {
+        docs::delete_document(self, org_id, id).await
+    }
+    async fn delete_documents_by_tags(&self, org_id: &str, tags: &[String]) -> StoreResult<u64> {
+        docs::delete_by_tags(self, org_id, tags).await
+    }
+    async fn delete_documents_by_filepath(&self, org_id: &str, path: &str) -> StoreResult<u64> {
+        docs::delete_by_filepath(self, org_id, path).await
+    }
+    async fn list_documents(
+        &self,
+        org_id: &str,
+        q: &ListQuery,
+    ) -> StoreResult<(Vec<Document>, u64)> {
+        docs::list_documents(self, org_id, q).await
+    }
+    async fn list_processing(&self, org_id: &str) -> StoreResult<Vec<Document>> {
+        docs::list_processing(self, org_id).await
+    }
+    async fn list_chunks(&self, org_id: &str, document_id: &str) -> StoreResult<Vec<Chunk>> {
+        docs::list_chunks(self, org_id, document_id).await
+    }
+    async fn index_changes(
+        &self,
+        org_id: &str,
+        after: i64,
+        limit: usize,
+    ) -> StoreResult<Vec<IndexChange>> {
+        search::index_changes(self, org_id, after, limit).await
+    }
+    async fn index_documents(
+        &self,
+        org_id: &str,
+        ids: &[String],
+    ) -> StoreResult<Vec<IndexedDocument>> {
+        search::index_documents(self, org_id, ids).await
+    }
+    async fn chunks_at(
+        &self,
+        org_id: &str,
+        document_id: &str,
+        positions: &[i64],
+    ) -> StoreResult<Vec<Chunk>> {
+        search::chunks_at(self, org_id, document_id, positions).await
+    }
+    async fn documents_by_ids(&self, org_id: &str, ids: &[String]) -> StoreResult<Vec<Document>> {
+        docs::documents_by_ids(self, org_id, ids).await
+    }
+    async fn chunks_by_ids(&self, org_id: &str, ids: &[String]) -> StoreResult<Vec<Chunk>> {
+        search::chunks_by_ids(self, org_id, ids).await
+    }
+    async fn claim_jobs(&self, worker: &str, max: usize, lease: Duration) -> StoreResult<Vec<Job>> {
+        jobs::claim(self, worker, max, lease).await
+    }
+    async fn renew_leases(
+        &self,
+        worker: &str,
+        ids: &[String],
+        lease: Duration,
+    ) -> StoreResult<Vec<String>> {
+        jobs::renew(self, worker, ids, lease).await
+    }
+    async fn set_jobs_stage(
+        &self,
+        jobs: &[Job],
+        status: engram_core::DocumentStatus,
+    ) -> StoreResult<Vec<bool>> {
+        jobs::set_stage(self, jobs, status).await
+    }
+    async fn complete_jobs(&self, done: Vec<(Job, ProcessedDocument)>) -> StoreResult<Vec<bool>> {
+        jobs::complete(self, done).await
+    }
+    async fn fail_job(
+        &self,
+        job: &Job,
+        error: &str,
+        retry_at: Option<Timestamp>,
+    ) -> StoreResult<bool> {
+        jobs::fail(self, job, error, retry_at).await
+    }
+    async fn release_jobs(&self, worker: &str) -> StoreResult<u64> {
+        jobs::release(self, worker).await
+    }
+    async fn pending_jobs(&self) -> StoreResult<u64> {
+        jobs::pending(self).await
+    }
+}
+
+#[cfg(test)]
+mod conformance {
+    // Runs when ENGRAM_TEST_DATABASE_URL names a server (scripts/test.sh
+    // starts one); each case gets its own database.
+    engram_store::conformance_tests!(match crate::PgStore::from_test_env().await {
+        Some(s) => s,
+        None => {
+            eprintln!("ENGRAM_TEST_DATABASE_URL is not set: PostgreSQL conformance skipped");
+            return;
+        }
+    });
+}
