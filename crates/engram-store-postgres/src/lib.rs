@@ -85,8 +85,14 @@ impl PgStore {
     /// A new, empty database named `engram_test_<random>` on the server at
     /// `server_url`, migrated (each test gets its own).
     pub async fn fresh_database(server_url: &str) -> StoreResult<Self> {
-        let opts = PgConnectOptions::from_str(server_url)
-            .map_err(|e| StoreError::Backend(format!("bad database URL: {e}")))?;
+        Self::connect(&Self::create_database(server_url).await?).await
+    }
+
+    /// Create an empty database named `engram_test_<random>` on the server
+    /// at `server_url`; returns its URL.
+    pub async fn create_database(server_url: &str) -> StoreResult<String> {
+        let bad = |e: String| StoreError::Backend(format!("bad database URL: {e}"));
+        let opts = PgConnectOptions::from_str(server_url).map_err(|e| bad(e.to_string()))?;
         let name = format!(
             "engram_test_{}",
             engram_core::ids::new_id().to_ascii_lowercase()
@@ -99,7 +105,9 @@ impl PgStore {
             .await
             .map_err(db_err)?;
         admin.close().await.map_err(db_err)?;
-        Self::with_options(opts.database(&name)).await
+        let mut url = url::Url::parse(server_url).map_err(|e| bad(e.to_string()))?;
+        url.set_path(&format!("/{name}"));
+        Ok(url.to_string())
     }
 
     /// Close the pool, waiting for in-flight statements.
@@ -277,6 +285,9 @@ impl Store for PgStore {
     }
     async fn pending_jobs(&self) -> StoreResult<u64> {
         jobs::pending(self).await
+    }
+    async fn close(&self) {
+        PgStore::close(self).await
     }
 }
 

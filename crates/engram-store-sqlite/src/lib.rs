@@ -255,6 +255,9 @@ impl Store for SqliteStore {
     async fn pending_jobs(&self) -> StoreResult<u64> {
         jobs::pending(self).await
     }
+    async fn close(&self) {
+        SqliteStore::close(self).await
+    }
 }
 
 #[cfg(test)]

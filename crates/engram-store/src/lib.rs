@@ -1,6 +1,6 @@
 //! The storage contract: every record Engram keeps and every operation on
 //! it, as one async [`Store`] trait that each backend crate implements
-//! (`engram-store-sqlite` now, PostgreSQL later), plus the [`conformance`]
+//! (`engram-store-sqlite`, `engram-store-postgres`), plus the [`conformance`]
 //! suite that every backend must pass.
 //!
 //! Rules every implementation upholds:
@@ -171,6 +171,9 @@ pub trait Store: Send + Sync + 'static {
     async fn release_jobs(&self, worker: &str) -> StoreResult<u64>;
     /// Number of jobs not yet completed (any state).
     async fn pending_jobs(&self) -> StoreResult<u64>;
+
+    /// Close connections, waiting for in-flight statements (at shutdown).
+    async fn close(&self) {}
 }
 
 /// How long a lease lasts by default.

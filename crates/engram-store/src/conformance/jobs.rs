@@ -132,3 +132,33 @@ pub async fn release_returns_jobs(s: &dyn Store) {
     );
     assert_eq!(s.claim_jobs("w2", 1, LEASE).await.unwrap().len(), 1);
 }
+
+/// Workers claiming at the same moment (as replicas do) never get the same
+/// job, and every job is completed exactly once.
+pub async fn concurrent_claims_are_exclusive(s: &dyn Store) {
+    let org = s.ensure_org("o").await.unwrap().id;
+    for i in 0..40 {
+        add(s, new_doc(&org, &format!("doc {i}"))).await;
+    }
+    let work = |worker: &'static str| async move {
+        let mut got = Vec::new();
+        loop {
+            let jobs = s.claim_jobs(worker, 3, LEASE).await.unwrap();
+            if jobs.is_empty() {
+                return got;
+            }
+            for job in jobs {
+                assert!(s.complete_job(&job, processed(1)).await.unwrap());
+                got.push(job.document_id);
+            }
+        }
+    };
+    let (a, b, c, d) = tokio::join!(work("w1"), work("w2"), work("w3"), work("w4"));
+    let mut all: Vec<String> = [a, b, c, d].concat();
+    let claimed = all.len();
+    all.sort();
+    all.dedup();
+    assert_eq!(all.len(), claimed, "a job was claimed twice");
+    assert_eq!(claimed, 40);
+    assert_eq!(s.pending_jobs().await.unwrap(), 0);
+}

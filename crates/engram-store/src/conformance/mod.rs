@@ -31,7 +31,8 @@ macro_rules! conformance_tests {
             tenants_are_isolated, leases_fence_workers, completion_replaces_chunks,
             stale_revision_is_fenced, failures_retry_then_fail, delete_cascades,
             list_pages_sorts_and_scopes, release_returns_jobs, patch_in_place_and_reprocess,
-            filters_agree_with_the_evaluator, index_log_and_loading);
+            filters_agree_with_the_evaluator, index_log_and_loading,
+            concurrent_claims_are_exclusive);
     };
     (@cases $make:expr; $($case:ident),+) => {
         $(
