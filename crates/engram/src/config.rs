@@ -18,6 +18,10 @@ pub struct ServeArgs {
     /// Where the database lives (default: the user's data dir + /engram).
     #[arg(long, env = "ENGRAM_DATA_DIR", value_name = "DIR")]
     pub data_dir: Option<PathBuf>,
+    /// A PostgreSQL database (`postgres://user:password@host/db`) instead of
+    /// the embedded SQLite file; several replicas may share one.
+    #[arg(long, env = "ENGRAM_DATABASE_URL", value_name = "URL")]
+    pub database_url: Option<String>,
     /// TOML configuration file (default: the user's config dir + /engram/config.toml, if present).
     #[arg(long, env = "ENGRAM_CONFIG", value_name = "FILE")]
     pub config: Option<PathBuf>,
@@ -57,6 +61,7 @@ pub struct ServeArgs {
 pub struct FileConfig {
     pub listen: Option<SocketAddr>,
     pub data_dir: Option<PathBuf>,
+    pub database_url: Option<String>,
     pub model_dir: Option<PathBuf>,
     pub workers: Option<usize>,
     pub chunk_tokens: Option<usize>,
@@ -89,6 +94,8 @@ pub struct FetchFile {
 pub struct Settings {
     pub listen: SocketAddr,
     pub data_dir: PathBuf,
+    /// PostgreSQL instead of SQLite in `data_dir`.
+    pub database_url: Option<String>,
     pub model_dir: Option<PathBuf>,
     pub embeddings: Option<RemoteEmbeddings>,
     pub workers: usize,
@@ -112,6 +119,10 @@ impl std::fmt::Debug for Settings {
         f.debug_struct("Settings")
             .field("listen", &self.listen)
             .field("data_dir", &self.data_dir)
+            .field(
+                "database_url",
+                &self.database_url.as_deref().map(redact_url),
+            )
             .field("model_dir", &self.model_dir)
             .field(
                 "embeddings",
@@ -132,6 +143,18 @@ impl std::fmt::Debug for Settings {
             .field("chunk_tokens", &self.chunk_tokens)
             .field("fetch_allow_private", &self.fetch_allow_private)
             .finish()
+    }
+}
+
+/// A database URL with its password replaced (for logs).
+pub fn redact_url(url: &str) -> String {
+    match url::Url::parse(url) {
+        Ok(mut u) if u.password().is_some() => {
+            let _ = u.set_password(Some("<redacted>"));
+            u.to_string()
+        }
+        Ok(u) => u.to_string(),
+        Err(_) => "<unparsable URL>".into(),
     }
 }
 
@@ -202,6 +225,10 @@ pub fn resolve(args: ServeArgs, file: FileConfig) -> anyhow::Result<Settings> {
             .or(file.data_dir)
             .unwrap_or_else(default_data_dir),
         model_dir: args.model_dir.or(file.model_dir),
+        database_url: args
+            .database_url
+            .or(file.database_url)
+            .filter(|u| !u.is_empty()),
         embeddings,
         workers: args.workers.or(file.workers).unwrap_or(2).max(1),
         chunk_tokens: args.chunk_tokens.or(file.chunk_tokens),

@@ -5,15 +5,15 @@ use crate::config::{config_dir, default_data_dir};
 use anyhow::Context;
 use clap::Subcommand;
 use engram_store::Store;
-use engram_store_sqlite::SqliteStore;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 #[derive(Subcommand)]
 pub enum KeysCommand {
     /// Create an API key (and its organisation if needed).
     Create {
-        #[arg(long, env = "ENGRAM_DATA_DIR")]
-        data_dir: Option<PathBuf>,
+        #[command(flatten)]
+        db: Database,
         /// A name for the key.
         #[arg(long, default_value = "default")]
         name: String,
@@ -26,35 +26,44 @@ pub enum KeysCommand {
     },
     /// List keys (never their secrets).
     List {
-        #[arg(long, env = "ENGRAM_DATA_DIR")]
-        data_dir: Option<PathBuf>,
+        #[command(flatten)]
+        db: Database,
         #[arg(long)]
         json: bool,
     },
     /// Revoke a key by id.
     Revoke {
         id: String,
-        #[arg(long, env = "ENGRAM_DATA_DIR")]
-        data_dir: Option<PathBuf>,
+        #[command(flatten)]
+        db: Database,
     },
 }
 
-async fn open(data_dir: Option<PathBuf>) -> anyhow::Result<SqliteStore> {
-    let dir = data_dir.unwrap_or_else(default_data_dir);
-    std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    Ok(SqliteStore::open(&dir.join("engram.db")).await?)
+/// Which database the command works on (as `engram serve` chooses).
+#[derive(clap::Args)]
+pub struct Database {
+    #[arg(long, env = "ENGRAM_DATA_DIR")]
+    data_dir: Option<PathBuf>,
+    /// A PostgreSQL database instead of the SQLite file in the data dir.
+    #[arg(long, env = "ENGRAM_DATABASE_URL")]
+    database_url: Option<String>,
+}
+
+async fn open(db: Database) -> anyhow::Result<Arc<dyn Store>> {
+    let dir = db.data_dir.unwrap_or_else(default_data_dir);
+    crate::store::open(db.database_url.as_deref().filter(|u| !u.is_empty()), &dir).await
 }
 
 pub async fn run(cmd: KeysCommand) -> anyhow::Result<()> {
     match cmd {
         KeysCommand::Create {
-            data_dir,
+            db,
             name,
             org,
             json,
         } => {
-            let store = open(data_dir).await?;
-            let (rec, key) = engram_engine::auth::create_key(&store, &org, &name).await?;
+            let store = open(db).await?;
+            let (rec, key) = engram_engine::auth::create_key(store.as_ref(), &org, &name).await?;
             if json {
                 println!(
                     "{}",
@@ -68,8 +77,8 @@ pub async fn run(cmd: KeysCommand) -> anyhow::Result<()> {
             }
             store.close().await;
         }
-        KeysCommand::List { data_dir, json } => {
-            let store = open(data_dir).await?;
+        KeysCommand::List { db, json } => {
+            let store = open(db).await?;
             let orgs = store.list_orgs().await?;
             let keys = store.list_api_keys(None).await?;
             let org_name = |id: &str| {
@@ -107,8 +116,8 @@ pub async fn run(cmd: KeysCommand) -> anyhow::Result<()> {
             }
             store.close().await;
         }
-        KeysCommand::Revoke { id, data_dir } => {
-            let store = open(data_dir).await?;
+        KeysCommand::Revoke { id, db } => {
+            let store = open(db).await?;
             let ok = store.revoke_api_key(&id).await?;
             store.close().await;
             if !ok {

@@ -10,6 +10,7 @@ mod bench;
 mod config;
 mod keys;
 mod serve;
+mod store;
 
 use clap::{Parser, Subcommand};
 

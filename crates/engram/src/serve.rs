@@ -9,7 +9,6 @@ use engram_embed::Embedder;
 use engram_engine::{fetch::FetchConfig, workers::WorkerPool, Engine, EngineConfig};
 use engram_server::{AppState, ServerConfig};
 use engram_store::Store;
-use engram_store_sqlite::SqliteStore;
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
@@ -20,18 +19,7 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
     init_tracing(&settings.log_format);
     tracing::debug!(?settings, "configuration");
 
-    std::fs::create_dir_all(&settings.data_dir).with_context(|| {
-        format!(
-            "cannot create data directory {}",
-            settings.data_dir.display()
-        )
-    })?;
-    let db = settings.data_dir.join("engram.db");
-    let store = Arc::new(
-        SqliteStore::open(&db)
-            .await
-            .with_context(|| format!("cannot open {}", db.display()))?,
-    );
+    let store = crate::store::open(settings.database_url.as_deref(), &settings.data_dir).await?;
     let embedder = load_embedder(&settings).await?;
     let engine = Engine::new(store.clone(), embedder, engine_config(&settings)).await?;
 

@@ -21,6 +21,10 @@ use std::time::{Duration, Instant};
 
 #[derive(Args)]
 pub struct LocomoArgs {
+    /// Run on a new database of this PostgreSQL server (default: SQLite in a
+    /// temporary directory).
+    #[arg(long)]
+    database_url: Option<String>,
     /// A LoCoMo-format JSON file (a list of samples).
     #[arg(long)]
     data: PathBuf,
@@ -154,7 +158,7 @@ pub async fn run(args: LocomoArgs) -> anyhow::Result<()> {
     let re = Regex::new(r"D:?(\d+):0*(\d+)")?;
     let (convs, questions) = load(&args, &re)?;
     let found = crate::serve::locate_model(args.model_dir.clone()).await?;
-    let srv = BenchServer::start(found.dir(), args.workers).await?;
+    let srv = BenchServer::start(found.dir(), args.workers, args.database_url.as_deref()).await?;
     let client = reqwest::Client::new();
     let auth = format!("Bearer {}", srv.key);
 

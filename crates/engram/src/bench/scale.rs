@@ -12,12 +12,16 @@
 
 use super::server::BenchServer;
 use engram_index::Scope;
-use engram_store::{NewChunk, NewDocument, ProcessedDocument, Store};
+use engram_store::{NewChunk, NewDocument, ProcessedDocument};
 use serde_json::json;
 use std::time::{Duration, Instant};
 
 #[derive(clap::Args)]
 pub struct ScaleArgs {
+    /// Run on a new database of this PostgreSQL server (default: SQLite in a
+    /// temporary directory).
+    #[arg(long)]
+    database_url: Option<String>,
     /// Chunks in the organisation (one per document).
     #[arg(long, default_value_t = 100_000)]
     chunks: usize,
@@ -133,7 +137,7 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
 
 pub async fn run(args: ScaleArgs) -> anyhow::Result<()> {
     let found = crate::serve::locate_model(args.model_dir.clone()).await?;
-    let srv = BenchServer::start(found.dir(), 0).await?;
+    let srv = BenchServer::start(found.dir(), 0, args.database_url.as_deref()).await?;
     let store = srv.store.clone();
     let org = store.ensure_org("bench").await?.id;
     let dim = srv.engine.embedder.dimension();

@@ -1,10 +1,12 @@
-//! A complete Engram for benchmarks: SQLite in a temporary directory, the
-//! local model, workers, and the HTTP API on a loopback port.
+//! A complete Engram for benchmarks: SQLite in a temporary directory (or a
+//! fresh database on a PostgreSQL server), the local model, workers, and the
+//! HTTP API on a loopback port.
 
 use engram_embed::local::LocalEmbedder;
 use engram_embed::model_files;
 use engram_engine::{workers::WorkerPool, Engine, EngineConfig};
 use engram_server::{AppState, ServerConfig};
+use engram_store::Store;
 use engram_store_sqlite::SqliteStore;
 use std::path::Path;
 use std::sync::Arc;
@@ -12,7 +14,7 @@ use std::sync::Arc;
 pub struct BenchServer {
     pub base: String,
     pub key: String,
-    pub store: Arc<SqliteStore>,
+    pub store: Arc<dyn Store>,
     pub engine: Arc<Engine>,
     workers: WorkerPool,
     stop: tokio::sync::oneshot::Sender<()>,
@@ -21,10 +23,18 @@ pub struct BenchServer {
 }
 
 impl BenchServer {
-    /// Start with the model in `model_dir` and `workers` workers.
-    pub async fn start(model_dir: &Path, workers: usize) -> anyhow::Result<Self> {
+    /// Start with the model in `model_dir` and `workers` workers, on SQLite
+    /// or, given a server URL, on a new database of that PostgreSQL server.
+    pub async fn start(
+        model_dir: &Path,
+        workers: usize,
+        database_url: Option<&str>,
+    ) -> anyhow::Result<Self> {
         let dir = tempfile::tempdir()?;
-        let store = Arc::new(SqliteStore::open(&dir.path().join("engram.db")).await?);
+        let store: Arc<dyn Store> = match database_url {
+            Some(url) => Arc::new(engram_store_postgres::PgStore::fresh_database(url).await?),
+            None => Arc::new(SqliteStore::open(&dir.path().join("engram.db")).await?),
+        };
         let d = model_dir.to_path_buf();
         let embedder = tokio::task::spawn_blocking(move || {
             LocalEmbedder::start(&d, model_files::DEFAULT_MODEL_NAME)

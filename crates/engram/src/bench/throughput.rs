@@ -15,7 +15,6 @@ use anyhow::Context;
 use clap::Args;
 use engram_core::tokens::TokenCounter;
 use engram_embed::local::{max_seq_length, BertEncoder, HfTokenCounter};
-use engram_store::Store;
 use rand::{RngExt, SeedableRng};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -23,6 +22,10 @@ use std::time::{Duration, Instant};
 
 #[derive(Args)]
 pub struct BenchArgs {
+    /// Run on a new database of this PostgreSQL server (default: SQLite in a
+    /// temporary directory).
+    #[arg(long)]
+    database_url: Option<String>,
     /// Chunks embedded per batch size in the raw benchmark.
     #[arg(long, default_value_t = 256)]
     raw_chunks: usize,
@@ -205,7 +208,7 @@ struct E2e {
 }
 
 async fn end_to_end(args: &BenchArgs, dir: &std::path::Path) -> anyhow::Result<E2e> {
-    let srv = BenchServer::start(dir, args.workers).await?;
+    let srv = BenchServer::start(dir, args.workers, args.database_url.as_deref()).await?;
     let (base, key, store, engine) = (
         srv.base.clone(),
         srv.key.clone(),
