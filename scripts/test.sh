@@ -1,7 +1,14 @@
 #!/usr/bin/env bash
 # Run Engram's whole test suite on a fresh machine: installs the official
 # Python SDK used by the compatibility test, makes sure the embedding model
-# is in the cache (the real-model tests use it), then runs every test.
+# is in the cache (the real-model tests use it), then runs every test on
+# SQLite, and the store conformance suite and the HTTP suite again on
+# PostgreSQL.
+#
+# PostgreSQL: ENGRAM_TEST_DATABASE_URL names a server to create test
+# databases on; without it, PostgreSQL 15 and pgvector are installed
+# (scripts/postgres.sh, needs apt) and a throwaway cluster is started on a
+# loopback port and removed at the end. ENGRAM_TEST_POSTGRES=0 skips it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -11,12 +18,32 @@ if ! python3 -c 'import supermemory, sys; sys.exit(0 if supermemory.__version__ 
     || python3 -m pip install -q --disable-pip-version-check --break-system-packages supermemory==3.62.0
 fi
 
+if [ "${ENGRAM_TEST_POSTGRES:-1}" != 0 ] && [ -z "${ENGRAM_TEST_DATABASE_URL:-}" ]; then
+  bash scripts/postgres.sh install
+  PGDIR=$(mktemp -d)
+  trap 'bash scripts/postgres.sh stop "$PGDIR"' EXIT
+  PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  ENGRAM_TEST_DATABASE_URL=$(bash scripts/postgres.sh start "$PGDIR" "$PORT")
+  export ENGRAM_TEST_DATABASE_URL
+  echo "==> throwaway PostgreSQL at $ENGRAM_TEST_DATABASE_URL"
+fi
+
 echo "==> locating (or fetching) the embedding model"
 cargo run -q -p engram -- model
 
-echo "==> running the tests"
-if cargo nextest --version >/dev/null 2>&1; then
-  cargo nextest run --workspace --no-fail-fast "$@"
-else
-  cargo test --workspace --no-fail-fast "$@"
+run() {
+  if cargo nextest --version >/dev/null 2>&1; then
+    cargo nextest run --no-fail-fast "$@"
+  else
+    cargo test --no-fail-fast "$@"
+  fi
+}
+
+status=0
+echo "==> running the tests (SQLite; store conformance on PostgreSQL too when a server is set)"
+run --workspace "$@" || status=1
+if [ -n "${ENGRAM_TEST_DATABASE_URL:-}" ] && [ "${ENGRAM_TEST_POSTGRES:-1}" != 0 ]; then
+  echo "==> running the HTTP suite on PostgreSQL"
+  ENGRAM_TEST_BACKEND=postgres run -p engram-server --test api "$@" || status=1
 fi
+exit $status

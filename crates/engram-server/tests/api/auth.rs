@@ -69,7 +69,6 @@ async fn only_bearer_keys_authenticate() {
 async fn revoked_keys_stop_working() {
     let app = spawn_app().await;
     let id = engram_engine::auth::key_id(&app.key).unwrap().to_string();
-    use engram_store::Store;
     assert!(app.store.revoke_api_key(&id).await.unwrap());
     let (s, v) = app.post("/v3/documents/list", json!({})).await;
     assert_eq!(s, StatusCode::UNAUTHORIZED, "{v}");

@@ -151,7 +151,6 @@ async fn delete_by_id_and_custom_id() {
         .await;
     let (s, _) = app.delete("/v3/documents/c-1", None).await;
     assert_eq!(s, StatusCode::NO_CONTENT);
-    use engram_store::Store;
     assert_eq!(app.store.pending_jobs().await.unwrap(), 0);
 }
 

@@ -1,10 +1,12 @@
 //! The HTTP integration suite: every test starts the real router on port 0
-//! over a fresh SQLite database and talks to it with an HTTP client.
+//! over a fresh database (SQLite, or PostgreSQL with
+//! `ENGRAM_TEST_BACKEND=postgres`) and talks to it with an HTTP client.
 
 mod auth;
 mod documents;
 mod pipeline;
 mod real_model;
+mod replicas;
 mod sdk;
 mod search;
 mod support;

@@ -7,7 +7,6 @@ use axum::response::{IntoResponse, Redirect};
 use axum::routing::get;
 use engram_engine::workers::WorkerPool;
 use engram_engine::EngineConfig;
-use engram_store::Store;
 use reqwest::StatusCode;
 use serde_json::json;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -258,38 +257,8 @@ async fn a_crash_mid_pipeline_loses_nothing_and_duplicates_nothing() {
     // restart: new workers take the orphaned jobs once their leases lapse
     app.workers = Some(WorkerPool::start(app.engine.clone(), 2));
     app.wait_idle().await;
-    let cfg = engram_extract::chunk::ChunkConfig::for_model(Some(40), 256);
     for (i, id) in ids.iter().enumerate() {
-        let d = app.wait_done(id).await;
-        let want = engram_extract::chunk::chunk_text(
-            &long_text(i),
-            &engram_core::tokens::ApproxTokenCounter,
-            cfg,
-        );
-        assert!(want.len() > 1);
-        let (_, c) = app.get(&format!("/v3/documents/{id}/chunks")).await;
-        let positions: Vec<u64> = c["chunks"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|c| c["position"].as_u64().unwrap())
-            .collect();
-        assert_eq!(
-            positions,
-            (0..want.len() as u64).collect::<Vec<_>>(),
-            "document {i}"
-        );
-        assert_eq!(d["chunkCount"], want.len() as u64);
-        let contents: Vec<&str> = c["chunks"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|c| c["content"].as_str().unwrap())
-            .collect();
-        assert_eq!(
-            contents,
-            want.iter().map(|c| c.content.as_str()).collect::<Vec<_>>()
-        );
+        app.assert_chunked_once(id, &long_text(i), 40).await;
     }
 }
 

@@ -4,7 +4,6 @@ use crate::support::*;
 use engram_embed::local::LocalEmbedder;
 use engram_embed::model_files::{locate_default, DEFAULT_MODEL_NAME};
 use engram_embed::{dot, Embedder};
-use engram_store::Store;
 use serde_json::json;
 use std::sync::Arc;
 

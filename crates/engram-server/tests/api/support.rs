@@ -1,5 +1,10 @@
 //! `spawn_app()`: the real application on an ephemeral port, a fresh
 //! database, and helpers to speak HTTP to it.
+//!
+//! The database is SQLite in a temporary directory, or, with
+//! `ENGRAM_TEST_BACKEND=postgres`, a new database on the PostgreSQL server
+//! named by `ENGRAM_TEST_DATABASE_URL` (scripts/test.sh runs the suite both
+//! ways).
 
 use async_trait::async_trait;
 use engram_core::tokens::{ApproxTokenCounter, TokenCounter};
@@ -8,6 +13,7 @@ use engram_engine::workers::WorkerPool;
 use engram_engine::{Engine, EngineConfig};
 use engram_server::{router, AppState, ServerConfig};
 use engram_store::Store;
+use engram_store_postgres::PgStore;
 use engram_store_sqlite::SqliteStore;
 use reqwest::StatusCode;
 use serde_json::Value;
@@ -112,9 +118,11 @@ pub struct TestApp {
     pub org_id: String,
     pub client: reqwest::Client,
     pub engine: Arc<Engine>,
-    pub store: Arc<SqliteStore>,
+    pub store: Arc<dyn Store>,
     pub workers: Option<WorkerPool>,
-    pub _dir: tempfile::TempDir,
+    pub server: tokio::task::JoinHandle<()>,
+    pub db: Arc<SharedDb>,
+    pub _dir: Arc<tempfile::TempDir>,
 }
 
 pub async fn spawn_app() -> TestApp {
@@ -122,32 +130,89 @@ pub async fn spawn_app() -> TestApp {
 }
 
 pub async fn spawn_app_with(opts: Options) -> TestApp {
-    let dir = tempfile::tempdir().unwrap();
-    let store = Arc::new(
-        SqliteStore::open(&dir.path().join("engram.db"))
-            .await
-            .unwrap(),
-    );
-    let engine = Engine::new(store.clone(), opts.embedder, opts.engine)
+    let dir = Arc::new(tempfile::tempdir().unwrap());
+    let db = Arc::new(SharedDb::new(&dir).await);
+    let store = db.open().await;
+    let (rec, key) = engram_engine::auth::create_key(store.as_ref(), "default", "default")
         .await
         .unwrap();
-    let (rec, key) = engram_engine::auth::create_key(store.as_ref(), "default", "default")
+    start(store, opts, key, rec.org_id, db, dir).await
+}
+
+/// Another replica on `app`'s database: its own engine (and so its own
+/// search index), workers, connection pool and port; the same key works.
+pub async fn replica_of(app: &TestApp, opts: Options) -> TestApp {
+    let store = app.db.open().await;
+    start(
+        store,
+        opts,
+        app.key.clone(),
+        app.org_id.clone(),
+        app.db.clone(),
+        app._dir.clone(),
+    )
+    .await
+}
+
+async fn start(
+    store: Arc<dyn Store>,
+    opts: Options,
+    key: String,
+    org_id: String,
+    db: Arc<SharedDb>,
+    dir: Arc<tempfile::TempDir>,
+) -> TestApp {
+    let engine = Engine::new(store.clone(), opts.embedder, opts.engine)
         .await
         .unwrap();
     let workers = (opts.workers > 0).then(|| WorkerPool::start(engine.clone(), opts.workers));
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     let app = router(AppState::new(engine.clone(), ServerConfig::default()));
-    tokio::spawn(async move { axum_serve(listener, app).await });
+    let server = tokio::spawn(async move { axum_serve(listener, app).await });
     TestApp {
         base: format!("http://{addr}"),
         key,
-        org_id: rec.org_id,
+        org_id,
         client: reqwest::Client::new(),
         engine,
         store,
         workers,
+        server,
+        db,
         _dir: dir,
+    }
+}
+
+/// Whether the suite runs on PostgreSQL (`ENGRAM_TEST_BACKEND=postgres`).
+pub fn on_postgres() -> bool {
+    std::env::var("ENGRAM_TEST_BACKEND").is_ok_and(|b| b == "postgres")
+}
+
+/// A test's database, by what a second replica needs to open it.
+pub enum SharedDb {
+    Sqlite(std::path::PathBuf),
+    Postgres(String),
+}
+
+impl SharedDb {
+    /// A new, empty database of the backend under test.
+    pub async fn new(dir: &tempfile::TempDir) -> Self {
+        if on_postgres() {
+            let url = std::env::var("ENGRAM_TEST_DATABASE_URL")
+                .expect("ENGRAM_TEST_BACKEND=postgres needs ENGRAM_TEST_DATABASE_URL");
+            SharedDb::Postgres(PgStore::create_database(&url).await.unwrap())
+        } else {
+            SharedDb::Sqlite(dir.path().join("engram.db"))
+        }
+    }
+
+    /// A new connection (pool) to it, migrated.
+    pub async fn open(&self) -> Arc<dyn Store> {
+        match self {
+            SharedDb::Sqlite(path) => Arc::new(SqliteStore::open(path).await.unwrap()),
+            SharedDb::Postgres(url) => Arc::new(PgStore::connect(url).await.unwrap()),
+        }
     }
 }
 
@@ -257,6 +322,36 @@ impl TestApp {
         let v = self.wait_processed(id).await;
         assert_eq!(v["status"], "done", "{v}");
         v
+    }
+
+    /// Wait until the document is `done`, then check that its chunks are
+    /// exactly `text` chunked at `chunk_tokens`, each once, in position
+    /// order (what a crash or a second worker must never break).
+    pub async fn assert_chunked_once(&self, id: &str, text: &str, chunk_tokens: usize) {
+        let d = self.wait_done(id).await;
+        let cfg = engram_extract::chunk::ChunkConfig::for_model(Some(chunk_tokens), 256);
+        let want =
+            engram_extract::chunk::chunk_text(text, &engram_core::tokens::ApproxTokenCounter, cfg);
+        assert!(want.len() > 1, "the text must make several chunks");
+        let (_, c) = self.get(&format!("/v3/documents/{id}/chunks")).await;
+        let got: Vec<(u64, &str)> = c["chunks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| {
+                (
+                    c["position"].as_u64().unwrap(),
+                    c["content"].as_str().unwrap(),
+                )
+            })
+            .collect();
+        let want: Vec<(u64, &str)> = want
+            .iter()
+            .enumerate()
+            .map(|(p, c)| (p as u64, c.content.as_str()))
+            .collect();
+        assert_eq!(got, want, "document {id}");
+        assert_eq!(d["chunkCount"], want.len() as u64);
     }
 
     /// Wait until no job is pending.
