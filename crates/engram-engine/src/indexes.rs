@@ -57,8 +57,16 @@ impl Engine {
             let mut orgs = self.indexes.orgs.lock().unwrap_or_else(|e| e.into_inner());
             orgs.entry(org_id.to_string())
                 .or_insert_with(|| {
+                    // a store with its own vector index spares every
+                    // replica building (and holding) a graph
+                    let dim = self.embedder.dimension();
+                    let index = if self.store.has_vector_index() {
+                        OrgIndex::without_graph(dim)
+                    } else {
+                        OrgIndex::new(dim)
+                    };
                     Arc::new(OrgSlot {
-                        index: RwLock::new(OrgIndex::new(self.embedder.dimension())),
+                        index: RwLock::new(index),
                         seen: tokio::sync::Mutex::new(0),
                     })
                 })

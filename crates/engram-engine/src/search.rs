@@ -5,8 +5,8 @@
 
 use crate::{Engine, EngineError};
 use engram_core::DocumentSearch;
-use engram_index::{fusion, Hit, Query, Scope};
-use engram_store::{Chunk, Document};
+use engram_index::{fusion, Hit, Query, Scope, ANN_MIN_CHUNKS};
+use engram_store::{Chunk, Document, SearchScope};
 use std::collections::{BTreeMap, HashMap};
 use std::time::Instant;
 
@@ -64,6 +64,12 @@ impl Engine {
             filepath: s.filepath.clone(),
             filter: s.filter.clone(),
         };
+        let store_scope = SearchScope {
+            container_tags: scope.container_tags.clone(),
+            document_id: scope.document_id.clone(),
+            filepath: scope.filepath.clone(),
+            filter: scope.filter.clone(),
+        };
         let k = (s.limit * 5).max(50);
         // the query embeds on the model thread while the index catches up
         let (slot, query_vec) = tokio::join!(
@@ -80,6 +86,22 @@ impl Engine {
             })?
             .pop()
             .unwrap_or_default();
+        // a large organisation on a store with a vector index: the store's
+        // graph gives the vector candidates (the index uses them only for a
+        // large scope)
+        let large = {
+            let index = slot.index.read().unwrap_or_else(|e| e.into_inner());
+            index.chunks() >= ANN_MIN_CHUNKS
+        };
+        let nearest = if large && self.store.has_vector_index() {
+            Some(
+                self.store
+                    .nearest_chunks(org_id, &store_scope, &query_vec, k)
+                    .await?,
+            )
+        } else {
+            None
+        };
         let text = s.q.clone();
         let qv = query_vec.clone();
         let hits = tokio::task::spawn_blocking(move || {
@@ -89,6 +111,7 @@ impl Engine {
                 embedding: &qv,
                 scope: &scope,
                 limit: k,
+                nearest: nearest.as_deref(),
             })
         })
         .await

@@ -61,6 +61,11 @@ pub struct Query<'a> {
     pub scope: &'a Scope,
     /// How many chunks to return at most (best first).
     pub limit: usize,
+    /// The scope's nearest chunks by cosine as `(chunk id, cosine)`, from a
+    /// vector index outside this one (a store's); used instead of the
+    /// in-process graph for scopes of at least [`vector::ANN_MIN_CHUNKS`].
+    /// Ids this index does not hold (yet, or any more) are skipped.
+    pub nearest: Option<&'a [(String, f32)]>,
 }
 
 /// A scored chunk.
@@ -115,6 +120,10 @@ pub struct OrgIndex {
     streams: Vec<BTreeSet<(i64, u32)>>,
     tag_docs: HashMap<String, HashSet<u32>>,
     ann: vector::Ann,
+    /// Whether this index builds its own HNSW graph (false when the store
+    /// keeps one and queries bring its answer in [`Query::nearest`]).
+    own_graph: bool,
+    chunk_by_id: HashMap<String, u32>,
     /// Chunk slots added since the graph was last brought up to date.
     ann_pending: Vec<u32>,
     /// Per chunk slot: (previous, next) in reading order; compact, because
@@ -147,9 +156,22 @@ fn metadata_text(m: &Metadata) -> String {
 }
 
 impl OrgIndex {
-    /// An empty index for vectors of `dim` dimensions.
+    /// An empty index for vectors of `dim` dimensions, which builds its
+    /// own HNSW graph once the organisation is large.
     pub fn new(dim: usize) -> Self {
+        Self::with_graph(dim, true)
+    }
+
+    /// An empty index that never builds a graph: large scopes take their
+    /// vector candidates from [`Query::nearest`] (the store's vector index).
+    pub fn without_graph(dim: usize) -> Self {
+        Self::with_graph(dim, false)
+    }
+
+    fn with_graph(dim: usize, own_graph: bool) -> Self {
         Self {
+            own_graph,
+            chunk_by_id: HashMap::new(),
             dim,
             docs: Vec::new(),
             free_docs: Vec::new(),
@@ -211,7 +233,8 @@ impl OrgIndex {
             })
             .sum();
         let terms: usize = self.term_ids.keys().map(|k| k.capacity() + 32).sum();
-        vectors + postings + chunks + docs + terms + self.ann.memory_bytes()
+        let chunk_ids: usize = self.chunk_by_id.keys().map(|k| k.capacity() + 32).sum();
+        vectors + postings + chunks + docs + terms + chunk_ids + self.ann.memory_bytes()
     }
 
     fn term_id(&mut self, t: String) -> u32 {
@@ -296,6 +319,7 @@ impl OrgIndex {
             for &(t, tf) in &terms {
                 self.postings[t as usize].push((slot, tf));
             }
+            self.chunk_by_id.insert(c.id.clone(), slot);
             let start = slot as usize * self.dim;
             let n = c.embedding.len().min(self.dim);
             self.vectors[start..start + n].copy_from_slice(&c.embedding[..n]);
@@ -375,7 +399,7 @@ impl OrgIndex {
                 .map(|s| (s, &self.vectors[s as usize * dim..(s as usize + 1) * dim]))
                 .collect();
             self.ann.add_many(&items, threads);
-        } else if self.live_chunks >= vector::ANN_MIN_CHUNKS {
+        } else if self.own_graph && self.live_chunks >= vector::ANN_MIN_CHUNKS {
             let items: Vec<(u32, &[f32])> = self
                 .chunks
                 .iter()
@@ -464,6 +488,7 @@ impl OrgIndex {
             let n = self.next_of(last);
             for &s in &doc.chunks {
                 let c = self.chunks[s as usize].take().expect("live chunk slot");
+                self.chunk_by_id.remove(&c.id);
                 for (t, _) in &c.terms {
                     self.postings[*t as usize].retain(|p| p.0 != s);
                 }

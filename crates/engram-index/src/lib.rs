@@ -14,3 +14,4 @@ pub mod text;
 pub mod vector;
 
 pub use index::{Hit, IndexChunk, IndexDocument, OrgIndex, Query, Scope};
+pub use vector::ANN_MIN_CHUNKS;

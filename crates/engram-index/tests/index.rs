@@ -29,6 +29,7 @@ fn search(index: &OrgIndex, q: &str, v: [f32; 4], scope: &Scope) -> Vec<(String,
             embedding: &v,
             scope,
             limit: 10,
+            nearest: None,
         })
         .into_iter()
         .map(|h| (h.document_id, h.score))
@@ -202,4 +203,42 @@ fn queries_on_one_thread_do_not_leak_into_each_other() {
             .collect();
         assert_eq!(only_d, ["d"]);
     }
+}
+
+#[test]
+fn large_scopes_take_vector_candidates_from_outside_when_told() {
+    // a store's vector index answers for large scopes: this index builds
+    // no graph, trusts the cosines it is given, and skips ids it lacks
+    let mut index = OrgIndex::without_graph(4);
+    let n = engram_index::ANN_MIN_CHUNKS + 10;
+    index.upsert_many((0..n).map(|i| {
+        let tag = if i < 5 { "small" } else { "big" };
+        doc(&format!("d{i}"), i as i64, tag, "plain filler words", Y)
+    }));
+    assert!(!index.has_ann());
+    let nearest = vec![
+        ("gone-0".to_string(), 0.99),
+        ("d42-0".to_string(), 0.97),
+        ("d3-0".to_string(), 0.95),
+    ];
+    let query = |scope: &Scope| {
+        index.search(&Query {
+            text: "unrelated",
+            embedding: &X,
+            scope,
+            limit: 3,
+            nearest: Some(&nearest),
+        })
+    };
+    let hits = query(&Scope::default());
+    assert_eq!(hits[0].document_id, "d42");
+    assert!((hits[0].cosine - 0.97).abs() < 1e-6, "{hits:?}");
+    assert!(hits.iter().all(|h| h.document_id != "gone"));
+    // a small scope is scanned exactly (the true cosine of X and Y is 0)
+    let small = Scope {
+        container_tags: vec!["small".into()],
+        ..Scope::default()
+    };
+    let hits = query(&small);
+    assert!(hits.iter().all(|h| h.cosine.abs() < 1e-6), "{hits:?}");
 }

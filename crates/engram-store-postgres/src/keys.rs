@@ -129,5 +129,7 @@ pub async fn record_embedding_model(s: &PgStore, m: &ModelInfo) -> StoreResult<M
         .fetch_one(&s.pool)
         .await
         .map_err(db_err)?;
-    parse_model(&v)
+    let recorded = parse_model(&v)?;
+    s.ensure_vector_index(recorded.dimension).await?;
+    Ok(recorded)
 }

@@ -28,8 +28,8 @@ mod search;
 use async_trait::async_trait;
 use engram_store::{
     ApiKeyRecord, Chunk, Document, DocumentPatch, IndexChange, IndexedDocument, Job, ListQuery,
-    ModelInfo, NewDocument, Org, ProcessedDocument, Store, StoreError, StoreResult, Timestamp,
-    UpsertOutcome,
+    ModelInfo, NewDocument, Org, ProcessedDocument, SearchScope, Store, StoreError, StoreResult,
+    Timestamp, UpsertOutcome,
 };
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::{Connection, PgPool, Postgres, Transaction};
@@ -66,6 +66,13 @@ impl PgStore {
     }
 
     async fn with_options(opts: PgConnectOptions) -> StoreResult<Self> {
+        // filtered nearest-neighbour queries keep walking the HNSW graph
+        // until enough rows pass the scope (pgvector 0.8; older versions
+        // ignore the setting)
+        let opts = opts.options([
+            ("hnsw.iterative_scan", "relaxed_order"),
+            ("hnsw.ef_search", "100"),
+        ]);
         let pool = PgPoolOptions::new()
             .max_connections(16)
             .min_connections(1)
@@ -79,7 +86,30 @@ impl PgStore {
             .run(&pool)
             .await
             .map_err(|e| StoreError::Incompatible(format!("migration failed: {e}")))?;
-        Ok(Self { pool })
+        let store = Self { pool };
+        if let Some(m) = keys::embedding_model(&store).await? {
+            store.ensure_vector_index(m.dimension).await?;
+        }
+        Ok(store)
+    }
+
+    /// The HNSW index (cosine) over the chunk embeddings, once the
+    /// embedding dimension is known (it is part of the index's expression).
+    /// Replicas starting together create it once.
+    pub(crate) async fn ensure_vector_index(&self, dim: usize) -> StoreResult<()> {
+        let mut tx = self.begin().await?;
+        sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended('engram.vector_index', 7))")
+            .execute(&mut *tx)
+            .await
+            .map_err(db_err)?;
+        sqlx::query(sqlx::AssertSqlSafe(format!(
+            "CREATE INDEX IF NOT EXISTS chunks_embedding_hnsw ON chunks \
+             USING hnsw ((embedding::vector({dim})) vector_cosine_ops)"
+        )))
+        .execute(&mut *tx)
+        .await
+        .map_err(db_err)?;
+        tx.commit().await.map_err(db_err)
     }
 
     /// A new, empty database named `engram_test_<random>` on the server at
@@ -250,6 +280,18 @@ impl Store for PgStore {
     }
     async fn chunks_by_ids(&self, org_id: &str, ids: &[String]) -> StoreResult<Vec<Chunk>> {
         search::chunks_by_ids(self, org_id, ids).await
+    }
+    fn has_vector_index(&self) -> bool {
+        true
+    }
+    async fn nearest_chunks(
+        &self,
+        org_id: &str,
+        scope: &SearchScope,
+        embedding: &[f32],
+        k: usize,
+    ) -> StoreResult<Vec<(String, f32)>> {
+        search::nearest_chunks(self, org_id, scope, embedding, k).await
     }
     async fn claim_jobs(&self, worker: &str, max: usize, lease: Duration) -> StoreResult<Vec<Job>> {
         jobs::claim(self, worker, max, lease).await

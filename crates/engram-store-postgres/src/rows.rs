@@ -98,6 +98,7 @@ pub enum Bind {
     Real(f64),
     Int(i64),
     Texts(Vec<String>),
+    Reals(Vec<f32>),
 }
 
 /// Binds collected while SQL text is built; [`Binds::arg`] returns the
@@ -126,6 +127,7 @@ impl Binds {
                 Bind::Real(r) => q.bind(*r),
                 Bind::Int(i) => q.bind(*i),
                 Bind::Texts(v) => q.bind(v.clone()),
+                Bind::Reals(v) => q.bind(v.clone()),
             };
         }
         q
@@ -142,6 +144,7 @@ impl Binds {
                 Bind::Real(r) => q.bind(*r),
                 Bind::Int(i) => q.bind(*i),
                 Bind::Texts(v) => q.bind(v.clone()),
+                Bind::Reals(v) => q.bind(v.clone()),
             };
         }
         q

@@ -1,9 +1,10 @@
 //! What search reads from the store: the change log and documents as the
 //! in-process search index loads them, and the chunks a result shows.
 
-use crate::rows::{chunk_row, metadata, CHUNK_COLUMNS, TAGS_COLUMN};
+use crate::docs::scope_sql;
+use crate::rows::{chunk_row, metadata, Bind, Binds, CHUNK_COLUMNS, TAGS_COLUMN};
 use crate::{db_err, PgStore};
-use engram_store::{Chunk, IndexChange, IndexedDocument, StoreResult};
+use engram_store::{Chunk, IndexChange, IndexedDocument, SearchScope, StoreResult};
 use sqlx::{AssertSqlSafe, Row};
 
 pub async fn index_changes(
@@ -119,4 +120,37 @@ pub async fn chunks_by_ids(s: &PgStore, org_id: &str, ids: &[String]) -> StoreRe
     .await
     .map_err(db_err)?;
     Ok(rows.into_iter().map(chunk_row).collect())
+}
+
+/// The scope's nearest chunks through the HNSW index on the embeddings
+/// (see [`crate::PgStore::ensure_vector_index`]). The scope's conditions are
+/// checked on the rows the graph walk yields; with pgvector's iterative
+/// scans the walk goes on until `k` rows pass them.
+pub async fn nearest_chunks(
+    s: &PgStore,
+    org_id: &str,
+    scope: &SearchScope,
+    embedding: &[f32],
+    k: usize,
+) -> StoreResult<Vec<(String, f32)>> {
+    let dim = embedding.len();
+    if dim == 0 || k == 0 {
+        return Ok(Vec::new());
+    }
+    let mut binds = Binds::default();
+    let where_ = scope_sql(org_id, scope, &mut binds);
+    let q = binds.arg(Bind::Reals(embedding.to_vec()));
+    let limit = binds.arg(Bind::Int(k as i64));
+    // the same expression as the index's, or the planner cannot use it
+    let distance = format!("(c.embedding::vector({dim}) <=> {q}::real[]::vector({dim}))");
+    let sql = format!(
+        "SELECT c.id, (1 - {distance})::real FROM chunks c JOIN documents d ON d.id = c.document_id \
+         WHERE {where_} ORDER BY {distance} LIMIT {limit}"
+    );
+    let rows = binds
+        .apply(sqlx::query(AssertSqlSafe(sql)))
+        .fetch_all(&s.pool)
+        .await
+        .map_err(db_err)?;
+    Ok(rows.into_iter().map(|r| (r.get(0), r.get(1))).collect())
 }

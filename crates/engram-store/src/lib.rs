@@ -118,6 +118,27 @@ pub trait Store: Send + Sync + 'static {
     async fn documents_by_ids(&self, org_id: &str, ids: &[String]) -> StoreResult<Vec<Document>>;
     /// Chunks by id (those that exist in this organisation).
     async fn chunks_by_ids(&self, org_id: &str, ids: &[String]) -> StoreResult<Vec<Chunk>>;
+    /// Whether this store keeps a vector index of the chunk embeddings that
+    /// [`Store::nearest_chunks`] answers from (the search index of each
+    /// replica then builds no graph of its own).
+    fn has_vector_index(&self) -> bool {
+        false
+    }
+    /// About the `k` chunks nearest to the unit-length `embedding` by
+    /// cosine inside the scope, as `(chunk id, cosine)`; for stores with a
+    /// vector index.
+    async fn nearest_chunks(
+        &self,
+        org_id: &str,
+        scope: &SearchScope,
+        embedding: &[f32],
+        k: usize,
+    ) -> StoreResult<Vec<(String, f32)>> {
+        let _ = (org_id, scope, embedding, k);
+        Err(StoreError::Backend(
+            "this store keeps no vector index".into(),
+        ))
+    }
 
     // ---- the job queue ----------------------------------------------------------
 

@@ -268,32 +268,43 @@ impl OrgIndex {
 
         // vector evidence
         let pool = q.limit.max(50);
-        let vector_hits: Vec<u32> = match self.ann.search(q.embedding, pool, n, in_scope) {
-            Some(found) => {
-                for &(s, c) in &found {
-                    cosine[s as usize] = c;
-                    cos_set.push(s);
+        let outside = q
+            .nearest
+            .filter(|_| n >= vector::ANN_MIN_CHUNKS)
+            .map(|found| {
+                found
+                    .iter()
+                    .filter_map(|(id, c)| Some((*self.chunk_by_id.get(id)?, *c)))
+                    .filter(|&(s, _)| in_scope[s as usize])
+                    .collect::<Vec<_>>()
+            });
+        let vector_hits: Vec<u32> =
+            match outside.or_else(|| self.ann.search(q.embedding, pool, n, in_scope)) {
+                Some(found) => {
+                    for &(s, c) in &found {
+                        cosine[s as usize] = c;
+                        cos_set.push(s);
+                    }
+                    found.into_iter().map(|(s, _)| s).collect()
                 }
-                found.into_iter().map(|(s, _)| s).collect()
-            }
-            None => {
-                let scan = |s: u32| (s, vector::dot(q.embedding, self.vector(s)));
-                let mut all: Vec<(u32, f32)> = if unscoped {
-                    (0..in_scope.len() as u32)
-                        .filter(|&s| in_scope[s as usize])
-                        .map(scan)
-                        .collect()
-                } else {
-                    scope_chunks.iter().map(|&s| scan(s)).collect()
-                };
-                for &(s, c) in &all {
-                    cosine[s as usize] = c;
-                    cos_set.push(s);
+                None => {
+                    let scan = |s: u32| (s, vector::dot(q.embedding, self.vector(s)));
+                    let mut all: Vec<(u32, f32)> = if unscoped {
+                        (0..in_scope.len() as u32)
+                            .filter(|&s| in_scope[s as usize])
+                            .map(scan)
+                            .collect()
+                    } else {
+                        scope_chunks.iter().map(|&s| scan(s)).collect()
+                    };
+                    for &(s, c) in &all {
+                        cosine[s as usize] = c;
+                        cos_set.push(s);
+                    }
+                    top_by(&mut all, pool);
+                    all.into_iter().map(|(s, _)| s).collect()
                 }
-                top_by(&mut all, pool);
-                all.into_iter().map(|(s, _)| s).collect()
-            }
-        };
+            };
         let cosine: &[f32] = cosine;
         let cos_of = |s: u32| -> f32 {
             let c = cosine[s as usize];

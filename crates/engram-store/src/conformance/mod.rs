@@ -32,7 +32,7 @@ macro_rules! conformance_tests {
             stale_revision_is_fenced, failures_retry_then_fail, delete_cascades,
             list_pages_sorts_and_scopes, release_returns_jobs, patch_in_place_and_reprocess,
             filters_agree_with_the_evaluator, index_log_and_loading,
-            concurrent_claims_are_exclusive);
+            concurrent_claims_are_exclusive, nearest_chunks_respect_the_scope);
     };
     (@cases $make:expr; $($case:ident),+) => {
         $(

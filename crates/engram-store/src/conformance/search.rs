@@ -254,3 +254,60 @@ pub async fn index_log_and_loading(s: &dyn Store) {
         .unwrap()
         .is_empty());
 }
+
+/// A store with a vector index answers nearest-chunk queries inside the
+/// scope, with true cosines, best first. (Stores without one skip this.)
+pub async fn nearest_chunks_respect_the_scope(s: &dyn Store) {
+    if !s.has_vector_index() {
+        return;
+    }
+    s.record_embedding_model(&ModelInfo {
+        name: "m".into(),
+        dimension: 3,
+    })
+    .await
+    .unwrap();
+    let org = s.ensure_org("o").await.unwrap().id;
+    let other = s.ensure_org("p").await.unwrap().id;
+    let items = [
+        (&org, "t1", [1.0f32, 0.0, 0.0]),
+        (&org, "t1", [0.6, 0.8, 0.0]),
+        (&org, "t2", [0.99, 0.141, 0.0]),
+        (&org, "t1", [0.0, 0.0, 1.0]),
+        (&other, "t1", [1.0, 0.0, 0.0]),
+    ];
+    let mut chunk_of = Vec::new();
+    for (o, tag, emb) in items {
+        let mut d = new_doc(o, "text");
+        d.container_tags = vec![tag.into()];
+        let doc = add(s, d).await;
+        let j = s.claim_jobs("w", 1, LEASE).await.unwrap().remove(0);
+        let mut p = processed(0);
+        p.chunks = vec![NewChunk {
+            position: 0,
+            content: "text".into(),
+            token_count: 1,
+            embedding: emb.to_vec(),
+        }];
+        assert!(s.complete_job(&j, p).await.unwrap());
+        chunk_of.push(s.list_chunks(o, &doc.id).await.unwrap()[0].id.clone());
+    }
+    let q = [1.0f32, 0.0, 0.0];
+    let t1 = SearchScope {
+        container_tags: vec!["t1".into()],
+        ..Default::default()
+    };
+    let got = s.nearest_chunks(&org, &t1, &q, 2).await.unwrap();
+    let ids: Vec<&str> = got.iter().map(|g| g.0.as_str()).collect();
+    assert_eq!(ids, [chunk_of[0].as_str(), chunk_of[1].as_str()]);
+    assert!(
+        (got[0].1 - 1.0).abs() < 1e-4 && (got[1].1 - 0.6).abs() < 1e-4,
+        "{got:?}"
+    );
+    let all = s
+        .nearest_chunks(&org, &SearchScope::default(), &q, 10)
+        .await
+        .unwrap();
+    assert_eq!(all.len(), 4, "never another organisation's chunks");
+    assert_eq!(all[1].0, chunk_of[2]);
+}
