@@ -86,16 +86,13 @@ impl PgStore {
             .run(&pool)
             .await
             .map_err(|e| StoreError::Incompatible(format!("migration failed: {e}")))?;
-        let store = Self { pool };
-        if let Some(m) = keys::embedding_model(&store).await? {
-            store.ensure_vector_index(m.dimension).await?;
-        }
-        Ok(store)
+        Ok(Self { pool })
     }
 
     /// The HNSW index (cosine) over the chunk embeddings, once the
-    /// embedding dimension is known (it is part of the index's expression).
-    /// Replicas starting together create it once.
+    /// embedding dimension is known (it is part of the index's expression):
+    /// made when the engine records its model at start. Replicas starting
+    /// together create it once.
     pub(crate) async fn ensure_vector_index(&self, dim: usize) -> StoreResult<()> {
         let mut tx = self.begin().await?;
         sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended('engram.vector_index', 7))")
