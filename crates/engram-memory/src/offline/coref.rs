@@ -1,0 +1,311 @@
+//! First and second person resolved to names: "I love my dog" said by
+//! Caroline becomes "Caroline loves Caroline's dog"; "you" becomes the
+//! listener. Verbs after a rewritten subject agree with it ("I go" ->
+//! "Caroline goes", "I'm" -> "Caroline is").
+
+/// Words that may sit between a subject and its verb.
+const ADVERBS: &[&str] = &[
+    "really",
+    "also",
+    "just",
+    "still",
+    "always",
+    "never",
+    "actually",
+    "usually",
+    "often",
+    "sometimes",
+    "definitely",
+    "totally",
+    "absolutely",
+    "finally",
+    "recently",
+    "even",
+    "already",
+    "now",
+    "truly",
+    "honestly",
+    "mostly",
+    "kind",
+    "sort",
+];
+
+/// Words that follow an object pronoun, never a subject's verb.
+const NOT_VERBS: &[&str] = &[
+    "soon", "too", "all", "both", "guys", "so", "and", "or", "but", "for", "to", "in", "at", "on",
+    "with", "from", "about", "later", "again", "there", "here", "now", "today", "tomorrow", "back",
+    "out", "up", "down", "off", "more", "much", "a", "an", "the", "this", "that", "my", "your",
+    "our", "their", "his", "her", "its", "as", "than", "if", "when", "because", "while", "who",
+    "which", "what", "how", "by", "of", "into", "over", "after", "before", "through",
+];
+
+/// Verbs that do not take an -s with a third person subject (modals and
+/// past forms).
+const INVARIANT: &[&str] = &[
+    "can",
+    "could",
+    "will",
+    "would",
+    "shall",
+    "should",
+    "may",
+    "might",
+    "must",
+    "did",
+    "didn't",
+    "was",
+    "wasn't",
+    "had",
+    "hadn't",
+    "went",
+    "got",
+    "made",
+    "took",
+    "saw",
+    "came",
+    "felt",
+    "thought",
+    "knew",
+    "told",
+    "said",
+    "found",
+    "gave",
+    "left",
+    "met",
+    "bought",
+    "brought",
+    "began",
+    "ran",
+    "wrote",
+    "read",
+    "won",
+    "lost",
+    "kept",
+    "spent",
+    "built",
+    "sent",
+    "heard",
+    "became",
+    "grew",
+    "drew",
+    "ate",
+    "drove",
+    "flew",
+    "taught",
+    "caught",
+    "fell",
+    "held",
+    "can't",
+    "couldn't",
+    "won't",
+    "wouldn't",
+    "shouldn't",
+    "used",
+];
+
+/// The third person singular of a present-tense verb.
+fn third_person(verb: &str) -> String {
+    match verb {
+        "am" | "are" => return "is".into(),
+        "have" => return "has".into(),
+        "do" => return "does".into(),
+        "don't" => return "doesn't".into(),
+        "aren't" => return "isn't".into(),
+        "haven't" => return "hasn't".into(),
+        "go" => return "goes".into(),
+        "were" => return "was".into(),
+        "weren't" => return "wasn't".into(),
+        _ => {}
+    }
+    if INVARIANT.contains(&verb)
+        || verb.ends_with("ed")
+        || !verb.chars().all(|c| c.is_ascii_alphabetic())
+    {
+        return verb.into();
+    }
+    let b = verb.as_bytes();
+    let consonant_y = verb.len() > 1
+        && verb.ends_with('y')
+        && !matches!(b[b.len() - 2], b'a' | b'e' | b'i' | b'o' | b'u');
+    if consonant_y {
+        format!("{}ies", &verb[..verb.len() - 1])
+    } else if ["s", "sh", "ch", "x", "z", "o"]
+        .iter()
+        .any(|e| verb.ends_with(e))
+    {
+        format!("{verb}es")
+    } else {
+        format!("{verb}s")
+    }
+}
+
+/// Split a word into leading punctuation, the word, trailing punctuation.
+fn parts(w: &str) -> (&str, &str, &str) {
+    let start = w.find(|c: char| c.is_alphanumeric()).unwrap_or(w.len());
+    let end = w
+        .char_indices()
+        .rev()
+        .find(|(_, c)| c.is_alphanumeric())
+        .map_or(start, |(i, c)| i + c.len_utf8());
+    (&w[..start], &w[start..end.max(start)], &w[end.max(start)..])
+}
+
+/// What a pronoun becomes, and whether the next verb must agree with a
+/// third person subject. `named` lists who was already named in the
+/// sentence: their possessives read "their" ("Ben ran their race").
+fn replace(
+    word: &str,
+    speaker: &str,
+    listener: Option<&str>,
+    named: &[&str],
+) -> Option<(String, bool)> {
+    let lower = word.to_ascii_lowercase().replace('\u{2019}', "'");
+    let s = speaker;
+    let reflexive = |who: &str| {
+        if named.contains(&who) {
+            "themself".to_string()
+        } else {
+            who.to_string()
+        }
+    };
+    let whose = |who: &str| {
+        if named.contains(&who) {
+            "their".to_string()
+        } else {
+            format!("{who}'s")
+        }
+    };
+    Some(match lower.as_str() {
+        "i" => (s.into(), true),
+        "i'm" => (format!("{s} is"), false),
+        "i've" => (format!("{s} has"), false),
+        "i'd" => (format!("{s} would"), false),
+        "i'll" => (format!("{s} will"), false),
+        "me" => (s.into(), false),
+        "myself" => (reflexive(s), false),
+        "my" => (whose(s), false),
+        "mine" => (format!("{s}'s"), false),
+        "we" => (format!("{s} and others"), false),
+        "we're" => (format!("{s} and others are"), false),
+        "we've" => (format!("{s} and others have"), false),
+        "our" => (whose(s), false),
+        "ours" => (format!("{s}'s"), false),
+        "us" => (format!("{s} and others"), false),
+        _ => {
+            let l = listener?;
+            match lower.as_str() {
+                "you" => (l.into(), true),
+                "you're" => (format!("{l} is"), false),
+                "you've" => (format!("{l} has"), false),
+                "you'll" => (format!("{l} will"), false),
+                "you'd" => (format!("{l} would"), false),
+                "your" => (whose(l), false),
+                "yours" => (format!("{l}'s"), false),
+                "yourself" => (reflexive(l), false),
+                _ => return None,
+            }
+        }
+    })
+}
+
+/// The text with first (and, given a listener, second) person resolved;
+/// and whether any pronoun was.
+pub fn resolve(text: &str, speaker: &str, listener: Option<&str>) -> (String, bool) {
+    let words: Vec<&str> = text.split(' ').collect();
+    let mut out: Vec<String> = Vec::with_capacity(words.len());
+    let mut changed = false;
+    let mut agree = false;
+    let mut named: Vec<&str> = Vec::new();
+    for w in words {
+        let (lead, core, trail) = parts(w);
+        if core.is_empty() {
+            out.push(w.to_string());
+            continue;
+        }
+        if let Some((new, needs_agreement)) = replace(core, speaker, listener, &named) {
+            for who in std::iter::once(speaker).chain(listener) {
+                if new.starts_with(who) && !named.contains(&who) {
+                    named.push(who);
+                }
+            }
+            out.push(format!("{lead}{new}{trail}"));
+            changed = true;
+            // agreement only inside the clause
+            agree = needs_agreement && trail.is_empty();
+            continue;
+        }
+        if agree {
+            let lower = core.to_ascii_lowercase().replace('\u{2019}', "'");
+            if ADVERBS.contains(&lower.as_str()) {
+                out.push(w.to_string());
+                continue;
+            }
+            agree = false;
+            // "you" is an object as often as a subject: only a following
+            // verb makes it one ("Melanie likes", not "Melanie soons")
+            if NOT_VERBS.contains(&lower.as_str()) {
+                out.push(w.to_string());
+                continue;
+            }
+            if core.chars().next().is_some_and(|c| c.is_ascii_lowercase()) {
+                out.push(format!("{lead}{}{trail}", third_person(&lower)));
+                continue;
+            }
+        }
+        out.push(w.to_string());
+    }
+    (out.join(" "), changed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(text: &str, want: &str) {
+        let (got, _) = resolve(text, "Caroline", Some("Melanie"));
+        assert_eq!(got, want, "{text}");
+    }
+
+    #[test]
+    fn pronouns_become_names_and_verbs_agree() {
+        check("I love my dog.", "Caroline loves their dog.");
+        check("I'm a counselor", "Caroline is a counselor");
+        check("I really enjoy painting", "Caroline really enjoys painting");
+        check("I go hiking", "Caroline goes hiking");
+        check("I have two kids", "Caroline has two kids");
+        check(
+            "I went to a support group",
+            "Caroline went to a support group",
+        );
+        check("I finished the race", "Caroline finished the race");
+        check("I study art", "Caroline studies art");
+        check("I don't eat meat", "Caroline doesn't eat meat");
+        check("I can't wait", "Caroline can't wait");
+        check("I've been there", "Caroline has been there");
+        check(
+            "We went camping with our kids",
+            "Caroline and others went camping with their kids",
+        );
+        check("Your painting is lovely", "Melanie's painting is lovely");
+        check("you run marathons", "Melanie runs marathons");
+        check(
+            "My friend gave me a book",
+            "Caroline's friend gave Caroline a book",
+        );
+        check("I, too, play", "Caroline, too, play");
+        check("Talk to you soon", "Talk to Melanie soon");
+        check("I hope you like it", "Caroline hopes Melanie likes it");
+        check(
+            "It made me accept myself",
+            "It made Caroline accept themself",
+        );
+        check("Nothing personal here", "Nothing personal here");
+    }
+
+    #[test]
+    fn second_person_stays_without_a_listener() {
+        let (got, changed) = resolve("you should try it", "Caroline", None);
+        assert_eq!(got, "you should try it");
+        assert!(!changed);
+    }
+}

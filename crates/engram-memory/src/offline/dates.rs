@@ -1,0 +1,269 @@
+//! Relative dates ("yesterday", "last week", "two years ago") resolved
+//! against the date a turn was said, rewritten in place as absolute dates
+//! ("on 7 May 2023", "in the week of 1 May 2023", "in April 2023").
+
+use chrono::{Datelike, Duration, NaiveDate, Weekday};
+
+/// The text with each relative date it recognises replaced, and the
+/// resolved dates (`YYYY-MM-DD`, `YYYY-MM` or `YYYY`).
+pub fn resolve(text: &str, today: NaiveDate) -> (String, Vec<String>) {
+    let words: Vec<&str> = text.split(' ').collect();
+    let mut out: Vec<String> = Vec::with_capacity(words.len());
+    let mut dates = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        match phrase(&words[i..], today) {
+            Some((used, when, trailing)) => {
+                // "on yesterday" reads badly: a preposition before it goes
+                let prev = out.last().map(|w| w.to_ascii_lowercase());
+                if matches!(prev.as_deref(), Some("on" | "in" | "during" | "at")) {
+                    out.pop();
+                }
+                out.push(format!("{}{trailing}", when.text()));
+                dates.push(when.iso());
+                i += used;
+            }
+            None => {
+                out.push(words[i].to_string());
+                i += 1;
+            }
+        }
+    }
+    (out.join(" "), dates)
+}
+
+/// A resolved date and how precise it is.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum When {
+    Day(NaiveDate),
+    Week(NaiveDate),
+    Weekend(NaiveDate),
+    Month(i32, u32),
+    Year(i32),
+}
+
+const MONTHS: [&str; 12] = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+];
+
+impl When {
+    fn text(self) -> String {
+        let day =
+            |d: NaiveDate| format!("{} {} {}", d.day(), MONTHS[d.month0() as usize], d.year());
+        match self {
+            When::Day(d) => format!("on {}", day(d)),
+            When::Week(d) => format!("in the week of {}", day(d)),
+            When::Weekend(d) => format!("on the weekend of {}", day(d)),
+            When::Month(y, m) => format!("in {} {y}", MONTHS[m as usize - 1]),
+            When::Year(y) => format!("in {y}"),
+        }
+    }
+
+    fn iso(self) -> String {
+        match self {
+            When::Day(d) | When::Week(d) | When::Weekend(d) => d.format("%Y-%m-%d").to_string(),
+            When::Month(y, m) => format!("{y}-{m:02}"),
+            When::Year(y) => format!("{y}"),
+        }
+    }
+}
+
+/// A word without surrounding punctuation, lowercased, and the punctuation
+/// that followed it.
+fn bare(w: &str) -> (String, &str) {
+    let end = w
+        .char_indices()
+        .rev()
+        .find(|(_, c)| c.is_alphanumeric())
+        .map_or(0, |(i, c)| i + c.len_utf8());
+    (w[..end].to_ascii_lowercase(), &w[end..])
+}
+
+fn number(w: &str) -> Option<i64> {
+    let n = match w {
+        "a" | "an" | "one" => 1,
+        "two" | "couple" => 2,
+        "three" => 3,
+        "four" => 4,
+        "five" => 5,
+        "six" => 6,
+        "seven" => 7,
+        "eight" => 8,
+        "nine" => 9,
+        "ten" => 10,
+        "eleven" => 11,
+        "twelve" => 12,
+        _ => return w.parse().ok().filter(|n| (1..=100).contains(n)),
+    };
+    Some(n)
+}
+
+fn weekday(w: &str) -> Option<Weekday> {
+    Some(match w {
+        "monday" => Weekday::Mon,
+        "tuesday" => Weekday::Tue,
+        "wednesday" => Weekday::Wed,
+        "thursday" => Weekday::Thu,
+        "friday" => Weekday::Fri,
+        "saturday" => Weekday::Sat,
+        "sunday" => Weekday::Sun,
+        _ => return None,
+    })
+}
+
+fn monday_of(d: NaiveDate) -> NaiveDate {
+    d - Duration::days(d.weekday().num_days_from_monday() as i64)
+}
+
+fn add_months(y: i32, m: u32, delta: i32) -> (i32, u32) {
+    let total = y * 12 + (m as i32 - 1) + delta;
+    (total.div_euclid(12), (total.rem_euclid(12) + 1) as u32)
+}
+
+/// A relative date at the start of `words`: how many words it spans, the
+/// date, and the punctuation after its last word.
+fn phrase<'a>(words: &[&'a str], today: NaiveDate) -> Option<(usize, When, &'a str)> {
+    let (w0, p0) = bare(words.first()?);
+    let next = words.get(1).map(|w| bare(w));
+    let third = words.get(2).map(|w| bare(w));
+    let one = |when| Some((1, when, p0));
+    match w0.as_str() {
+        "yesterday" => return one(When::Day(today - Duration::days(1))),
+        "today" | "tonight" => return one(When::Day(today)),
+        "tomorrow" => return one(When::Day(today + Duration::days(1))),
+        _ => {}
+    }
+    let (w1, p1) = next?;
+    let two = |when| Some((2, when, p1));
+    let (y, m) = (today.year(), today.month());
+    match (w0.as_str(), w1.as_str()) {
+        ("last", "night") => return two(When::Day(today - Duration::days(1))),
+        ("this", "morning" | "afternoon" | "evening") => return two(When::Day(today)),
+        ("last", "week") => return two(When::Week(monday_of(today - Duration::days(7)))),
+        ("this", "week") => return two(When::Week(monday_of(today))),
+        ("next", "week") => return two(When::Week(monday_of(today + Duration::days(7)))),
+        ("last", "weekend") => {
+            // the Saturday of the last weekend that has ended
+            let back = (today.weekday().num_days_from_monday() as i64 + 2) % 7;
+            let back = if back < 2 { back + 7 } else { back };
+            return two(When::Weekend(today - Duration::days(back)));
+        }
+        ("this", "weekend") => {
+            let ahead = (5 - today.weekday().num_days_from_monday() as i64).rem_euclid(7);
+            let sat = if today.weekday() == Weekday::Sun {
+                today - Duration::days(1)
+            } else {
+                today + Duration::days(ahead)
+            };
+            return two(When::Weekend(sat));
+        }
+        ("last", "month") => {
+            let (y, m) = add_months(y, m, -1);
+            return two(When::Month(y, m));
+        }
+        ("this", "month") => return two(When::Month(y, m)),
+        ("next", "month") => {
+            let (y, m) = add_months(y, m, 1);
+            return two(When::Month(y, m));
+        }
+        ("last", "year") => return two(When::Year(y - 1)),
+        ("this", "year") => return two(When::Year(y)),
+        ("next", "year") => return two(When::Year(y + 1)),
+        ("last", day) => {
+            if let Some(wd) = weekday(day) {
+                let back = (today.weekday().num_days_from_monday() as i64
+                    - wd.num_days_from_monday() as i64)
+                    .rem_euclid(7);
+                let back = if back == 0 { 7 } else { back };
+                return two(When::Day(today - Duration::days(back)));
+            }
+        }
+        _ => {}
+    }
+    // "two weeks ago", "a few days ago" is too vague and stays as it is
+    let n = number(&w0)?;
+    let (w2, p2) = third?;
+    if w2 != "ago" {
+        return None;
+    }
+    let when = match w1.trim_end_matches('s') {
+        "day" => When::Day(today - Duration::days(n)),
+        "week" => When::Week(monday_of(today - Duration::days(7 * n))),
+        "month" => {
+            let (y, m) = add_months(y, m, -(n as i32));
+            When::Month(y, m)
+        }
+        "year" => When::Year(y - n as i32),
+        _ => return None,
+    };
+    Some((3, when, p2))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(text: &str, want: &str, want_dates: &[&str]) {
+        // Monday 8 May 2023
+        let today = NaiveDate::from_ymd_opt(2023, 5, 8).unwrap();
+        let (got, dates) = resolve(text, today);
+        assert_eq!(got, want, "{text}");
+        assert_eq!(dates, want_dates, "{text}");
+    }
+
+    #[test]
+    fn relative_dates_resolve_against_the_day_they_were_said() {
+        check(
+            "I went yesterday.",
+            "I went on 7 May 2023.",
+            &["2023-05-07"],
+        );
+        check(
+            "We met last week!",
+            "We met in the week of 1 May 2023!",
+            &["2023-05-01"],
+        );
+        check(
+            "She moved last month",
+            "She moved in April 2023",
+            &["2023-04"],
+        );
+        check(
+            "I started painting two years ago, and it helps",
+            "I started painting in 2021, and it helps",
+            &["2021"],
+        );
+        check(
+            "a trip 3 weeks ago",
+            "a trip in the week of 17 April 2023",
+            &["2023-04-17"],
+        );
+        check(
+            "camping last weekend",
+            "camping on the weekend of 6 May 2023",
+            &["2023-05-06"],
+        );
+        check("done last Friday.", "done on 5 May 2023.", &["2023-05-05"]);
+        check("on last Monday", "on 1 May 2023", &["2023-05-01"]);
+        check("in January last year", "in January in 2022", &["2022"]);
+        check("next month we fly", "in June 2023 we fly", &["2023-06"]);
+        check(
+            "the race is this weekend",
+            "the race is on the weekend of 13 May 2023",
+            &["2023-05-13"],
+        );
+        check("a few days ago", "a few days ago", &[]);
+        check("the last time", "the last time", &[]);
+    }
+}

@@ -1,0 +1,227 @@
+//! Named things in a sentence: runs of capitalised words, sorted into
+//! people, places, organisations and others by the words around them.
+
+use crate::{Entity, EntityKind};
+
+/// Capitalised words that are not names.
+const NOT_NAMES: &[&str] = &[
+    "I",
+    "I'm",
+    "I've",
+    "I'd",
+    "I'll",
+    "The",
+    "A",
+    "An",
+    "My",
+    "Our",
+    "We",
+    "You",
+    "Your",
+    "It",
+    "It's",
+    "This",
+    "That",
+    "These",
+    "Those",
+    "He",
+    "She",
+    "They",
+    "His",
+    "Her",
+    "Their",
+    "And",
+    "But",
+    "Or",
+    "So",
+    "If",
+    "When",
+    "What",
+    "Why",
+    "How",
+    "Where",
+    "Who",
+    "Yes",
+    "No",
+    "Oh",
+    "Hey",
+    "Hi",
+    "Hello",
+    "Thanks",
+    "Wow",
+    "Yeah",
+    "OK",
+    "Okay",
+    "Also",
+    "Just",
+    "Then",
+    "There",
+    "Here",
+    "Monday",
+    "Tuesday",
+    "Wednesday",
+    "Thursday",
+    "Friday",
+    "Saturday",
+    "Sunday",
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+    "In",
+    "On",
+    "At",
+    "For",
+    "With",
+    "After",
+    "Before",
+    "Last",
+    "Next",
+    "Today",
+    "Yesterday",
+    "Tomorrow",
+    "Sure",
+    "Great",
+    "Awesome",
+    "Well",
+];
+
+const ORG_WORDS: &[&str] = &[
+    "Inc",
+    "Corp",
+    "Corporation",
+    "LLC",
+    "Ltd",
+    "University",
+    "College",
+    "School",
+    "Company",
+    "Bank",
+    "Hospital",
+    "Foundation",
+    "Institute",
+    "Association",
+    "Club",
+    "Church",
+    "Center",
+    "Centre",
+    "Museum",
+    "Library",
+    "Agency",
+    "Group",
+    "Studio",
+    "Studios",
+    "Team",
+];
+
+const PLACE_CUES: &[&str] = &[
+    "in", "to", "from", "at", "near", "visited", "visit", "around", "across",
+];
+
+fn core(w: &str) -> &str {
+    w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'')
+        .trim_end_matches("'s")
+}
+
+/// The entities of `sentence`; `people` are names known to be people (the
+/// speakers).
+pub fn find(sentence: &str, people: &[&str]) -> Vec<Entity> {
+    let words: Vec<&str> = sentence.split_whitespace().collect();
+    let mut out: Vec<Entity> = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        let w = core(words[i]);
+        let capital = w.chars().next().is_some_and(|c| c.is_uppercase());
+        if !capital || NOT_NAMES.contains(&w) {
+            i += 1;
+            continue;
+        }
+        // a run of capitalised words (allowing "of" inside: "Bank of America")
+        let start = i;
+        let mut end = i + 1;
+        while end < words.len() {
+            let prev_ends = words[end - 1].ends_with([',', '.', '!', '?', ';', ':']);
+            let n = core(words[end]);
+            if prev_ends {
+                break;
+            }
+            if n.chars().next().is_some_and(|c| c.is_uppercase()) && !NOT_NAMES.contains(&n) {
+                end += 1;
+            } else if n == "of"
+                && words
+                    .get(end + 1)
+                    .is_some_and(|x| core(x).chars().next().is_some_and(|c| c.is_uppercase()))
+            {
+                end += 2;
+            } else {
+                break;
+            }
+        }
+        let name: Vec<&str> = words[start..end].iter().map(|w| core(w)).collect();
+        let name = name.join(" ");
+        i = end;
+        // a lone capitalised first word is usually just a sentence start
+        if start == 0 && end == 1 && !people.contains(&name.as_str()) {
+            continue;
+        }
+        let before = start
+            .checked_sub(1)
+            .map(|b| core(words[b]).to_ascii_lowercase());
+        let kind = if people.contains(&name.as_str()) {
+            EntityKind::Person
+        } else if name.split(' ').any(|p| ORG_WORDS.contains(&p)) {
+            EntityKind::Organisation
+        } else if before.as_deref().is_some_and(|b| PLACE_CUES.contains(&b)) {
+            EntityKind::Place
+        } else {
+            EntityKind::Other
+        };
+        if !out.iter().any(|e| e.name == name) {
+            out.push(Entity { name, kind });
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(sentence: &str, want: &[(&str, EntityKind)]) {
+        let got = find(sentence, &["Caroline", "Melanie"]);
+        let got: Vec<(&str, EntityKind)> = got.iter().map(|e| (e.name.as_str(), e.kind)).collect();
+        assert_eq!(got, want, "{sentence}");
+    }
+
+    #[test]
+    fn names_are_found_and_sorted() {
+        use EntityKind::*;
+        check(
+            "Caroline went to New York with Melanie.",
+            &[
+                ("Caroline", Person),
+                ("New York", Place),
+                ("Melanie", Person),
+            ],
+        );
+        check(
+            "She studies at Stanford University",
+            &[("Stanford University", Organisation)],
+        );
+        check(
+            "I work for the Bank of America now",
+            &[("Bank of America", Organisation)],
+        );
+        check("We watched Star Wars on Friday", &[("Star Wars", Other)]);
+        check("Yesterday was great.", &[]);
+        check("Melanie's painting sold", &[("Melanie", Person)]);
+    }
+}
