@@ -42,7 +42,7 @@ enum When {
     Year(i32),
 }
 
-const MONTHS: [&str; 12] = [
+pub(crate) const MONTHS: [&str; 12] = [
     "January",
     "February",
     "March",

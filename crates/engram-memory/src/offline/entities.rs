@@ -64,18 +64,6 @@ const NOT_NAMES: &[&str] = &[
     "Friday",
     "Saturday",
     "Sunday",
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
     "In",
     "On",
     "At",
@@ -126,6 +114,11 @@ const PLACE_CUES: &[&str] = &[
     "in", "to", "from", "at", "near", "visited", "visit", "around", "across",
 ];
 
+/// Capitalised, but not a name (months are dates, not entities).
+fn not_name(w: &str) -> bool {
+    NOT_NAMES.contains(&w) || super::dates::MONTHS.contains(&w)
+}
+
 fn core(w: &str) -> &str {
     w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'')
         .trim_end_matches("'s")
@@ -140,7 +133,7 @@ pub fn find(sentence: &str, people: &[&str]) -> Vec<Entity> {
     while i < words.len() {
         let w = core(words[i]);
         let capital = w.chars().next().is_some_and(|c| c.is_uppercase());
-        if !capital || NOT_NAMES.contains(&w) {
+        if !capital || not_name(w) {
             i += 1;
             continue;
         }
@@ -153,7 +146,7 @@ pub fn find(sentence: &str, people: &[&str]) -> Vec<Entity> {
             if prev_ends {
                 break;
             }
-            if n.chars().next().is_some_and(|c| c.is_uppercase()) && !NOT_NAMES.contains(&n) {
+            if n.chars().next().is_some_and(|c| c.is_uppercase()) && !not_name(n) {
                 end += 1;
             } else if n == "of"
                 && words
