@@ -1,9 +1,11 @@
 //! Memories from text: turning what someone said or wrote into atomic,
-//! attributed facts. This crate holds the extraction rules only: no IO, no
-//! storage, no models. [`offline::extract`] is the default extractor (no
-//! language model needed); an LLM-based extractor produces the same
-//! [`Candidate`]s and falls back to it.
+//! attributed facts. This crate holds the extraction rules: no storage, and
+//! no IO except a chat model reached through the [`engram_llm::Llm`] trait.
+//! [`offline::extract`] is the default extractor (no language model
+//! needed); [`llm::extract`] asks a model when one is configured and falls
+//! back to the offline one.
 
+pub mod llm;
 pub mod offline;
 
 use chrono::NaiveDate;

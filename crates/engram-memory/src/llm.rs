@@ -1,0 +1,270 @@
+//! The LLM extractor: one chat call per conversation (or document part),
+//! asked for JSON, validated item by item; on any failure the caller gets
+//! the offline extractor's answer instead ([`extract`]).
+
+use crate::{offline, Candidate, Entity, EntityKind, Role, Turn};
+use engram_llm::{complete_json, ChatRequest, Llm, LlmError};
+use serde::Deserialize;
+
+/// Most memories taken from one answer.
+const MAX_MEMORIES: usize = 100;
+/// Longest memory kept, in characters.
+const MAX_CHARS: usize = 1000;
+
+const INSTRUCTIONS: &str = "You extract memories from a conversation or document. A memory is one \
+atomic fact about a person or the world, written as a self-contained sentence in the third person \
+with names instead of pronouns (\"Caroline adopted a dog named Max\", not \"I adopted him\"). \
+Take facts from what people say about themselves, their lives, plans, preferences and \
+relationships; an assistant's turns are context only. Skip greetings, small talk, questions and \
+opinions about the conversation itself. Resolve relative dates (\"yesterday\", \"last week\") \
+against the date of the message and write them as absolute dates. Mark isStatic true for durable \
+traits: identity, home, job, relationships, lasting preferences; false for events and passing \
+states. Answer with JSON only: {\"memories\": [{\"content\": string, \"subject\": string or null, \
+\"isStatic\": boolean, \"eventDates\": [\"YYYY-MM-DD\" or \"YYYY-MM\" or \"YYYY\"], \
+\"entities\": [{\"name\": string, \"kind\": \"person\"|\"place\"|\"organisation\"|\"other\"}]}]}";
+
+#[derive(Deserialize)]
+struct Answer {
+    memories: Vec<Item>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Item {
+    content: String,
+    #[serde(default)]
+    subject: Option<String>,
+    #[serde(default)]
+    is_static: bool,
+    #[serde(default)]
+    event_dates: Vec<String>,
+    #[serde(default)]
+    entities: Vec<ItemEntity>,
+}
+
+#[derive(Deserialize)]
+struct ItemEntity {
+    name: String,
+    #[serde(default)]
+    kind: String,
+}
+
+/// The transcript as the model reads it: one line per turn.
+fn transcript(turns: &[Turn], context: Option<&str>) -> String {
+    let mut out = String::new();
+    if let Some(c) = context.filter(|c| !c.trim().is_empty()) {
+        out.push_str(&format!("Context about this space: {}\n\n", c.trim()));
+    }
+    for t in turns {
+        let who = t.speaker.unwrap_or(match t.role {
+            Role::User => "user",
+            Role::Assistant => "assistant",
+        });
+        let role = match t.role {
+            Role::User => "",
+            Role::Assistant => " (assistant)",
+        };
+        match t.date {
+            Some(d) => out.push_str(&format!("[{d}] {who}{role}: {}\n", t.text)),
+            None => out.push_str(&format!("{who}{role}: {}\n", t.text)),
+        }
+    }
+    out
+}
+
+fn valid_date(s: &str) -> bool {
+    let parts: Vec<&str> = s.split('-').collect();
+    let digits = |p: &str, n: usize| p.len() == n && p.bytes().all(|b| b.is_ascii_digit());
+    match parts.as_slice() {
+        [y] => digits(y, 4),
+        [y, m] => digits(y, 4) && digits(m, 2),
+        [y, m, d] => {
+            digits(y, 4)
+                && digits(m, 2)
+                && digits(d, 2)
+                && chrono::NaiveDate::parse_from_str(s, "%Y-%m-%d").is_ok()
+        }
+        _ => false,
+    }
+}
+
+fn kind(k: &str) -> EntityKind {
+    match k.to_ascii_lowercase().as_str() {
+        "person" => EntityKind::Person,
+        "place" | "location" => EntityKind::Place,
+        "organisation" | "organization" | "company" => EntityKind::Organisation,
+        _ => EntityKind::Other,
+    }
+}
+
+/// Memories by the model; an error when the call fails or the answer is
+/// not the asked-for JSON. Items that break the rules are dropped.
+pub async fn extract_with(
+    llm: &dyn Llm,
+    turns: &[Turn<'_>],
+    context: Option<&str>,
+) -> Result<Vec<Candidate>, LlmError> {
+    let req = ChatRequest::new(INSTRUCTIONS, transcript(turns, context));
+    let (answer, _usage): (Answer, _) = complete_json(llm, req).await?;
+    let date = turns.iter().rev().find_map(|t| t.date);
+    let mut out: Vec<Candidate> = Vec::new();
+    for item in answer.memories.into_iter().take(MAX_MEMORIES) {
+        let content = item.content.trim().to_string();
+        if content.is_empty()
+            || content.chars().count() > MAX_CHARS
+            || out.iter().any(|c| c.content.eq_ignore_ascii_case(&content))
+        {
+            continue;
+        }
+        out.push(Candidate {
+            content,
+            subject: item
+                .subject
+                .map(|s| s.trim().to_string())
+                .filter(|s| !s.is_empty()),
+            is_static: item.is_static,
+            document_date: date,
+            event_dates: item
+                .event_dates
+                .into_iter()
+                .filter(|d| valid_date(d))
+                .collect(),
+            entities: item
+                .entities
+                .into_iter()
+                .filter(|e| !e.name.trim().is_empty())
+                .map(|e| Entity {
+                    name: e.name.trim().to_string(),
+                    kind: kind(&e.kind),
+                })
+                .collect(),
+        });
+    }
+    Ok(out)
+}
+
+/// Which extractor produced the memories.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    Llm,
+    Offline,
+}
+
+/// Memories by the model when one is configured and answers well, else by
+/// the offline extractor.
+pub async fn extract(
+    llm: Option<&dyn Llm>,
+    turns: &[Turn<'_>],
+    context: Option<&str>,
+) -> (Vec<Candidate>, Source) {
+    if let Some(llm) = llm {
+        match extract_with(llm, turns, context).await {
+            Ok(found) => return (found, Source::Llm),
+            Err(e) => {
+                tracing::warn!(model = llm.name(), error = %e, "LLM extraction failed; using the offline extractor");
+            }
+        }
+    }
+    (offline::extract(turns), Source::Offline)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engram_llm::{ChatResponse, Usage};
+    use std::sync::Mutex;
+
+    /// A model with scripted answers that records what it was asked.
+    struct Scripted {
+        answer: Result<String, LlmError>,
+        asked: Mutex<Vec<ChatRequest>>,
+    }
+
+    #[async_trait::async_trait]
+    impl Llm for Scripted {
+        fn name(&self) -> &str {
+            "scripted"
+        }
+        async fn complete(&self, req: ChatRequest) -> Result<ChatResponse, LlmError> {
+            self.asked.lock().unwrap().push(req);
+            self.answer.clone().map(|content| ChatResponse {
+                content,
+                usage: Usage::default(),
+            })
+        }
+    }
+
+    fn scripted(answer: Result<&str, LlmError>) -> Scripted {
+        Scripted {
+            answer: answer.map(str::to_string),
+            asked: Mutex::new(Vec::new()),
+        }
+    }
+
+    fn turns() -> Vec<Turn<'static>> {
+        vec![Turn {
+            role: Role::User,
+            speaker: Some("Ana"),
+            listener: Some("Ben"),
+            text: "I moved to Lisbon last month.",
+            date: chrono::NaiveDate::from_ymd_opt(2024, 3, 10),
+        }]
+    }
+
+    #[tokio::test]
+    async fn a_valid_answer_becomes_candidates_and_bad_items_are_dropped() {
+        let llm = scripted(Ok(r#"{"memories": [
+            {"content": "Ana moved to Lisbon in February 2024", "subject": "Ana", "isStatic": true,
+             "eventDates": ["2024-02", "last month", "2024-02-30"],
+             "entities": [{"name": "Lisbon", "kind": "location"}, {"name": " ", "kind": "person"}]},
+            {"content": "  "},
+            {"content": "ana moved to lisbon in february 2024"}
+        ]}"#));
+        let (got, source) = extract(Some(&llm), &turns(), Some("Ana is a user")).await;
+        assert_eq!(source, Source::Llm);
+        assert_eq!(got.len(), 1);
+        let c = &got[0];
+        assert_eq!(c.content, "Ana moved to Lisbon in February 2024");
+        assert_eq!(c.subject.as_deref(), Some("Ana"));
+        assert!(c.is_static);
+        assert_eq!(c.event_dates, ["2024-02"]);
+        assert_eq!(
+            c.entities,
+            [Entity {
+                name: "Lisbon".into(),
+                kind: EntityKind::Place
+            }]
+        );
+        assert_eq!(
+            c.document_date,
+            chrono::NaiveDate::from_ymd_opt(2024, 3, 10)
+        );
+        let asked = llm.asked.lock().unwrap();
+        assert!(asked[0].json);
+        let user = &asked[0].messages[1].content;
+        assert!(
+            user.contains("Context about this space: Ana is a user"),
+            "{user}"
+        );
+        assert!(
+            user.contains("[2024-03-10] Ana: I moved to Lisbon last month."),
+            "{user}"
+        );
+    }
+
+    #[tokio::test]
+    async fn failures_and_malformed_answers_fall_back_to_the_offline_extractor() {
+        for answer in [
+            Err(LlmError::Transient("down".into())),
+            Ok("not json at all"),
+            Ok(r#"{"facts": ["wrong key"]}"#),
+        ] {
+            let llm = scripted(answer);
+            let (got, source) = extract(Some(&llm), &turns(), None).await;
+            assert_eq!(source, Source::Offline);
+            assert_eq!(got[0].content, "Ana moved to Lisbon in February 2024.");
+        }
+        let (_, source) = extract(None, &turns(), None).await;
+        assert_eq!(source, Source::Offline);
+    }
+}
