@@ -22,14 +22,15 @@ mod docs;
 pub mod filter_sql;
 mod jobs;
 mod keys;
+mod memories;
 mod rows;
 mod search;
 
 use async_trait::async_trait;
 use engram_store::{
-    ApiKeyRecord, Chunk, Document, DocumentPatch, IndexChange, IndexedDocument, Job, ListQuery,
-    ModelInfo, NewDocument, Org, ProcessedDocument, SearchScope, Store, StoreError, StoreResult,
-    Timestamp, UpsertOutcome,
+    ApiKeyRecord, Chunk, Document, DocumentPatch, ForgetOutcome, IndexChange, IndexedDocument, Job,
+    ListQuery, Memory, MemoryListQuery, MemoryUpdate, ModelInfo, NewDocument, NewMemory, Org,
+    ProcessedDocument, SearchScope, Store, StoreError, StoreResult, Timestamp, UpsertOutcome,
 };
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::{Connection, PgPool, Postgres, Transaction};
@@ -255,7 +256,7 @@ impl Store for PgStore {
         after: i64,
         limit: usize,
     ) -> StoreResult<Vec<IndexChange>> {
-        search::index_changes(self, org_id, after, limit).await
+        search::changes(self, search::Log::Documents, org_id, after, limit).await
     }
     async fn index_documents(
         &self,
@@ -289,6 +290,54 @@ impl Store for PgStore {
         k: usize,
     ) -> StoreResult<Vec<(String, f32)>> {
         search::nearest_chunks(self, org_id, scope, embedding, k).await
+    }
+    async fn insert_memories(&self, memories: Vec<NewMemory>) -> StoreResult<Vec<Memory>> {
+        memories::insert(self, memories).await
+    }
+    async fn get_memory(&self, org_id: &str, id: &str) -> StoreResult<Option<Memory>> {
+        memories::get(self, org_id, id).await
+    }
+    async fn find_memory(
+        &self,
+        org_id: &str,
+        container_tag: &str,
+        content: &str,
+    ) -> StoreResult<Option<Memory>> {
+        memories::find(self, org_id, container_tag, content).await
+    }
+    async fn update_memory(
+        &self,
+        org_id: &str,
+        id: &str,
+        update: MemoryUpdate,
+    ) -> StoreResult<Option<Memory>> {
+        memories::update(self, org_id, id, update).await
+    }
+    async fn forget_memory(
+        &self,
+        org_id: &str,
+        id: &str,
+        reason: Option<&str>,
+    ) -> StoreResult<ForgetOutcome> {
+        memories::forget(self, org_id, id, reason).await
+    }
+    async fn list_memories(
+        &self,
+        org_id: &str,
+        q: &MemoryListQuery,
+    ) -> StoreResult<(Vec<Memory>, u64)> {
+        memories::list(self, org_id, q).await
+    }
+    async fn memory_changes(
+        &self,
+        org_id: &str,
+        after: i64,
+        limit: usize,
+    ) -> StoreResult<Vec<IndexChange>> {
+        search::changes(self, search::Log::Memories, org_id, after, limit).await
+    }
+    async fn memories_by_ids(&self, org_id: &str, ids: &[String]) -> StoreResult<Vec<Memory>> {
+        memories::by_ids(self, org_id, ids).await
     }
     async fn claim_jobs(&self, worker: &str, max: usize, lease: Duration) -> StoreResult<Vec<Job>> {
         jobs::claim(self, worker, max, lease).await

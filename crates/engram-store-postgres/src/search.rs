@@ -7,15 +7,28 @@ use crate::{db_err, PgStore};
 use engram_store::{Chunk, IndexChange, IndexedDocument, SearchScope, StoreResult};
 use sqlx::{AssertSqlSafe, Row};
 
-pub async fn index_changes(
+/// A change log: documents' (`index_log`) or memories' (`memory_log`).
+#[derive(Clone, Copy)]
+pub enum Log {
+    Documents,
+    Memories,
+}
+
+/// Entries of a change log past `after`, oldest first.
+pub async fn changes(
     s: &PgStore,
+    log: Log,
     org_id: &str,
     after: i64,
     limit: usize,
 ) -> StoreResult<Vec<IndexChange>> {
-    let rows = sqlx::query(
-        "SELECT seq, document_id FROM index_log WHERE org_id = $1 AND seq > $2 ORDER BY seq LIMIT $3",
-    )
+    let (table, id) = match log {
+        Log::Documents => ("index_log", "document_id"),
+        Log::Memories => ("memory_log", "memory_id"),
+    };
+    let rows = sqlx::query(AssertSqlSafe(format!(
+        "SELECT seq, {id} FROM {table} WHERE org_id = $1 AND seq > $2 ORDER BY seq LIMIT $3"
+    )))
     .bind(org_id)
     .bind(after)
     .bind(limit as i64)

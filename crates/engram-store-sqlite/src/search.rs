@@ -6,15 +6,28 @@ use crate::{db_err, placeholders, SqliteStore};
 use engram_store::{Chunk, IndexChange, IndexedDocument, StoreResult};
 use sqlx::{AssertSqlSafe, Row};
 
-pub async fn index_changes(
+/// A change log: documents' (`index_log`) or memories' (`memory_log`).
+#[derive(Clone, Copy)]
+pub enum Log {
+    Documents,
+    Memories,
+}
+
+/// Entries of a change log past `after`, oldest first.
+pub async fn changes(
     s: &SqliteStore,
+    log: Log,
     org_id: &str,
     after: i64,
     limit: usize,
 ) -> StoreResult<Vec<IndexChange>> {
-    let rows = sqlx::query(
-        "SELECT seq, document_id FROM index_log WHERE org_id = ? AND seq > ? ORDER BY seq LIMIT ?",
-    )
+    let (table, id) = match log {
+        Log::Documents => ("index_log", "document_id"),
+        Log::Memories => ("memory_log", "memory_id"),
+    };
+    let rows = sqlx::query(AssertSqlSafe(format!(
+        "SELECT seq, {id} FROM {table} WHERE org_id = ? AND seq > ? ORDER BY seq LIMIT ?"
+    )))
     .bind(org_id)
     .bind(after)
     .bind(limit as i64)

@@ -16,9 +16,11 @@
 #[cfg(feature = "conformance")]
 pub mod conformance;
 mod error;
+mod memory;
 mod types;
 
 pub use error::StoreError;
+pub use memory::*;
 pub use types::*;
 
 use async_trait::async_trait;
@@ -139,6 +141,55 @@ pub trait Store: Send + Sync + 'static {
             "this store keeps no vector index".into(),
         ))
     }
+
+    // ---- memories -------------------------------------------------------------------
+
+    /// Insert first versions of memories, with their source documents, in
+    /// one transaction; returns them in input order. A memory is deleted
+    /// when the last document it came from is.
+    async fn insert_memories(&self, memories: Vec<NewMemory>) -> StoreResult<Vec<Memory>>;
+    /// A memory by id: any version, forgotten or not.
+    async fn get_memory(&self, org_id: &str, id: &str) -> StoreResult<Option<Memory>>;
+    /// The latest, unforgotten memory of a space with exactly this content.
+    async fn find_memory(
+        &self,
+        org_id: &str,
+        container_tag: &str,
+        content: &str,
+    ) -> StoreResult<Option<Memory>>;
+    /// A new version of memory `id`: version + 1, same chain, sources
+    /// inherited, related to the old one by `updates`; the old one stops
+    /// being the latest. None when `id` is unknown; `Conflict` when it is
+    /// not the latest version or is forgotten.
+    async fn update_memory(
+        &self,
+        org_id: &str,
+        id: &str,
+        update: MemoryUpdate,
+    ) -> StoreResult<Option<Memory>>;
+    /// Forget (soft-delete) a memory, keeping it for history.
+    async fn forget_memory(
+        &self,
+        org_id: &str,
+        id: &str,
+        reason: Option<&str>,
+    ) -> StoreResult<ForgetOutcome>;
+    /// One page of memories, newest first, and how many match.
+    async fn list_memories(
+        &self,
+        org_id: &str,
+        q: &MemoryListQuery,
+    ) -> StoreResult<(Vec<Memory>, u64)>;
+    /// Changes to memories with a sequence number above `after`, oldest
+    /// first (as [`Store::index_changes`] for documents).
+    async fn memory_changes(
+        &self,
+        org_id: &str,
+        after: i64,
+        limit: usize,
+    ) -> StoreResult<Vec<IndexChange>>;
+    /// Memories by id (those that exist in this organisation).
+    async fn memories_by_ids(&self, org_id: &str, ids: &[String]) -> StoreResult<Vec<Memory>>;
 
     // ---- the job queue ----------------------------------------------------------
 

@@ -9,11 +9,13 @@
 mod documents;
 mod jobs;
 mod keys;
+mod memories;
 mod search;
 
 pub use documents::*;
 pub use jobs::*;
 pub use keys::*;
+pub use memories::*;
 pub use search::*;
 
 use crate::*;
@@ -32,7 +34,8 @@ macro_rules! conformance_tests {
             stale_revision_is_fenced, failures_retry_then_fail, delete_cascades,
             list_pages_sorts_and_scopes, release_returns_jobs, patch_in_place_and_reprocess,
             filters_agree_with_the_evaluator, index_log_and_loading,
-            concurrent_claims_are_exclusive, nearest_chunks_respect_the_scope);
+            concurrent_claims_are_exclusive, nearest_chunks_respect_the_scope,
+            memories_versions_forgetting_and_sources);
     };
     (@cases $make:expr; $($case:ident),+) => {
         $(

@@ -1,0 +1,332 @@
+//! Memories: first versions, new versions, forgetting, listing, and what
+//! the memory search index reads. Every statement filters by `org_id`.
+
+use crate::rows::ts;
+use crate::{db_err, ms, placeholders, SqliteStore};
+use engram_store::{
+    embedding_from_bytes, embedding_to_bytes, now, ForgetOutcome, Memory, MemoryEntity,
+    MemoryListQuery, MemoryUpdate, NewMemory, RelationKind, StoreError, StoreResult,
+};
+use sqlx::sqlite::SqliteRow;
+use sqlx::{AssertSqlSafe, Row, Sqlite, Transaction};
+
+type Tx = Transaction<'static, Sqlite>;
+
+/// The columns [`memory`] reads (over `memories m`).
+const COLUMNS: &str = "m.id, m.org_id, m.container_tag, m.content, m.embedding, m.is_static, \
+     m.is_inference, m.is_latest, m.is_forgotten, m.forget_after, m.forget_reason, m.version, \
+     m.parent_id, m.root_id, m.source_count, m.metadata, m.document_date, m.event_dates, \
+     m.entities, m.created_at, m.updated_at, \
+     (SELECT group_concat(document_id, char(31)) FROM (SELECT document_id FROM memory_sources s \
+       WHERE s.memory_id = m.id ORDER BY document_id)) AS sources, \
+     (SELECT group_concat(related_id || char(30) || kind, char(31)) FROM (SELECT related_id, kind \
+       FROM memory_relations r WHERE r.memory_id = m.id ORDER BY related_id)) AS relations";
+
+fn json<T: serde::de::DeserializeOwned>(col: &str, raw: &str) -> StoreResult<T> {
+    serde_json::from_str(raw).map_err(|e| StoreError::Incompatible(format!("column {col}: {e}")))
+}
+
+fn memory(r: &SqliteRow) -> StoreResult<Memory> {
+    let split = |col: &str| -> Vec<String> {
+        r.get::<Option<String>, _>(col)
+            .map(|s| s.split('\u{1f}').map(str::to_string).collect())
+            .unwrap_or_default()
+    };
+    let relations = split("relations")
+        .into_iter()
+        .map(|x| {
+            let (id, kind) = x.split_once('\u{1e}').unwrap_or((&x, ""));
+            Ok((
+                id.to_string(),
+                kind.parse::<RelationKind>()
+                    .map_err(StoreError::Incompatible)?,
+            ))
+        })
+        .collect::<StoreResult<Vec<_>>>()?;
+    Ok(Memory {
+        id: r.get("id"),
+        org_id: r.get("org_id"),
+        container_tag: r.get("container_tag"),
+        content: r.get("content"),
+        embedding: embedding_from_bytes(r.get::<&[u8], _>("embedding")),
+        is_static: r.get("is_static"),
+        is_inference: r.get("is_inference"),
+        is_latest: r.get("is_latest"),
+        is_forgotten: r.get("is_forgotten"),
+        forget_after: r.get::<Option<i64>, _>("forget_after").map(ts),
+        forget_reason: r.get("forget_reason"),
+        version: r.get("version"),
+        parent_id: r.get("parent_id"),
+        root_id: r.get("root_id"),
+        source_count: r.get("source_count"),
+        document_ids: split("sources"),
+        metadata: json("metadata", r.get("metadata"))?,
+        document_date: r.get("document_date"),
+        event_dates: json("event_dates", r.get("event_dates"))?,
+        entities: json::<Vec<MemoryEntity>>("entities", r.get("entities"))?,
+        relations,
+        created_at: ts(r.get("created_at")),
+        updated_at: ts(r.get("updated_at")),
+    })
+}
+
+async fn fetch(tx: &mut Tx, org_id: &str, id: &str) -> StoreResult<Option<Memory>> {
+    let r = sqlx::query(AssertSqlSafe(format!(
+        "SELECT {COLUMNS} FROM memories m WHERE m.org_id = ? AND m.id = ?"
+    )))
+    .bind(org_id)
+    .bind(id)
+    .fetch_optional(&mut **tx)
+    .await
+    .map_err(db_err)?;
+    r.as_ref().map(memory).transpose()
+}
+
+fn to_json<T: serde::Serialize>(v: &T) -> String {
+    serde_json::to_string(v).unwrap_or_else(|_| "null".into())
+}
+
+#[allow(clippy::too_many_arguments)]
+async fn insert_row(
+    tx: &mut Tx,
+    id: &str,
+    m: &NewMemory,
+    version: i64,
+    parent: Option<&str>,
+    root: Option<&str>,
+    source_count: i64,
+    t: i64,
+) -> StoreResult<()> {
+    sqlx::query(
+        "INSERT INTO memories (id, org_id, container_tag, content, embedding, is_static, is_inference, \
+         forget_after, forget_reason, version, parent_id, root_id, source_count, metadata, document_date, \
+         event_dates, entities, created_at, updated_at) \
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    )
+    .bind(id)
+    .bind(&m.org_id)
+    .bind(&m.container_tag)
+    .bind(&m.content)
+    .bind(embedding_to_bytes(&m.embedding))
+    .bind(m.is_static)
+    .bind(m.is_inference)
+    .bind(m.forget_after.map(ms))
+    .bind(&m.forget_reason)
+    .bind(version)
+    .bind(parent)
+    .bind(root)
+    .bind(source_count)
+    .bind(to_json(&serde_json::Value::Object(m.metadata.clone())))
+    .bind(&m.document_date)
+    .bind(to_json(&m.event_dates))
+    .bind(to_json(&m.entities))
+    .bind(t)
+    .bind(t)
+    .execute(&mut **tx)
+    .await
+    .map_err(db_err)?;
+    for d in &m.document_ids {
+        // only documents of this organisation can be sources
+        sqlx::query(
+            "INSERT OR IGNORE INTO memory_sources (memory_id, document_id) \
+             SELECT ?, id FROM documents WHERE id = ? AND org_id = ?",
+        )
+        .bind(id)
+        .bind(d)
+        .bind(&m.org_id)
+        .execute(&mut **tx)
+        .await
+        .map_err(db_err)?;
+    }
+    Ok(())
+}
+
+pub async fn insert(s: &SqliteStore, memories: Vec<NewMemory>) -> StoreResult<Vec<Memory>> {
+    let mut tx = s.begin_write().await?;
+    let t = ms(now());
+    let mut ids = Vec::with_capacity(memories.len());
+    for m in &memories {
+        let id = engram_core::ids::new_id();
+        insert_row(&mut tx, &id, m, 1, None, None, 1, t).await?;
+        ids.push(id);
+    }
+    let mut out = Vec::with_capacity(ids.len());
+    for (m, id) in memories.iter().zip(&ids) {
+        out.push(
+            fetch(&mut tx, &m.org_id, id)
+                .await?
+                .ok_or_else(|| StoreError::Backend("inserted memory vanished".into()))?,
+        );
+    }
+    tx.commit().await.map_err(db_err)?;
+    Ok(out)
+}
+
+pub async fn get(s: &SqliteStore, org_id: &str, id: &str) -> StoreResult<Option<Memory>> {
+    let r = sqlx::query(AssertSqlSafe(format!(
+        "SELECT {COLUMNS} FROM memories m WHERE m.org_id = ? AND m.id = ?"
+    )))
+    .bind(org_id)
+    .bind(id)
+    .fetch_optional(&s.read)
+    .await
+    .map_err(db_err)?;
+    r.as_ref().map(memory).transpose()
+}
+
+pub async fn find(
+    s: &SqliteStore,
+    org_id: &str,
+    tag: &str,
+    content: &str,
+) -> StoreResult<Option<Memory>> {
+    let r = sqlx::query(AssertSqlSafe(format!(
+        "SELECT {COLUMNS} FROM memories m WHERE m.org_id = ? AND m.container_tag = ? \
+         AND m.content = ? AND m.is_latest = 1 AND m.is_forgotten = 0 \
+         ORDER BY m.created_at DESC LIMIT 1"
+    )))
+    .bind(org_id)
+    .bind(tag)
+    .bind(content)
+    .fetch_optional(&s.read)
+    .await
+    .map_err(db_err)?;
+    r.as_ref().map(memory).transpose()
+}
+
+pub async fn update(
+    s: &SqliteStore,
+    org_id: &str,
+    id: &str,
+    u: MemoryUpdate,
+) -> StoreResult<Option<Memory>> {
+    let mut tx = s.begin_write().await?;
+    let Some(old) = fetch(&mut tx, org_id, id).await? else {
+        return Ok(None);
+    };
+    let new = u.next_version(&old)?;
+    let t = ms(now());
+    let new_id = engram_core::ids::new_id();
+    let root = old.root_id.clone().unwrap_or_else(|| old.id.clone());
+    sqlx::query("UPDATE memories SET is_latest = 0, updated_at = ? WHERE id = ?")
+        .bind(t)
+        .bind(&old.id)
+        .execute(&mut *tx)
+        .await
+        .map_err(db_err)?;
+    insert_row(
+        &mut tx,
+        &new_id,
+        &new,
+        old.version + 1,
+        Some(&old.id),
+        Some(&root),
+        old.source_count,
+        t,
+    )
+    .await?;
+    sqlx::query(
+        "INSERT INTO memory_relations (memory_id, related_id, kind) VALUES (?, ?, 'updates')",
+    )
+    .bind(&new_id)
+    .bind(&old.id)
+    .execute(&mut *tx)
+    .await
+    .map_err(db_err)?;
+    let m = fetch(&mut tx, org_id, &new_id).await?;
+    tx.commit().await.map_err(db_err)?;
+    Ok(m)
+}
+
+pub async fn forget(
+    s: &SqliteStore,
+    org_id: &str,
+    id: &str,
+    reason: Option<&str>,
+) -> StoreResult<ForgetOutcome> {
+    let mut tx = s.begin_write().await?;
+    let Some(old) = fetch(&mut tx, org_id, id).await? else {
+        return Ok(ForgetOutcome::NotFound);
+    };
+    if old.is_forgotten {
+        return Ok(ForgetOutcome::AlreadyForgotten);
+    }
+    sqlx::query(
+        "UPDATE memories SET is_forgotten = 1, forget_reason = COALESCE(?, forget_reason), \
+         updated_at = ? WHERE id = ?",
+    )
+    .bind(reason)
+    .bind(ms(now()))
+    .bind(id)
+    .execute(&mut *tx)
+    .await
+    .map_err(db_err)?;
+    let m = fetch(&mut tx, org_id, id).await?;
+    tx.commit().await.map_err(db_err)?;
+    Ok(m.map_or(ForgetOutcome::NotFound, |m| {
+        ForgetOutcome::Forgotten(Box::new(m))
+    }))
+}
+
+pub async fn list(
+    s: &SqliteStore,
+    org_id: &str,
+    q: &MemoryListQuery,
+) -> StoreResult<(Vec<Memory>, u64)> {
+    let mut conds = vec!["m.org_id = ?".to_string()];
+    if !q.container_tags.is_empty() {
+        conds.push(format!(
+            "m.container_tag IN ({})",
+            placeholders(q.container_tags.len())
+        ));
+    }
+    if !q.include_history {
+        conds.push("m.is_latest = 1".into());
+    }
+    if !q.include_forgotten {
+        conds.push("m.is_forgotten = 0 AND (m.forget_after IS NULL OR m.forget_after > ?)".into());
+    }
+    let where_ = conds.join(" AND ");
+    let bind_all = |sql: String| {
+        let mut query = sqlx::query(AssertSqlSafe(sql)).bind(org_id.to_string());
+        for t in &q.container_tags {
+            query = query.bind(t.clone());
+        }
+        if !q.include_forgotten {
+            query = query.bind(ms(now()));
+        }
+        query
+    };
+    let total: i64 = bind_all(format!("SELECT COUNT(*) FROM memories m WHERE {where_}"))
+        .fetch_one(&s.read)
+        .await
+        .map_err(db_err)?
+        .get(0);
+    let rows = bind_all(format!(
+        "SELECT {COLUMNS} FROM memories m WHERE {where_} \
+         ORDER BY m.created_at DESC, m.id DESC LIMIT ? OFFSET ?"
+    ))
+    .bind(q.limit.min(i64::MAX as u64) as i64)
+    .bind(q.offset.min(i64::MAX as u64) as i64)
+    .fetch_all(&s.read)
+    .await
+    .map_err(db_err)?;
+    let memories = rows.iter().map(memory).collect::<StoreResult<Vec<_>>>()?;
+    Ok((memories, total as u64))
+}
+
+pub async fn by_ids(s: &SqliteStore, org_id: &str, ids: &[String]) -> StoreResult<Vec<Memory>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut q = sqlx::query(AssertSqlSafe(format!(
+        "SELECT {COLUMNS} FROM memories m WHERE +m.org_id = ? AND m.id IN ({})",
+        placeholders(ids.len())
+    )))
+    .bind(org_id);
+    for id in ids {
+        q = q.bind(id);
+    }
+    let rows = q.fetch_all(&s.read).await.map_err(db_err)?;
+    rows.iter().map(memory).collect()
+}
