@@ -60,7 +60,7 @@ impl Engine {
                     // a store with its own vector index spares every
                     // replica building (and holding) a graph
                     let dim = self.embedder.dimension();
-                    let index = if self.store.has_vector_index() {
+                    let index = if self.config.vector_index == crate::VectorIndex::Store {
                         OrgIndex::without_graph(dim)
                     } else {
                         OrgIndex::new(dim)

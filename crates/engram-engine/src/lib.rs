@@ -61,7 +61,24 @@ pub struct EngineConfig {
     pub retry_base: Duration,
     /// How often idle workers look for work they were not woken for.
     pub poll_interval: Duration,
+    /// Where large scopes get their vector candidates.
+    pub vector_index: VectorIndex,
     pub fetch: fetch::FetchConfig,
+}
+
+/// Where search gets the vector candidates of large scopes (at least
+/// [`engram_index::ANN_MIN_CHUNKS`] chunks; smaller ones are scanned
+/// exactly in memory either way).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum VectorIndex {
+    /// An HNSW graph in each process's index: fastest queries, but every
+    /// replica builds and holds its own.
+    #[default]
+    InProcess,
+    /// The store's own index (pgvector on PostgreSQL): replicas hold no
+    /// graph and load faster; queries take a database round trip, and
+    /// every chunk write maintains the index.
+    Store,
 }
 
 impl Default for EngineConfig {
@@ -73,6 +90,7 @@ impl Default for EngineConfig {
             max_attempts: 5,
             retry_base: Duration::from_secs(2),
             poll_interval: Duration::from_millis(500),
+            vector_index: VectorIndex::InProcess,
             fetch: fetch::FetchConfig::default(),
         }
     }
@@ -101,6 +119,15 @@ impl Engine {
             dimension: embedder.dimension(),
         };
         let recorded = store.record_embedding_model(&want).await?;
+        if config.vector_index == VectorIndex::Store {
+            if !store.supports_vector_index() {
+                return Err(EngineError::Store(StoreError::Incompatible(
+                    "store-side vector candidates need a store with a vector index (PostgreSQL)"
+                        .into(),
+                )));
+            }
+            store.prepare_vector_index(want.dimension).await?;
+        }
         if recorded != want {
             return Err(EngineError::Store(StoreError::Incompatible(format!(
                 "this data directory holds embeddings from model `{}` ({} dimensions), but Engram was started \

@@ -3,7 +3,7 @@
 //! ranks chunks inside the scope; this module groups them by document,
 //! applies the threshold and limit, and assembles results from the store.
 
-use crate::{Engine, EngineError};
+use crate::{Engine, EngineError, VectorIndex};
 use engram_core::DocumentSearch;
 use engram_index::{fusion, Hit, Query, Scope, ANN_MIN_CHUNKS};
 use engram_store::{Chunk, Document, SearchScope};
@@ -86,14 +86,13 @@ impl Engine {
             })?
             .pop()
             .unwrap_or_default();
-        // a large organisation on a store with a vector index: the store's
-        // graph gives the vector candidates (the index uses them only for a
-        // large scope)
-        let large = {
+        // a large scope with store-side vector candidates: the store's
+        // graph gives them (a smaller scope is scanned exactly in memory)
+        let large = self.config.vector_index == VectorIndex::Store && {
             let index = slot.index.read().unwrap_or_else(|e| e.into_inner());
-            index.chunks() >= ANN_MIN_CHUNKS
+            index.chunks() >= ANN_MIN_CHUNKS && index.scope_size(&scope) >= ANN_MIN_CHUNKS
         };
-        let nearest = if large && self.store.has_vector_index() {
+        let nearest = if large {
             Some(
                 self.store
                     .nearest_chunks(org_id, &store_scope, &query_vec, k)

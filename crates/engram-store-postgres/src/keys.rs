@@ -129,7 +129,5 @@ pub async fn record_embedding_model(s: &PgStore, m: &ModelInfo) -> StoreResult<M
         .fetch_one(&s.pool)
         .await
         .map_err(db_err)?;
-    let recorded = parse_model(&v)?;
-    s.ensure_vector_index(recorded.dimension).await?;
-    Ok(recorded)
+    parse_model(&v)
 }

@@ -90,10 +90,10 @@ impl PgStore {
         Ok(Self { pool })
     }
 
-    /// The HNSW index (cosine) over the chunk embeddings, once the
-    /// embedding dimension is known (it is part of the index's expression):
-    /// made when the engine records its model at start. Replicas starting
-    /// together create it once.
+    /// The HNSW index (cosine) over the chunk embeddings (the dimension is
+    /// part of the index's expression). Replicas starting together create
+    /// it once. It costs every chunk write a graph insertion, so it exists
+    /// only once a replica asks for store-side vector candidates.
     pub(crate) async fn ensure_vector_index(&self, dim: usize) -> StoreResult<()> {
         let mut tx = self.begin().await?;
         sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended('engram.vector_index', 7))")
@@ -279,8 +279,11 @@ impl Store for PgStore {
     async fn chunks_by_ids(&self, org_id: &str, ids: &[String]) -> StoreResult<Vec<Chunk>> {
         search::chunks_by_ids(self, org_id, ids).await
     }
-    fn has_vector_index(&self) -> bool {
+    fn supports_vector_index(&self) -> bool {
         true
+    }
+    async fn prepare_vector_index(&self, dimension: usize) -> StoreResult<()> {
+        self.ensure_vector_index(dimension).await
     }
     async fn nearest_chunks(
         &self,

@@ -120,15 +120,21 @@ pub trait Store: Send + Sync + 'static {
     async fn documents_by_ids(&self, org_id: &str, ids: &[String]) -> StoreResult<Vec<Document>>;
     /// Chunks by id (those that exist in this organisation).
     async fn chunks_by_ids(&self, org_id: &str, ids: &[String]) -> StoreResult<Vec<Chunk>>;
-    /// Whether this store keeps a vector index of the chunk embeddings that
-    /// [`Store::nearest_chunks`] answers from (the search index of each
-    /// replica then builds no graph of its own).
-    fn has_vector_index(&self) -> bool {
+    /// Whether this store can keep a vector index of the chunk embeddings
+    /// and answer [`Store::nearest_chunks`] from it.
+    fn supports_vector_index(&self) -> bool {
         false
     }
+    /// Build (once) the vector index over embeddings of `dimension`.
+    async fn prepare_vector_index(&self, dimension: usize) -> StoreResult<()> {
+        let _ = dimension;
+        Err(StoreError::Backend(
+            "this store keeps no vector index".into(),
+        ))
+    }
     /// About the `k` chunks nearest to the unit-length `embedding` by
-    /// cosine inside the scope, as `(chunk id, cosine)`; for stores with a
-    /// vector index.
+    /// cosine inside the scope, as `(chunk id, cosine)`; for stores that
+    /// support a vector index (answered from it once prepared).
     async fn nearest_chunks(
         &self,
         org_id: &str,

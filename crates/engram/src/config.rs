@@ -22,6 +22,11 @@ pub struct ServeArgs {
     /// the embedded SQLite file; several replicas may share one.
     #[arg(long, env = "ENGRAM_DATABASE_URL", value_name = "URL")]
     pub database_url: Option<String>,
+    /// Where large scopes get their vector candidates: `process` (an HNSW
+    /// graph in each replica, the default) or `store` (the database's
+    /// pgvector index: less memory per replica, slower queries).
+    #[arg(long, env = "ENGRAM_VECTOR_INDEX", value_name = "process|store")]
+    pub vector_index: Option<VectorIndexArg>,
     /// TOML configuration file (default: the user's config dir + /engram/config.toml, if present).
     #[arg(long, env = "ENGRAM_CONFIG", value_name = "FILE")]
     pub config: Option<PathBuf>,
@@ -62,6 +67,7 @@ pub struct FileConfig {
     pub listen: Option<SocketAddr>,
     pub data_dir: Option<PathBuf>,
     pub database_url: Option<String>,
+    pub vector_index: Option<VectorIndexArg>,
     pub model_dir: Option<PathBuf>,
     pub workers: Option<usize>,
     pub chunk_tokens: Option<usize>,
@@ -96,6 +102,7 @@ pub struct Settings {
     pub data_dir: PathBuf,
     /// PostgreSQL instead of SQLite in `data_dir`.
     pub database_url: Option<String>,
+    pub vector_index: VectorIndexArg,
     pub model_dir: Option<PathBuf>,
     pub embeddings: Option<RemoteEmbeddings>,
     pub workers: usize,
@@ -143,6 +150,23 @@ impl std::fmt::Debug for Settings {
             .field("chunk_tokens", &self.chunk_tokens)
             .field("fetch_allow_private", &self.fetch_allow_private)
             .finish()
+    }
+}
+
+/// Where large scopes get their vector candidates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum VectorIndexArg {
+    Process,
+    Store,
+}
+
+impl From<VectorIndexArg> for engram_engine::VectorIndex {
+    fn from(v: VectorIndexArg) -> Self {
+        match v {
+            VectorIndexArg::Process => engram_engine::VectorIndex::InProcess,
+            VectorIndexArg::Store => engram_engine::VectorIndex::Store,
+        }
     }
 }
 
@@ -229,6 +253,10 @@ pub fn resolve(args: ServeArgs, file: FileConfig) -> anyhow::Result<Settings> {
             .database_url
             .or(file.database_url)
             .filter(|u| !u.is_empty()),
+        vector_index: args
+            .vector_index
+            .or(file.vector_index)
+            .unwrap_or(VectorIndexArg::Process),
         embeddings,
         workers: args.workers.or(file.workers).unwrap_or(2).max(1),
         chunk_tokens: args.chunk_tokens.or(file.chunk_tokens),
@@ -260,6 +288,7 @@ mod tests {
             r#"
             listen = "127.0.0.1:7000"
             workers = 3
+            vector_index = "store"
             [fetch]
             allow_private = true
             "#,
@@ -272,11 +301,14 @@ mod tests {
         let s = resolve(args, file).unwrap();
         assert_eq!(s.listen.port(), 7000);
         assert_eq!(s.workers, 5);
+        assert_eq!(s.vector_index, VectorIndexArg::Store);
         assert!(s.fetch_allow_private);
         let s = resolve(ServeArgs::default(), FileConfig::default()).unwrap();
         assert_eq!(s.listen.to_string(), DEFAULT_LISTEN);
         assert!(!s.fetch_allow_private);
+        assert_eq!(s.vector_index, VectorIndexArg::Process);
         assert!(toml::from_str::<FileConfig>("bogus = 1").is_err());
+        assert!(toml::from_str::<FileConfig>("vector_index = \"gpu\"").is_err());
     }
 
     #[test]

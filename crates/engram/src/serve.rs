@@ -54,6 +54,7 @@ fn engine_config(s: &Settings) -> EngineConfig {
     EngineConfig {
         chunk_tokens: s.chunk_tokens,
         lease: Duration::from_secs(s.job_lease_secs),
+        vector_index: s.vector_index.into(),
         fetch: FetchConfig {
             allow_private: s.fetch_allow_private,
             max_bytes: s.fetch_max_bytes,

@@ -36,6 +36,17 @@ impl OrgIndex {
             .collect()
     }
 
+    /// Chunks in the scope.
+    pub fn scope_size(&self, scope: &Scope) -> usize {
+        if scope == &Scope::default() {
+            return self.live_chunks;
+        }
+        self.scope_docs(scope)
+            .iter()
+            .map(|&d| self.doc(d).chunks.len())
+            .sum()
+    }
+
     /// Document slots in the scope.
     fn scope_docs(&self, scope: &Scope) -> Vec<u32> {
         let mut docs: Vec<u32> = if let Some(id) = &scope.document_id {

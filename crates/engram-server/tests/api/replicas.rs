@@ -127,3 +127,22 @@ async fn replicas_share_the_work_and_survive_one_dying() {
         assert_eq!(r["results"][0]["documentId"], ids[i].as_str(), "{r}");
     }
 }
+
+#[tokio::test]
+async fn store_side_vector_candidates_need_a_store_with_a_vector_index() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = SharedDb::new(&dir).await.open().await;
+    let config = EngineConfig {
+        vector_index: engram_engine::VectorIndex::Store,
+        ..Default::default()
+    };
+    let made = engram_engine::Engine::new(store, Arc::new(HashEmbedder::new()), config).await;
+    match made {
+        // PostgreSQL builds its HNSW index for the model's dimension
+        Ok(_) => assert!(on_postgres()),
+        Err(e) => {
+            assert!(!on_postgres(), "{e}");
+            assert!(e.to_string().contains("PostgreSQL"), "{e}");
+        }
+    }
+}

@@ -258,15 +258,11 @@ pub async fn index_log_and_loading(s: &dyn Store) {
 /// A store with a vector index answers nearest-chunk queries inside the
 /// scope, with true cosines, best first. (Stores without one skip this.)
 pub async fn nearest_chunks_respect_the_scope(s: &dyn Store) {
-    if !s.has_vector_index() {
+    if !s.supports_vector_index() {
         return;
     }
-    s.record_embedding_model(&ModelInfo {
-        name: "m".into(),
-        dimension: 3,
-    })
-    .await
-    .unwrap();
+    s.prepare_vector_index(3).await.unwrap();
+    s.prepare_vector_index(3).await.unwrap();
     let org = s.ensure_org("o").await.unwrap().id;
     let other = s.ensure_org("p").await.unwrap().id;
     let items = [

@@ -158,7 +158,13 @@ pub async fn run(args: LocomoArgs) -> anyhow::Result<()> {
     let re = Regex::new(r"D:?(\d+):0*(\d+)")?;
     let (convs, questions) = load(&args, &re)?;
     let found = crate::serve::locate_model(args.model_dir.clone()).await?;
-    let srv = BenchServer::start(found.dir(), args.workers, args.database_url.as_deref()).await?;
+    let srv = BenchServer::start(
+        found.dir(),
+        args.workers,
+        args.database_url.as_deref(),
+        Default::default(),
+    )
+    .await?;
     let client = reqwest::Client::new();
     let auth = format!("Bearer {}", srv.key);
 

@@ -22,6 +22,10 @@ pub struct ScaleArgs {
     /// temporary directory).
     #[arg(long)]
     database_url: Option<String>,
+    /// Where large scopes get their vector candidates (`store` needs
+    /// `--database-url`).
+    #[arg(long, value_enum, default_value = "process")]
+    vector_index: crate::config::VectorIndexArg,
     /// Chunks in the organisation (one per document).
     #[arg(long, default_value_t = 100_000)]
     chunks: usize,
@@ -137,7 +141,13 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
 
 pub async fn run(args: ScaleArgs) -> anyhow::Result<()> {
     let found = crate::serve::locate_model(args.model_dir.clone()).await?;
-    let srv = BenchServer::start(found.dir(), 0, args.database_url.as_deref()).await?;
+    let srv = BenchServer::start(
+        found.dir(),
+        0,
+        args.database_url.as_deref(),
+        args.vector_index.into(),
+    )
+    .await?;
     let store = srv.store.clone();
     let org = store.ensure_org("bench").await?.id;
     let dim = srv.engine.embedder.dimension();
@@ -214,7 +224,7 @@ pub async fn run(args: ScaleArgs) -> anyhow::Result<()> {
 
     // the graph's recall@10 against exact search, whole organisation: the
     // store's graph when it keeps one (PostgreSQL), else the index's own
-    let in_store = store.has_vector_index();
+    let in_store = args.vector_index == crate::config::VectorIndexArg::Store;
     let (mut hits, mut total) = (0usize, 0usize);
     let mut ann_ms = Vec::new();
     let mut exact_ms = Vec::new();

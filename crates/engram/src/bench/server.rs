@@ -16,19 +16,22 @@ pub struct BenchServer {
     pub key: String,
     pub store: Arc<dyn Store>,
     pub engine: Arc<Engine>,
-    workers: WorkerPool,
+    /// None when the bench processes jobs itself (`workers` 0).
+    workers: Option<WorkerPool>,
     stop: tokio::sync::oneshot::Sender<()>,
     server: tokio::task::JoinHandle<std::io::Result<()>>,
     _dir: tempfile::TempDir,
 }
 
 impl BenchServer {
-    /// Start with the model in `model_dir` and `workers` workers, on SQLite
+    /// Start with the model in `model_dir` and `workers` workers (none for
+    /// 0), on SQLite
     /// or, given a server URL, on a new database of that PostgreSQL server.
     pub async fn start(
         model_dir: &Path,
         workers: usize,
         database_url: Option<&str>,
+        vector_index: engram_engine::VectorIndex,
     ) -> anyhow::Result<Self> {
         let dir = tempfile::tempdir()?;
         let store: Arc<dyn Store> = match database_url {
@@ -40,8 +43,15 @@ impl BenchServer {
             LocalEmbedder::start(&d, model_files::DEFAULT_MODEL_NAME)
         })
         .await??;
-        let engine =
-            Engine::new(store.clone(), Arc::new(embedder), EngineConfig::default()).await?;
+        let engine = Engine::new(
+            store.clone(),
+            Arc::new(embedder),
+            EngineConfig {
+                vector_index,
+                ..EngineConfig::default()
+            },
+        )
+        .await?;
         let (_, key) = engram_engine::auth::create_key(store.as_ref(), "bench", "bench").await?;
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
         let base = format!("http://{}", listener.local_addr()?);
@@ -50,7 +60,7 @@ impl BenchServer {
         let server = tokio::spawn(engram_server::serve(listener, state, async {
             let _ = stop_rx.await;
         }));
-        let workers = WorkerPool::start(engine.clone(), workers);
+        let workers = (workers > 0).then(|| WorkerPool::start(engine.clone(), workers));
         // warm the model up
         engine.embedder.embed(vec!["warm up".into(); 8]).await?;
         Ok(Self {
@@ -66,7 +76,9 @@ impl BenchServer {
     }
 
     pub async fn stop(self) {
-        self.workers.shutdown().await;
+        if let Some(w) = self.workers {
+            w.shutdown().await;
+        }
         let _ = self.stop.send(());
         let _ = self.server.await;
     }

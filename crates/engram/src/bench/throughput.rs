@@ -208,7 +208,13 @@ struct E2e {
 }
 
 async fn end_to_end(args: &BenchArgs, dir: &std::path::Path) -> anyhow::Result<E2e> {
-    let srv = BenchServer::start(dir, args.workers, args.database_url.as_deref()).await?;
+    let srv = BenchServer::start(
+        dir,
+        args.workers,
+        args.database_url.as_deref(),
+        Default::default(),
+    )
+    .await?;
     let (base, key, store, engine) = (
         srv.base.clone(),
         srv.key.clone(),
