@@ -119,6 +119,13 @@ impl Engine {
             dimension: embedder.dimension(),
         };
         let recorded = store.record_embedding_model(&want).await?;
+        if recorded != want {
+            return Err(EngineError::Store(StoreError::Incompatible(format!(
+                "this data directory holds embeddings from model `{}` ({} dimensions), but Engram was started \
+                 with `{}` ({} dimensions). Start with the original model, or use a fresh data directory.",
+                recorded.name, recorded.dimension, want.name, want.dimension
+            ))));
+        }
         if config.vector_index == VectorIndex::Store {
             if !store.supports_vector_index() {
                 return Err(EngineError::Store(StoreError::Incompatible(
@@ -128,22 +135,26 @@ impl Engine {
             }
             store.prepare_vector_index(want.dimension).await?;
         }
-        if recorded != want {
-            return Err(EngineError::Store(StoreError::Incompatible(format!(
-                "this data directory holds embeddings from model `{}` ({} dimensions), but Engram was started \
-                 with `{}` ({} dimensions). Start with the original model, or use a fresh data directory.",
-                recorded.name, recorded.dimension, want.name, want.dimension
-            ))));
-        }
         let fetcher = fetch::Fetcher::new(config.fetch.clone());
-        Ok(Arc::new(Self {
+        let engine = Arc::new(Self {
             store,
             embedder,
             config,
             fetcher,
             wake: Notify::new(),
             indexes: indexes::Indexes::default(),
-        }))
+        });
+        // jobs enqueued by other replicas wake this one's workers too
+        let weak = Arc::downgrade(&engine);
+        engine
+            .store
+            .subscribe_jobs(Arc::new(move || {
+                if let Some(e) = weak.upgrade() {
+                    e.wake.notify_waiters();
+                }
+            }))
+            .await?;
+        Ok(engine)
     }
 
     /// Wake idle workers (new work was enqueued).

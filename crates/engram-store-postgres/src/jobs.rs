@@ -271,3 +271,29 @@ pub async fn pending(s: &PgStore) -> StoreResult<u64> {
         .map_err(db_err)?;
     Ok(n as u64)
 }
+
+/// Listen on `engram_jobs` (see the migration) and call `on_job` for each
+/// notification, until the pool closes. The listener reconnects by itself
+/// after a lost connection; a wake-up lost meanwhile only costs a poll.
+pub async fn subscribe(
+    s: &PgStore,
+    on_job: std::sync::Arc<dyn Fn() + Send + Sync>,
+) -> StoreResult<()> {
+    let mut listener = sqlx::postgres::PgListener::connect_with(&s.pool)
+        .await
+        .map_err(db_err)?;
+    listener.listen("engram_jobs").await.map_err(db_err)?;
+    tokio::spawn(async move {
+        loop {
+            match listener.recv().await {
+                Ok(_) => on_job(),
+                Err(sqlx::Error::PoolClosed) => break,
+                Err(e) => {
+                    tracing::warn!(error = %e, "job notifications: listening failed; retrying");
+                    tokio::time::sleep(Duration::from_secs(1)).await;
+                }
+            }
+        }
+    });
+    Ok(())
+}

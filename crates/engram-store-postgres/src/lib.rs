@@ -377,6 +377,12 @@ impl Store for PgStore {
     async fn pending_jobs(&self) -> StoreResult<u64> {
         jobs::pending(self).await
     }
+    async fn subscribe_jobs(
+        &self,
+        on_job: std::sync::Arc<dyn Fn() + Send + Sync>,
+    ) -> StoreResult<()> {
+        jobs::subscribe(self, on_job).await
+    }
     async fn close(&self) {
         PgStore::close(self).await
     }

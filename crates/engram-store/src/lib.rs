@@ -249,6 +249,17 @@ pub trait Store: Send + Sync + 'static {
     async fn release_jobs(&self, worker: &str) -> StoreResult<u64>;
     /// Number of jobs not yet completed (any state).
     async fn pending_jobs(&self) -> StoreResult<u64>;
+    /// Call `on_job` whenever a job becomes runnable through any process
+    /// sharing this store (new, re-enqueued or released), for stores that
+    /// can tell (PostgreSQL: LISTEN/NOTIFY). Others do nothing: workers
+    /// poll as well.
+    async fn subscribe_jobs(
+        &self,
+        on_job: std::sync::Arc<dyn Fn() + Send + Sync>,
+    ) -> StoreResult<()> {
+        let _ = on_job;
+        Ok(())
+    }
 
     /// Close connections, waiting for in-flight statements (at shutdown).
     async fn close(&self) {}

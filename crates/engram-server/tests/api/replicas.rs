@@ -146,3 +146,24 @@ async fn store_side_vector_candidates_need_a_store_with_a_vector_index() {
         }
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_job_written_through_one_replica_wakes_the_others() {
+    // SQLite replicas share a file, not notifications: they poll
+    if !on_postgres() {
+        return;
+    }
+    let a = spawn_app_with(Options {
+        workers: 0,
+        ..Options::default()
+    })
+    .await;
+    let mut slow = Options::default();
+    slow.engine.poll_interval = Duration::from_secs(120);
+    let b = replica_of(&a, slow).await;
+    // B's worker found nothing and now sleeps for two minutes, unless told
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let id = a.add(json!({"content": "a job for whoever is free"})).await;
+    let done = tokio::time::timeout(Duration::from_secs(15), b.wait_done(&id)).await;
+    assert!(done.is_ok(), "replica B was not woken by A's write");
+}
