@@ -2,7 +2,7 @@
 
 use crate::rows::ts;
 use crate::{db_err, ms, PgStore};
-use engram_store::{now, ApiKeyRecord, ModelInfo, Org, StoreError, StoreResult};
+use engram_store::{now, ApiKeyRecord, ModelInfo, Org, StoreResult};
 use sqlx::postgres::PgRow;
 use sqlx::Row;
 
@@ -99,29 +99,20 @@ pub async fn revoke_api_key(s: &PgStore, id: &str) -> StoreResult<bool> {
     Ok(r.rows_affected() > 0)
 }
 
-fn parse_model(v: &str) -> StoreResult<ModelInfo> {
-    let bad = || StoreError::Incompatible(format!("bad embedding model record `{v}`"));
-    let (name, dim) = v.rsplit_once('|').ok_or_else(bad)?;
-    Ok(ModelInfo {
-        name: name.to_string(),
-        dimension: dim.parse().map_err(|_| bad())?,
-    })
-}
-
 pub async fn embedding_model(s: &PgStore) -> StoreResult<Option<ModelInfo>> {
     let v: Option<String> =
         sqlx::query_scalar("SELECT value FROM meta WHERE key = 'embedding_model'")
             .fetch_optional(&s.pool)
             .await
             .map_err(db_err)?;
-    v.as_deref().map(parse_model).transpose()
+    v.as_deref().map(ModelInfo::from_record).transpose()
 }
 
 pub async fn record_embedding_model(s: &PgStore, m: &ModelInfo) -> StoreResult<ModelInfo> {
     sqlx::query(
         "INSERT INTO meta (key, value) VALUES ('embedding_model', $1) ON CONFLICT (key) DO NOTHING",
     )
-    .bind(format!("{}|{}", m.name, m.dimension))
+    .bind(m.to_record())
     .execute(&s.pool)
     .await
     .map_err(db_err)?;
@@ -129,5 +120,5 @@ pub async fn record_embedding_model(s: &PgStore, m: &ModelInfo) -> StoreResult<M
         .fetch_one(&s.pool)
         .await
         .map_err(db_err)?;
-    parse_model(&v)
+    ModelInfo::from_record(&v)
 }

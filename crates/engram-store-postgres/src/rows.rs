@@ -1,19 +1,13 @@
 //! Mapping between PostgreSQL rows and store records, and the dynamic-SQL
 //! helper that numbers placeholders.
 
-use engram_store::{Chunk, Document, StoreError, StoreResult, StoredFile, Timestamp};
+use engram_store::{Chunk, Document, StoreError, StoreResult, StoredFile};
 use sqlx::postgres::{PgArguments, PgRow};
 use sqlx::{Postgres, Row};
-use std::str::FromStr;
 
-/// Milliseconds to a timestamp.
-pub fn ts(v: i64) -> Timestamp {
-    chrono::DateTime::from_timestamp_millis(v).unwrap_or_default()
-}
+pub use engram_store::from_millis as ts;
 
-fn parse<T: FromStr<Err = String>>(col: &str, v: &str) -> StoreResult<T> {
-    T::from_str(v).map_err(|e| StoreError::Incompatible(format!("column {col}: {e}")))
-}
+use engram_store::parse_column as parse;
 
 /// A document's tags, sorted, as a text array named `tags`, for `documents d`.
 pub const TAGS_COLUMN: &str = "COALESCE((SELECT array_agg(tag ORDER BY tag) FROM document_tags t \

@@ -2,7 +2,7 @@
 
 use crate::rows::ts;
 use crate::{db_err, ms, SqliteStore};
-use engram_store::{now, ApiKeyRecord, ModelInfo, Org, StoreError, StoreResult};
+use engram_store::{now, ApiKeyRecord, ModelInfo, Org, StoreResult};
 use sqlx::Row;
 
 pub async fn ensure_org(s: &SqliteStore, name: &str) -> StoreResult<Org> {
@@ -110,32 +110,19 @@ pub async fn revoke_api_key(s: &SqliteStore, id: &str) -> StoreResult<bool> {
     Ok(r.rows_affected() > 0)
 }
 
-fn parse_model(v: &str) -> StoreResult<ModelInfo> {
-    let (name, dim) = v
-        .rsplit_once('|')
-        .ok_or_else(|| StoreError::Incompatible(format!("bad embedding model record `{v}`")))?;
-    let dimension = dim
-        .parse()
-        .map_err(|_| StoreError::Incompatible(format!("bad embedding model record `{v}`")))?;
-    Ok(ModelInfo {
-        name: name.to_string(),
-        dimension,
-    })
-}
-
 pub async fn embedding_model(s: &SqliteStore) -> StoreResult<Option<ModelInfo>> {
     let v: Option<String> =
         sqlx::query_scalar("SELECT value FROM meta WHERE key = 'embedding_model'")
             .fetch_optional(&s.read)
             .await
             .map_err(db_err)?;
-    v.as_deref().map(parse_model).transpose()
+    v.as_deref().map(ModelInfo::from_record).transpose()
 }
 
 pub async fn record_embedding_model(s: &SqliteStore, m: &ModelInfo) -> StoreResult<ModelInfo> {
     let mut tx = s.begin_write().await?;
     sqlx::query("INSERT OR IGNORE INTO meta (key, value) VALUES ('embedding_model', ?)")
-        .bind(format!("{}|{}", m.name, m.dimension))
+        .bind(m.to_record())
         .execute(&mut *tx)
         .await
         .map_err(db_err)?;
@@ -144,5 +131,5 @@ pub async fn record_embedding_model(s: &SqliteStore, m: &ModelInfo) -> StoreResu
         .await
         .map_err(db_err)?;
     tx.commit().await.map_err(db_err)?;
-    parse_model(&v)
+    ModelInfo::from_record(&v)
 }

@@ -1,20 +1,12 @@
 //! Mapping between SQLite rows and store records.
 
-use engram_store::{
-    embedding_from_bytes, Chunk, Document, StoreError, StoreResult, StoredFile, Timestamp,
-};
+use engram_store::{embedding_from_bytes, Chunk, Document, StoreError, StoreResult, StoredFile};
 use sqlx::sqlite::SqliteRow;
 use sqlx::Row;
-use std::str::FromStr;
 
-/// Milliseconds to a timestamp.
-pub fn ts(v: i64) -> Timestamp {
-    chrono::DateTime::from_timestamp_millis(v).unwrap_or_default()
-}
+pub use engram_store::from_millis as ts;
 
-fn parse<T: FromStr<Err = String>>(col: &str, v: &str) -> StoreResult<T> {
-    T::from_str(v).map_err(|e| StoreError::Incompatible(format!("column {col}: {e}")))
-}
+use engram_store::parse_column as parse;
 
 /// A document's tags, sorted, joined by U+001F, for `documents d` (read
 /// back with [`tags`]).

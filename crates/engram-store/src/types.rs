@@ -41,6 +41,37 @@ pub struct ModelInfo {
     pub dimension: usize,
 }
 
+impl ModelInfo {
+    /// How backends keep the record: `name|dimension`.
+    pub fn to_record(&self) -> String {
+        format!("{}|{}", self.name, self.dimension)
+    }
+
+    /// Read a record written by [`ModelInfo::to_record`].
+    pub fn from_record(v: &str) -> Result<Self, crate::StoreError> {
+        let bad = || crate::StoreError::Incompatible(format!("bad embedding model record `{v}`"));
+        let (name, dim) = v.rsplit_once('|').ok_or_else(bad)?;
+        Ok(ModelInfo {
+            name: name.to_string(),
+            dimension: dim.parse().map_err(|_| bad())?,
+        })
+    }
+}
+
+/// Milliseconds since the epoch (how backends keep timestamps) to a
+/// timestamp.
+pub fn from_millis(v: i64) -> Timestamp {
+    chrono::DateTime::from_timestamp_millis(v).unwrap_or_default()
+}
+
+/// A text column holding one of the core enums (`DocumentStatus`, ...).
+pub fn parse_column<T: std::str::FromStr<Err = String>>(
+    col: &str,
+    v: &str,
+) -> Result<T, crate::StoreError> {
+    T::from_str(v).map_err(|e| crate::StoreError::Incompatible(format!("column {col}: {e}")))
+}
+
 /// A document as stored.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Document {
