@@ -154,6 +154,15 @@ impl PgStore {
         let mut orgs: Vec<&str> = orgs.to_vec();
         orgs.sort_unstable();
         orgs.dedup();
+        if let [only] = orgs[..] {
+            // the common case: one organisation, one round trip
+            sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended($1, 7))")
+                .bind(only)
+                .execute(&mut **tx)
+                .await
+                .map_err(db_err)?;
+            return Ok(());
+        }
         let mut keys: Vec<i64> = Vec::with_capacity(orgs.len());
         for o in orgs {
             let k: i64 = sqlx::query_scalar("SELECT hashtextextended($1, 7)")
