@@ -398,6 +398,33 @@ impl Store for PgStore {
 }
 
 #[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn replicas_starting_together_migrate_once() {
+        let Ok(server) = std::env::var("ENGRAM_TEST_DATABASE_URL") else {
+            return;
+        };
+        let url = PgStore::create_database(&server).await.unwrap();
+        let (a, b, c) = tokio::join!(
+            PgStore::connect(&url),
+            PgStore::connect(&url),
+            PgStore::connect(&url)
+        );
+        let (a, _b, _c) = (a.unwrap(), b.unwrap(), c.unwrap());
+        let applied: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM _sqlx_migrations")
+            .fetch_one(&a.pool)
+            .await
+            .unwrap();
+        let files = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/migrations"))
+            .unwrap()
+            .count();
+        assert_eq!(applied, files as i64);
+    }
+}
+
+#[cfg(test)]
 mod conformance {
     // Runs when ENGRAM_TEST_DATABASE_URL names a server (scripts/test.sh
     // starts one); each case gets its own database.
