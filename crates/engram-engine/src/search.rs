@@ -64,12 +64,6 @@ impl Engine {
             filepath: s.filepath.clone(),
             filter: s.filter.clone(),
         };
-        let store_scope = SearchScope {
-            container_tags: scope.container_tags.clone(),
-            document_id: scope.document_id.clone(),
-            filepath: scope.filepath.clone(),
-            filter: scope.filter.clone(),
-        };
         let k = (s.limit * 5).max(50);
         // the query embeds on the model thread while the index catches up
         let (slot, query_vec) = tokio::join!(
@@ -93,6 +87,12 @@ impl Engine {
             index.chunks() >= ANN_MIN_CHUNKS && index.scope_size(&scope) >= ANN_MIN_CHUNKS
         };
         let nearest = if large {
+            let store_scope = SearchScope {
+                container_tags: scope.container_tags.clone(),
+                document_id: scope.document_id.clone(),
+                filepath: scope.filepath.clone(),
+                filter: scope.filter.clone(),
+            };
             Some(
                 self.store
                     .nearest_chunks(org_id, &store_scope, &query_vec, k)

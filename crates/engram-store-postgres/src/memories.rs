@@ -68,13 +68,18 @@ fn memory(r: &PgRow) -> StoreResult<Memory> {
     })
 }
 
-async fn fetch(tx: &mut Tx, org_id: &str, id: &str) -> StoreResult<Option<Memory>> {
+/// A memory by id, in a transaction or straight from the pool.
+async fn fetch(
+    db: impl sqlx::PgExecutor<'_>,
+    org_id: &str,
+    id: &str,
+) -> StoreResult<Option<Memory>> {
     let r = sqlx::query(AssertSqlSafe(format!(
         "SELECT {COLUMNS} FROM memories m WHERE m.org_id = $1 AND m.id = $2"
     )))
     .bind(org_id)
     .bind(id)
-    .fetch_optional(&mut **tx)
+    .fetch_optional(db)
     .await
     .map_err(db_err)?;
     r.as_ref().map(memory).transpose()
@@ -152,7 +157,7 @@ pub async fn insert(s: &PgStore, memories: Vec<NewMemory>) -> StoreResult<Vec<Me
     let mut out = Vec::with_capacity(ids.len());
     for (m, id) in memories.iter().zip(&ids) {
         out.push(
-            fetch(&mut tx, &m.org_id, id)
+            fetch(&mut *tx, &m.org_id, id)
                 .await?
                 .ok_or_else(|| StoreError::Backend("inserted memory vanished".into()))?,
         );
@@ -162,15 +167,7 @@ pub async fn insert(s: &PgStore, memories: Vec<NewMemory>) -> StoreResult<Vec<Me
 }
 
 pub async fn get(s: &PgStore, org_id: &str, id: &str) -> StoreResult<Option<Memory>> {
-    let r = sqlx::query(AssertSqlSafe(format!(
-        "SELECT {COLUMNS} FROM memories m WHERE m.org_id = $1 AND m.id = $2"
-    )))
-    .bind(org_id)
-    .bind(id)
-    .fetch_optional(&s.pool)
-    .await
-    .map_err(db_err)?;
-    r.as_ref().map(memory).transpose()
+    fetch(&s.pool, org_id, id).await
 }
 
 pub async fn find(
@@ -201,7 +198,7 @@ pub async fn update(
 ) -> StoreResult<Option<Memory>> {
     let mut tx = s.begin().await?;
     PgStore::lock_orgs(&mut tx, &[org_id]).await?;
-    let Some(old) = fetch(&mut tx, org_id, id).await? else {
+    let Some(old) = fetch(&mut *tx, org_id, id).await? else {
         return Ok(None);
     };
     let new = u.next_version(&old)?;
@@ -233,7 +230,7 @@ pub async fn update(
     .execute(&mut *tx)
     .await
     .map_err(db_err)?;
-    let m = fetch(&mut tx, org_id, &new_id).await?;
+    let m = fetch(&mut *tx, org_id, &new_id).await?;
     tx.commit().await.map_err(db_err)?;
     Ok(m)
 }
@@ -246,7 +243,7 @@ pub async fn forget(
 ) -> StoreResult<ForgetOutcome> {
     let mut tx = s.begin().await?;
     PgStore::lock_orgs(&mut tx, &[org_id]).await?;
-    let Some(old) = fetch(&mut tx, org_id, id).await? else {
+    let Some(old) = fetch(&mut *tx, org_id, id).await? else {
         return Ok(ForgetOutcome::NotFound);
     };
     if old.is_forgotten {
@@ -262,7 +259,7 @@ pub async fn forget(
     .execute(&mut *tx)
     .await
     .map_err(db_err)?;
-    let m = fetch(&mut tx, org_id, id).await?;
+    let m = fetch(&mut *tx, org_id, id).await?;
     tx.commit().await.map_err(db_err)?;
     Ok(m.map_or(ForgetOutcome::NotFound, |m| {
         ForgetOutcome::Forgotten(Box::new(m))
