@@ -30,7 +30,8 @@ use async_trait::async_trait;
 use engram_store::{
     ApiKeyRecord, Chunk, Document, DocumentPatch, ForgetOutcome, IndexChange, IndexedDocument, Job,
     ListQuery, Memory, MemoryListQuery, MemoryUpdate, ModelInfo, NewDocument, NewMemory, Org,
-    ProcessedDocument, SearchScope, Store, StoreError, StoreResult, Timestamp, UpsertOutcome,
+    ProcessedDocument, RelationKind, SearchScope, Store, StoreError, StoreResult, Timestamp,
+    UpsertOutcome,
 };
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::{Connection, PgPool, Postgres, Transaction};
@@ -350,6 +351,26 @@ impl Store for PgStore {
     }
     async fn memories_by_ids(&self, org_id: &str, ids: &[String]) -> StoreResult<Vec<Memory>> {
         memories::by_ids(self, org_id, ids).await
+    }
+    async fn add_memory_source(
+        &self,
+        org_id: &str,
+        id: &str,
+        document_id: Option<&str>,
+    ) -> StoreResult<Option<Memory>> {
+        memories::add_source(self, org_id, id, document_id).await
+    }
+    async fn relate_memories(
+        &self,
+        org_id: &str,
+        from: &str,
+        to: &str,
+        kind: RelationKind,
+    ) -> StoreResult<bool> {
+        memories::relate(self, org_id, from, to, kind).await
+    }
+    async fn expire_memories(&self, at: Timestamp) -> StoreResult<u64> {
+        memories::expire(self, at).await
     }
     async fn claim_jobs(&self, worker: &str, max: usize, lease: Duration) -> StoreResult<Vec<Job>> {
         jobs::claim(self, worker, max, lease).await

@@ -286,6 +286,12 @@ pub async fn list(
             "NOT m.is_forgotten AND (m.forget_after IS NULL OR m.forget_after > {t})"
         ));
     }
+    if let Some(d) = &q.document_id {
+        let d = binds.text(d);
+        conds.push(format!(
+            "EXISTS (SELECT 1 FROM memory_sources s WHERE s.memory_id = m.id AND s.document_id = {d})"
+        ));
+    }
     let where_ = conds.join(" AND ");
     let count = sqlx::query_scalar::<_, i64>(AssertSqlSafe(format!(
         "SELECT COUNT(*) FROM memories m WHERE {where_}"
@@ -300,7 +306,8 @@ pub async fn list(
     let rows = binds
         .apply(sqlx::query(AssertSqlSafe(format!(
             "SELECT {COLUMNS} FROM memories m WHERE {where_} \
-             ORDER BY m.created_at DESC, m.id DESC LIMIT {limit} OFFSET {offset}"
+             ORDER BY {order} LIMIT {limit} OFFSET {offset}",
+            order = engram_store::memory_order_by(q)
         ))))
         .fetch_all(&s.pool)
         .await
@@ -322,4 +329,119 @@ pub async fn by_ids(s: &PgStore, org_id: &str, ids: &[String]) -> StoreResult<Ve
     .await
     .map_err(db_err)?;
     rows.iter().map(memory).collect()
+}
+
+pub async fn add_source(
+    s: &PgStore,
+    org_id: &str,
+    id: &str,
+    document_id: Option<&str>,
+) -> StoreResult<Option<Memory>> {
+    let mut tx = s.begin().await?;
+    PgStore::lock_orgs(&mut tx, &[org_id]).await?;
+    let Some(old) = fetch(&mut *tx, org_id, id).await? else {
+        return Ok(None);
+    };
+    if let Some(d) = document_id {
+        if old.document_ids.iter().any(|x| x == d) {
+            return Ok(Some(old));
+        }
+        sqlx::query(
+            "INSERT INTO memory_sources (memory_id, document_id) \
+             SELECT $1, id FROM documents WHERE id = $2 AND org_id = $3 ON CONFLICT DO NOTHING",
+        )
+        .bind(id)
+        .bind(d)
+        .bind(org_id)
+        .execute(&mut *tx)
+        .await
+        .map_err(db_err)?;
+    }
+    sqlx::query(
+        "UPDATE memories SET source_count = source_count + 1, updated_at = $1 WHERE id = $2",
+    )
+    .bind(ms(now()))
+    .bind(id)
+    .execute(&mut *tx)
+    .await
+    .map_err(db_err)?;
+    let m = fetch(&mut *tx, org_id, id).await?;
+    tx.commit().await.map_err(db_err)?;
+    Ok(m)
+}
+
+pub async fn relate(
+    s: &PgStore,
+    org_id: &str,
+    from: &str,
+    to: &str,
+    kind: RelationKind,
+) -> StoreResult<bool> {
+    let mut tx = s.begin().await?;
+    PgStore::lock_orgs(&mut tx, &[org_id]).await?;
+    let n = sqlx::query(
+        "INSERT INTO memory_relations (memory_id, related_id, kind) \
+         SELECT a.id, b.id, $1 FROM memories a, memories b \
+         WHERE a.org_id = $2 AND a.id = $3 AND b.org_id = $2 AND b.id = $4 \
+         ON CONFLICT DO NOTHING",
+    )
+    .bind(kind.as_str())
+    .bind(org_id)
+    .bind(from)
+    .bind(to)
+    .execute(&mut *tx)
+    .await
+    .map_err(db_err)?
+    .rows_affected();
+    let exists: bool = sqlx::query_scalar(
+        "SELECT EXISTS (SELECT 1 FROM memory_relations r JOIN memories a ON a.id = r.memory_id \
+         WHERE a.org_id = $1 AND r.memory_id = $2 AND r.related_id = $3)",
+    )
+    .bind(org_id)
+    .bind(from)
+    .bind(to)
+    .fetch_one(&mut *tx)
+    .await
+    .map_err(db_err)?;
+    if n > 0 {
+        // the relation shows in the memory as read: the change log learns of it
+        sqlx::query("UPDATE memories SET updated_at = $1 WHERE id = $2")
+            .bind(ms(now()))
+            .bind(from)
+            .execute(&mut *tx)
+            .await
+            .map_err(db_err)?;
+    }
+    tx.commit().await.map_err(db_err)?;
+    Ok(exists)
+}
+
+pub async fn expire(s: &PgStore, at: engram_store::Timestamp) -> StoreResult<u64> {
+    let mut tx = s.begin().await?;
+    let orgs: Vec<String> = sqlx::query_scalar(
+        "SELECT DISTINCT org_id FROM memories \
+         WHERE NOT is_forgotten AND forget_after IS NOT NULL AND forget_after <= $1",
+    )
+    .bind(ms(at))
+    .fetch_all(&mut *tx)
+    .await
+    .map_err(db_err)?;
+    if orgs.is_empty() {
+        return Ok(0);
+    }
+    let refs: Vec<&str> = orgs.iter().map(String::as_str).collect();
+    PgStore::lock_orgs(&mut tx, &refs).await?;
+    let n = sqlx::query(
+        "UPDATE memories SET is_forgotten = true, \
+         forget_reason = COALESCE(forget_reason, 'expired'), updated_at = $1 \
+         WHERE NOT is_forgotten AND forget_after IS NOT NULL AND forget_after <= $2",
+    )
+    .bind(ms(now()))
+    .bind(ms(at))
+    .execute(&mut *tx)
+    .await
+    .map_err(db_err)?
+    .rows_affected();
+    tx.commit().await.map_err(db_err)?;
+    Ok(n)
 }

@@ -20,7 +20,7 @@ use async_trait::async_trait;
 use engram_store::{
     ApiKeyRecord, Chunk, Document, DocumentPatch, ForgetOutcome, IndexChange, IndexedDocument, Job,
     ListQuery, Memory, MemoryListQuery, MemoryUpdate, ModelInfo, NewDocument, NewMemory, Org,
-    ProcessedDocument, Store, StoreError, StoreResult, Timestamp, UpsertOutcome,
+    ProcessedDocument, RelationKind, Store, StoreError, StoreResult, Timestamp, UpsertOutcome,
 };
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::SqlitePool;
@@ -268,6 +268,26 @@ impl Store for SqliteStore {
     }
     async fn memories_by_ids(&self, org_id: &str, ids: &[String]) -> StoreResult<Vec<Memory>> {
         memories::by_ids(self, org_id, ids).await
+    }
+    async fn add_memory_source(
+        &self,
+        org_id: &str,
+        id: &str,
+        document_id: Option<&str>,
+    ) -> StoreResult<Option<Memory>> {
+        memories::add_source(self, org_id, id, document_id).await
+    }
+    async fn relate_memories(
+        &self,
+        org_id: &str,
+        from: &str,
+        to: &str,
+        kind: RelationKind,
+    ) -> StoreResult<bool> {
+        memories::relate(self, org_id, from, to, kind).await
+    }
+    async fn expire_memories(&self, at: Timestamp) -> StoreResult<u64> {
+        memories::expire(self, at).await
     }
     async fn claim_jobs(&self, worker: &str, max: usize, lease: Duration) -> StoreResult<Vec<Job>> {
         jobs::claim(self, worker, max, lease).await

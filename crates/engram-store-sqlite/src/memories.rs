@@ -283,6 +283,12 @@ pub async fn list(
     if !q.include_forgotten {
         conds.push("m.is_forgotten = 0 AND (m.forget_after IS NULL OR m.forget_after > ?)".into());
     }
+    if q.document_id.is_some() {
+        conds.push(
+            "EXISTS (SELECT 1 FROM memory_sources s WHERE s.memory_id = m.id AND s.document_id = ?)"
+                .into(),
+        );
+    }
     let where_ = conds.join(" AND ");
     let bind_all = |sql: String| {
         let mut query = sqlx::query(AssertSqlSafe(sql)).bind(org_id.to_string());
@@ -291,6 +297,9 @@ pub async fn list(
         }
         if !q.include_forgotten {
             query = query.bind(ms(now()));
+        }
+        if let Some(d) = &q.document_id {
+            query = query.bind(d.clone());
         }
         query
     };
@@ -301,7 +310,8 @@ pub async fn list(
         .get(0);
     let rows = bind_all(format!(
         "SELECT {COLUMNS} FROM memories m WHERE {where_} \
-         ORDER BY m.created_at DESC, m.id DESC LIMIT ? OFFSET ?"
+         ORDER BY {order} LIMIT ? OFFSET ?",
+        order = engram_store::memory_order_by(q)
     ))
     .bind(q.limit.min(i64::MAX as u64) as i64)
     .bind(q.offset.min(i64::MAX as u64) as i64)
@@ -326,4 +336,101 @@ pub async fn by_ids(s: &SqliteStore, org_id: &str, ids: &[String]) -> StoreResul
     }
     let rows = q.fetch_all(&s.read).await.map_err(db_err)?;
     rows.iter().map(memory).collect()
+}
+
+pub async fn add_source(
+    s: &SqliteStore,
+    org_id: &str,
+    id: &str,
+    document_id: Option<&str>,
+) -> StoreResult<Option<Memory>> {
+    let mut tx = s.begin_write().await?;
+    let Some(old) = fetch(&mut *tx, org_id, id).await? else {
+        return Ok(None);
+    };
+    if let Some(d) = document_id {
+        if old.document_ids.iter().any(|x| x == d) {
+            return Ok(Some(old));
+        }
+        sqlx::query(
+            "INSERT OR IGNORE INTO memory_sources (memory_id, document_id) \
+             SELECT ?, id FROM documents WHERE id = ? AND org_id = ?",
+        )
+        .bind(id)
+        .bind(d)
+        .bind(org_id)
+        .execute(&mut *tx)
+        .await
+        .map_err(db_err)?;
+    }
+    sqlx::query("UPDATE memories SET source_count = source_count + 1, updated_at = ? WHERE id = ?")
+        .bind(ms(now()))
+        .bind(id)
+        .execute(&mut *tx)
+        .await
+        .map_err(db_err)?;
+    let m = fetch(&mut *tx, org_id, id).await?;
+    tx.commit().await.map_err(db_err)?;
+    Ok(m)
+}
+
+pub async fn relate(
+    s: &SqliteStore,
+    org_id: &str,
+    from: &str,
+    to: &str,
+    kind: RelationKind,
+) -> StoreResult<bool> {
+    let mut tx = s.begin_write().await?;
+    let n = sqlx::query(
+        "INSERT OR IGNORE INTO memory_relations (memory_id, related_id, kind) \
+         SELECT a.id, b.id, ? FROM memories a, memories b \
+         WHERE a.org_id = ? AND a.id = ? AND b.org_id = ? AND b.id = ?",
+    )
+    .bind(kind.as_str())
+    .bind(org_id)
+    .bind(from)
+    .bind(org_id)
+    .bind(to)
+    .execute(&mut *tx)
+    .await
+    .map_err(db_err)?
+    .rows_affected();
+    let exists: bool = sqlx::query_scalar(
+        "SELECT EXISTS (SELECT 1 FROM memory_relations r JOIN memories a ON a.id = r.memory_id \
+         WHERE a.org_id = ? AND r.memory_id = ? AND r.related_id = ?)",
+    )
+    .bind(org_id)
+    .bind(from)
+    .bind(to)
+    .fetch_one(&mut *tx)
+    .await
+    .map_err(db_err)?;
+    if n > 0 {
+        // the relation shows in the memory as read: the change log learns of it
+        sqlx::query("UPDATE memories SET updated_at = ? WHERE id = ?")
+            .bind(ms(now()))
+            .bind(from)
+            .execute(&mut *tx)
+            .await
+            .map_err(db_err)?;
+    }
+    tx.commit().await.map_err(db_err)?;
+    Ok(exists)
+}
+
+pub async fn expire(s: &SqliteStore, at: engram_store::Timestamp) -> StoreResult<u64> {
+    let mut tx = s.begin_write().await?;
+    let n = sqlx::query(
+        "UPDATE memories SET is_forgotten = 1, forget_reason = COALESCE(forget_reason, 'expired'), \
+         updated_at = ? WHERE is_forgotten = 0 AND forget_after IS NOT NULL AND forget_after <= ?",
+    )
+    .bind(ms(now()))
+    .bind(ms(at))
+    .execute(&mut *tx)
+    .await
+    .map_err(db_err)?
+    .rows_affected();
+    tx.commit().await.map_err(db_err)?;
+    Ok(n)
 }

@@ -196,6 +196,29 @@ pub trait Store: Send + Sync + 'static {
     ) -> StoreResult<Vec<IndexChange>>;
     /// Memories by id (those that exist in this organisation).
     async fn memories_by_ids(&self, org_id: &str, ids: &[String]) -> StoreResult<Vec<Memory>>;
+    /// The fact was stated again: add `document_id` to the memory's
+    /// sources and count one more source. A document already among its
+    /// sources changes nothing (reprocessing is idempotent); `None` (a
+    /// memory written directly) always counts. None when `id` is unknown.
+    async fn add_memory_source(
+        &self,
+        org_id: &str,
+        id: &str,
+        document_id: Option<&str>,
+    ) -> StoreResult<Option<Memory>>;
+    /// Record that memory `from` relates to `to` (`extends`, `derives`);
+    /// false when either is unknown in this organisation.
+    async fn relate_memories(
+        &self,
+        org_id: &str,
+        from: &str,
+        to: &str,
+        kind: RelationKind,
+    ) -> StoreResult<bool>;
+    /// Forget every memory (of any organisation) whose `forget_after` is at
+    /// or before `at`, with reason "expired" unless one was given; returns
+    /// how many.
+    async fn expire_memories(&self, at: Timestamp) -> StoreResult<u64>;
 
     // ---- the job queue ----------------------------------------------------------
 

@@ -113,7 +113,7 @@ pub struct NewMemory {
 }
 
 /// A new version of a memory: absent fields are inherited.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct MemoryUpdate {
     pub content: String,
     pub embedding: Vec<f32>,
@@ -122,6 +122,12 @@ pub struct MemoryUpdate {
     pub forget_after: Option<Option<Timestamp>>,
     pub forget_reason: Option<Option<String>>,
     pub is_static: Option<bool>,
+    /// The new version's sources (an extracted update comes from the
+    /// document that stated it, not from the old fact's).
+    pub document_ids: Option<Vec<String>>,
+    pub document_date: Option<Option<String>>,
+    pub event_dates: Option<Vec<String>>,
+    pub entities: Option<Vec<MemoryEntity>>,
 }
 
 impl MemoryUpdate {
@@ -154,11 +160,15 @@ impl MemoryUpdate {
                 (_, Some(r)) => r,
                 (_, None) => old.forget_reason.clone(),
             },
-            document_ids: old.document_ids.clone(),
+            document_ids: self
+                .document_ids
+                .unwrap_or_else(|| old.document_ids.clone()),
             metadata: self.metadata.unwrap_or_else(|| old.metadata.clone()),
-            document_date: old.document_date.clone(),
-            event_dates: old.event_dates.clone(),
-            entities: old.entities.clone(),
+            document_date: self
+                .document_date
+                .unwrap_or_else(|| old.document_date.clone()),
+            event_dates: self.event_dates.unwrap_or_else(|| old.event_dates.clone()),
+            entities: self.entities.unwrap_or_else(|| old.entities.clone()),
         })
     }
 }
@@ -180,6 +190,23 @@ pub struct MemoryListQuery {
     pub include_history: bool,
     /// Include forgotten and expired memories.
     pub include_forgotten: bool,
+    /// Only memories that came from this document.
+    pub document_id: Option<String>,
+    /// Order by `updated_at` instead of `created_at`.
+    pub by_updated: bool,
+    /// Oldest first instead of newest first.
+    pub ascending: bool,
     pub limit: u64,
     pub offset: u64,
+}
+
+/// The SQL `ORDER BY` of a memory page over `memories m` (the same words on
+/// every backend).
+pub fn memory_order_by(q: &MemoryListQuery) -> &'static str {
+    match (q.by_updated, q.ascending) {
+        (false, false) => "m.created_at DESC, m.id DESC",
+        (false, true) => "m.created_at ASC, m.id ASC",
+        (true, false) => "m.updated_at DESC, m.id DESC",
+        (true, true) => "m.updated_at ASC, m.id ASC",
+    }
 }

@@ -95,6 +95,7 @@ pub async fn memories_versions_forgetting_and_sources(s: &dyn Store) {
         forget_after: None,
         forget_reason: None,
         is_static: None,
+        ..Default::default()
     };
     let v2 = s
         .update_memory(&org, &m1.id, update("Ana moved to Berlin"))
@@ -139,6 +140,7 @@ pub async fn memories_versions_forgetting_and_sources(s: &dyn Store) {
         include_forgotten: forgotten,
         limit: 100,
         offset: 0,
+        ..Default::default()
     };
     let (latest, total) = s
         .list_memories(&org, &page(&["u"], false, false))
@@ -164,6 +166,58 @@ pub async fn memories_versions_forgetting_and_sources(s: &dyn Store) {
     one.offset = 1;
     let (second, total) = s.list_memories(&org, &one).await.unwrap();
     assert_eq!((second.len(), total), (1, 4));
+
+    // order, and the memories of one document
+    let mut oldest = page(&["u"], false, false);
+    oldest.ascending = true;
+    let (asc, _) = s.list_memories(&org, &oldest).await.unwrap();
+    assert_eq!(ids(&asc), vec![m2.id.as_str(), v3.id.as_str()]);
+    let mut of_d2 = page(&[], true, false);
+    of_d2.document_id = Some(d2.clone());
+    let (from_d2, n) = s.list_memories(&org, &of_d2).await.unwrap();
+    let mut got = ids(&from_d2);
+    got.sort();
+    let mut want = vec![m2.id.as_str(), m3.id.as_str()];
+    want.sort();
+    assert_eq!((got, n), (want, 2));
+
+    // stated again: one more source, once per document
+    let again = s
+        .add_memory_source(&org, &m1.id, Some(&d2))
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(again.source_count, 2);
+    assert_eq!(again.document_ids.len(), 2);
+    let same = s
+        .add_memory_source(&org, &m1.id, Some(&d2))
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(same.source_count, 2, "reprocessing a document adds nothing");
+    let direct = s
+        .add_memory_source(&org, &m1.id, None)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(direct.source_count, 3);
+    assert!(s
+        .add_memory_source(&other, &m1.id, None)
+        .await
+        .unwrap()
+        .is_none());
+
+    // relations between existing memories, within one organisation
+    assert!(s
+        .relate_memories(&org, &m3.id, &m2.id, RelationKind::Extends)
+        .await
+        .unwrap());
+    assert!(!s
+        .relate_memories(&org, &m3.id, &mo.id, RelationKind::Extends)
+        .await
+        .unwrap());
+    let m3r = s.get_memory(&org, &m3.id).await.unwrap().unwrap();
+    assert_eq!(m3r.relations, vec![(m2.id.clone(), RelationKind::Extends)]);
 
     // forgetting keeps the memory for history; expiry hides it too
     let head = memory_head(s, &org).await;
@@ -208,6 +262,19 @@ pub async fn memories_versions_forgetting_and_sources(s: &dyn Store) {
         .await
         .unwrap();
     assert_eq!(shown.len(), 3);
+    // the sweep forgets what expired, with a reason, and logs it
+    let head = memory_head(s, &org).await;
+    assert!(s.expire_memories(now()).await.unwrap() >= 1);
+    let swept = s.get_memory(&org, &expired.id).await.unwrap().unwrap();
+    assert!(swept.is_forgotten);
+    assert_eq!(swept.forget_reason.as_deref(), Some("expired"));
+    assert!(s
+        .memory_changes(&org, head, 10)
+        .await
+        .unwrap()
+        .iter()
+        .any(|c| c.document_id == expired.id));
+    assert_eq!(s.expire_memories(now()).await.unwrap(), 0);
 
     // a memory goes with the last document it came from
     assert!(s.delete_document(&org, &d2).await.unwrap());
