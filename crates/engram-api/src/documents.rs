@@ -277,6 +277,9 @@ pub struct DocumentResponse {
     pub error: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub chunk_count: Option<i64>,
+    /// The memories formed from it (`GET /v3/documents/{id}`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub memories: Option<Vec<crate::MemoryEntry>>,
 }
 
 /// `POST /v3/documents/list` body.

@@ -8,8 +8,12 @@
 pub mod documents;
 pub mod error;
 pub mod lenient;
+pub mod memories;
 pub mod search;
+pub mod v4;
 
 pub use documents::*;
 pub use error::ErrorBody;
+pub use memories::*;
 pub use search::*;
+pub use v4::*;

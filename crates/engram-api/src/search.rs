@@ -80,19 +80,26 @@ fn unit_interval(field: &str, v: Option<f64>) -> Result<f32, ValidationError> {
     }
 }
 
+/// A search's `q` (not empty, not too long) and `limit` (1..=100, 10 by
+/// default), for `/v3/search` and `/v4/search` alike.
+pub fn query_and_limit(q: &str, limit: Option<u64>) -> Result<u64, ValidationError> {
+    if q.trim().is_empty() {
+        return Err(ValidationError::new("q", "must not be empty"));
+    }
+    validate::max_chars("q", q, MAX_QUERY_CHARS)?;
+    let limit = limit.unwrap_or(10);
+    if !(1..=MAX_SEARCH_LIMIT).contains(&limit) {
+        return Err(ValidationError::new(
+            "limit",
+            format!("must be between 1 and {MAX_SEARCH_LIMIT}"),
+        ));
+    }
+    Ok(limit)
+}
+
 impl SearchRequest {
     pub fn validate(&self) -> Result<DocumentSearch, ValidationError> {
-        if self.q.trim().is_empty() {
-            return Err(ValidationError::new("q", "must not be empty"));
-        }
-        validate::max_chars("q", &self.q, MAX_QUERY_CHARS)?;
-        let limit = self.limit.unwrap_or(10);
-        if !(1..=MAX_SEARCH_LIMIT).contains(&limit) {
-            return Err(ValidationError::new(
-                "limit",
-                format!("must be between 1 and {MAX_SEARCH_LIMIT}"),
-            ));
-        }
+        let limit = query_and_limit(&self.q, self.limit)?;
         let container_tags = validate::container_tags(
             self.container_tag.as_deref(),
             self.container_tags.as_deref(),

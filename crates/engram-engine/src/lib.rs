@@ -12,6 +12,7 @@ pub mod auth;
 pub mod documents;
 pub mod fetch;
 pub mod indexes;
+pub mod memories;
 mod pipeline;
 pub mod search;
 pub mod workers;
@@ -64,6 +65,20 @@ pub struct EngineConfig {
     /// Where large scopes get their vector candidates.
     pub vector_index: VectorIndex,
     pub fetch: fetch::FetchConfig,
+    /// The chat model for memory extraction (none: the offline extractor).
+    pub llm: Option<LlmHandle>,
+    /// How often expired memories are swept (forgotten).
+    pub sweep_interval: Duration,
+}
+
+/// A shared chat model, as configuration holds it.
+#[derive(Clone)]
+pub struct LlmHandle(pub Arc<dyn engram_llm::Llm>);
+
+impl std::fmt::Debug for LlmHandle {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.0.name())
+    }
 }
 
 /// Where search gets the vector candidates of large scopes (at least
@@ -92,6 +107,8 @@ impl Default for EngineConfig {
             poll_interval: Duration::from_millis(500),
             vector_index: VectorIndex::InProcess,
             fetch: fetch::FetchConfig::default(),
+            llm: None,
+            sweep_interval: Duration::from_secs(30),
         }
     }
 }
@@ -104,7 +121,15 @@ pub struct Engine {
     fetcher: fetch::Fetcher,
     wake: Notify,
     indexes: indexes::Indexes,
+    memory_indexes: memories::index::MemoryIndexes,
+    /// Built profiles by (organisation, space), with the memory change
+    /// they reflect.
+    profiles: std::sync::Mutex<ProfileCache>,
+    /// The chat model for extraction, when one is configured.
+    llm: Option<Arc<dyn engram_llm::Llm>>,
 }
+
+type ProfileCache = std::collections::HashMap<(String, String), (i64, Arc<memories::Profile>)>;
 
 impl Engine {
     /// Build an engine. Fails when the store's recorded embedding model is not
@@ -139,10 +164,13 @@ impl Engine {
         let engine = Arc::new(Self {
             store,
             embedder,
-            config,
             fetcher,
             wake: Notify::new(),
             indexes: indexes::Indexes::default(),
+            memory_indexes: Default::default(),
+            profiles: Default::default(),
+            llm: config.llm.clone().map(|l| l.0),
+            config,
         });
         // jobs enqueued by other replicas wake this one's workers too
         let weak = Arc::downgrade(&engine);

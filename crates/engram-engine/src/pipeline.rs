@@ -154,6 +154,20 @@ pub(crate) async fn process_batch(
             },
         ));
     }
+    // memories form before the document is done, so that a client that
+    // sees `done` finds them (`dreaming: instant`; `dynamic` allows later,
+    // but nothing is gained by waiting)
+    for (job, p) in &done {
+        if *stop.borrow() {
+            return Ok(());
+        }
+        if let Err(e) = engine
+            .form_memories(&job.org_id, &job.document_id, &p.text)
+            .await
+        {
+            tracing::warn!(document = %job.document_id, error = %e, "memory formation failed");
+        }
+    }
     let n = done.len();
     let results = store.complete_jobs(done).await?;
     let fenced = results.iter().filter(|ok| !**ok).count();

@@ -25,12 +25,13 @@ impl WorkerPool {
             std::process::id(),
             engram_core::ids::random_base62(6)
         );
-        let handles = (0..n.max(1))
+        let mut handles: Vec<JoinHandle<()>> = (0..n.max(1))
             .map(|i| {
                 let id = format!("worker-{base}-{i}");
                 tokio::spawn(run(engine.clone(), id, rx.clone()))
             })
             .collect();
+        handles.push(tokio::spawn(sweep(engine, rx)));
         Self { stop, handles }
     }
 
@@ -117,4 +118,24 @@ async fn run(engine: Arc<Engine>, id: String, mut stop: watch::Receiver<bool>) {
         }
     }
     tracing::debug!(worker = %id, "worker stopped");
+}
+
+/// Forget expired memories periodically (readers already hide them; the
+/// sweep makes them forgotten for good, so lists and profiles agree).
+async fn sweep(engine: Arc<Engine>, mut stop: watch::Receiver<bool>) {
+    let every = engine.config.sweep_interval;
+    loop {
+        match engine.sweep_expired().await {
+            Ok(0) => {}
+            Ok(n) => tracing::info!(memories = n, "expired memories forgotten"),
+            Err(e) => tracing::warn!(error = %e, "memory expiry sweep failed"),
+        }
+        tokio::select! {
+            _ = stop.changed() => break,
+            _ = tokio::time::sleep(every) => {}
+        }
+        if *stop.borrow() {
+            break;
+        }
+    }
 }

@@ -123,6 +123,8 @@ pub struct OrgIndex {
     /// Whether this index builds its own HNSW graph (false when the store
     /// keeps one and queries bring its answer in [`Query::nearest`]).
     own_graph: bool,
+    /// Each document is its own reading stream (see [`OrgIndex::standalone`]).
+    standalone: bool,
     chunk_by_id: HashMap<String, u32>,
     /// Chunk slots added since the graph was last brought up to date.
     ann_pending: Vec<u32>,
@@ -168,8 +170,18 @@ impl OrgIndex {
         Self::with_graph(dim, false)
     }
 
+    /// An index of standalone records (memories): no reading order, so a
+    /// record's context is itself and its metadata, never its neighbours.
+    pub fn standalone(dim: usize) -> Self {
+        Self {
+            standalone: true,
+            ..Self::with_graph(dim, true)
+        }
+    }
+
     fn with_graph(dim: usize, own_graph: bool) -> Self {
         Self {
+            standalone: false,
             own_graph,
             chunk_by_id: HashMap::new(),
             dim,
@@ -279,7 +291,11 @@ impl OrgIndex {
 
     fn upsert_one(&mut self, doc: IndexDocument) {
         self.remove(&doc.id);
-        let stream_key = doc.container_tags.first().cloned().unwrap_or_default();
+        let stream_key = if self.standalone {
+            doc.id.clone()
+        } else {
+            doc.container_tags.first().cloned().unwrap_or_default()
+        };
         let next_stream = self.stream_ids.len() as u32;
         let stream = *self.stream_ids.entry(stream_key).or_insert(next_stream);
         if stream as usize == self.streams.len() {

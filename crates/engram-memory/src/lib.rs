@@ -7,6 +7,7 @@
 
 pub mod llm;
 pub mod offline;
+pub mod relate;
 
 use chrono::NaiveDate;
 

@@ -52,6 +52,7 @@ fn document_response(d: Document) -> DocumentResponse {
         filepath: d.filepath,
         error: d.error,
         chunk_count: Some(d.chunk_count),
+        memories: None,
     }
 }
 
@@ -141,7 +142,20 @@ pub async fn get(
     Path(id): Path<String>,
 ) -> Result<Json<DocumentResponse>, ApiError> {
     let d = s.engine.get_document(&who.org_id, path_id(&id)?).await?;
-    Ok(Json(document_response(d)))
+    let q = engram_store::MemoryListQuery {
+        document_id: Some(d.id.clone()),
+        limit: 1000,
+        ..Default::default()
+    };
+    let (memories, _) = s.engine.store.list_memories(&who.org_id, &q).await?;
+    let mut out = document_response(d);
+    out.memories = Some(
+        memories
+            .into_iter()
+            .map(|m| super::memories::entry(m, Vec::new()))
+            .collect(),
+    );
+    Ok(Json(out))
 }
 
 pub async fn update(

@@ -2,8 +2,10 @@
 //! [`crate::auth::require_key`].
 
 mod documents;
+mod memories;
 mod search;
 mod upload;
+mod v4;
 
 use crate::error::ApiError;
 use crate::AppState;
@@ -38,6 +40,20 @@ pub fn api(state: AppState) -> Router {
         )
         .route("/v3/documents/{id}/chunks", get(documents::chunks))
         .route("/v3/search", post(search::search))
+        .route(
+            "/v4/memories",
+            post(memories::create)
+                .patch(memories::patch)
+                .delete(memories::forget),
+        )
+        .route(
+            "/v4/memories/forget-matching",
+            post(memories::forget_matching),
+        )
+        .route("/v4/memories/list", post(memories::list))
+        .route("/v4/search", post(v4::search))
+        .route("/v4/profile", post(v4::profile))
+        .route("/v4/conversations", post(v4::conversation))
         .route("/v1", any(deprecated))
         .route("/v1/{*rest}", any(deprecated))
         .route("/v3/memories", any(deprecated))

@@ -1,23 +1,13 @@
 //! The real embedding model end to end through the API.
 
 use crate::support::*;
-use engram_embed::local::LocalEmbedder;
-use engram_embed::model_files::{locate_default, DEFAULT_MODEL_NAME};
-use engram_embed::{dot, Embedder};
+use engram_embed::dot;
 use serde_json::json;
 use std::sync::Arc;
 
 #[tokio::test]
 async fn real_model_ingest_to_unit_vectors() {
-    let found = locate_default()
-        .expect("the embedding model must be available (ENGRAM_MODEL_DIR, caches, or pip)");
-    let dir = found.dir().to_path_buf();
-    let embedder: Arc<dyn Embedder> = Arc::new(
-        tokio::task::spawn_blocking(move || LocalEmbedder::start(&dir, DEFAULT_MODEL_NAME))
-            .await
-            .unwrap()
-            .unwrap(),
-    );
+    let embedder = real_embedder().await;
     let app = spawn_app_with(Options {
         embedder: embedder.clone(),
         ..Default::default()

@@ -417,3 +417,22 @@ pub fn make_pdf(lines: &[&str]) -> Vec<u8> {
     );
     out
 }
+
+/// The real embedding model (all-MiniLM-L6-v2), which tests find through
+/// the same search as `engram serve`.
+pub async fn real_embedder() -> Arc<dyn Embedder> {
+    let found = engram_embed::model_files::locate_default()
+        .expect("the embedding model must be available (ENGRAM_MODEL_DIR, caches, or pip)");
+    let dir = found.dir().to_path_buf();
+    Arc::new(
+        tokio::task::spawn_blocking(move || {
+            engram_embed::local::LocalEmbedder::start(
+                &dir,
+                engram_embed::model_files::DEFAULT_MODEL_NAME,
+            )
+        })
+        .await
+        .unwrap()
+        .unwrap(),
+    )
+}

@@ -1,0 +1,340 @@
+//! Bodies of `/v4/search`, `/v4/profile` and `/v4/conversations`.
+
+use crate::lenient;
+use crate::search::MAX_QUERY_CHARS;
+use engram_core::{validate, Metadata, ValidationError};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// The default `threshold` of `/v4/search`.
+pub const DEFAULT_V4_THRESHOLD: f32 = 0.6;
+
+/// What `include` asks for.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct SearchInclude {
+    #[serde(default, deserialize_with = "lenient::opt_bool")]
+    pub documents: Option<bool>,
+    #[serde(default, deserialize_with = "lenient::opt_bool")]
+    pub summaries: Option<bool>,
+    #[serde(default, deserialize_with = "lenient::opt_bool")]
+    pub related_memories: Option<bool>,
+    #[serde(default, deserialize_with = "lenient::opt_bool")]
+    pub forgotten_memories: Option<bool>,
+    /// Deprecated; accepted.
+    #[serde(default, deserialize_with = "lenient::opt_bool")]
+    pub chunks: Option<bool>,
+}
+
+/// `POST /v4/search`.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct V4SearchRequest {
+    pub q: String,
+    #[serde(default)]
+    pub container_tag: Option<String>,
+    #[serde(default)]
+    pub container_tags: Option<Vec<String>>,
+    #[serde(default)]
+    pub threshold: Option<f64>,
+    #[serde(default)]
+    pub filters: Option<Value>,
+    #[serde(default)]
+    pub include: Option<SearchInclude>,
+    #[serde(default, deserialize_with = "lenient::opt_u64")]
+    pub limit: Option<u64>,
+    #[serde(default, deserialize_with = "lenient::opt_bool")]
+    pub rerank: Option<bool>,
+    #[serde(default, deserialize_with = "lenient::opt_bool")]
+    pub aggregate: Option<bool>,
+    #[serde(default, deserialize_with = "lenient::opt_bool")]
+    pub rewrite_query: Option<bool>,
+    #[serde(default)]
+    pub search_mode: Option<String>,
+}
+
+/// A validated `/v4/search`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ValidV4Search {
+    pub q: String,
+    pub container_tags: Vec<String>,
+    pub threshold: f32,
+    pub filter: Option<engram_core::filter::Filter>,
+    pub limit: usize,
+    /// `memories`, `hybrid` or `documents`.
+    pub mode: String,
+    pub include: SearchInclude,
+}
+
+impl V4SearchRequest {
+    pub fn validate(&self) -> Result<ValidV4Search, ValidationError> {
+        let limit = crate::search::query_and_limit(&self.q, self.limit)?;
+        let threshold = match self.threshold {
+            None => DEFAULT_V4_THRESHOLD,
+            Some(t) if (0.0..=1.0).contains(&t) => t as f32,
+            Some(t) => {
+                return Err(ValidationError::new(
+                    "threshold",
+                    format!("must be between 0 and 1, got {t}"),
+                ))
+            }
+        };
+        let mode = self
+            .search_mode
+            .clone()
+            .unwrap_or_else(|| "memories".into());
+        if !["memories", "hybrid", "documents"].contains(&mode.as_str()) {
+            return Err(ValidationError::new(
+                "searchMode",
+                format!("must be `memories`, `hybrid` or `documents`, got `{mode}`"),
+            ));
+        }
+        let container_tags = validate::container_tags(
+            self.container_tag.as_deref(),
+            self.container_tags.as_deref(),
+        )?;
+        let filter = match &self.filters {
+            None | Some(Value::Null) => None,
+            Some(v) => Some(engram_core::filter::parse("filters", v)?),
+        };
+        Ok(ValidV4Search {
+            q: self.q.clone(),
+            container_tags,
+            threshold,
+            filter,
+            limit: limit as usize,
+            mode,
+            include: self.include.clone().unwrap_or_default(),
+        })
+    }
+}
+
+/// A memory next to a result in the graph.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct ContextMemory {
+    pub relation: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub version: Option<i64>,
+    pub memory: String,
+    pub metadata: Option<Metadata>,
+    pub updated_at: String,
+}
+
+/// `context` of a result (with `include.relatedMemories`).
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+pub struct ResultContext {
+    pub parents: Vec<ContextMemory>,
+    pub children: Vec<ContextMemory>,
+    pub related: Vec<ContextMemory>,
+}
+
+/// A source document of a result (with `include.documents`).
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct ResultDocumentRef {
+    pub id: String,
+    #[serde(rename = "type")]
+    pub doc_type: String,
+    pub metadata: Option<Metadata>,
+    pub summary: Option<String>,
+    pub created_at: String,
+    pub updated_at: String,
+}
+
+/// One `/v4/search` result: a memory or a chunk.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct V4Result {
+    pub id: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub memory: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chunk: Option<String>,
+    pub metadata: Option<Metadata>,
+    pub updated_at: String,
+    pub similarity: f32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub version: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub context: Option<ResultContext>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub documents: Option<Vec<ResultDocumentRef>>,
+}
+
+/// `POST /v4/search` answer.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct V4SearchResponse {
+    pub results: Vec<V4Result>,
+    pub timing: f64,
+    pub total: u64,
+}
+
+/// `POST /v4/profile`.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ProfileRequest {
+    pub container_tag: String,
+    #[serde(default)]
+    pub q: Option<String>,
+    #[serde(default)]
+    pub threshold: Option<f64>,
+    #[serde(default)]
+    pub filters: Option<Value>,
+    #[serde(default)]
+    pub include: Option<Vec<String>>,
+    #[serde(default)]
+    pub buckets: Option<Vec<String>>,
+}
+
+impl ProfileRequest {
+    pub fn validate(&self) -> Result<(), ValidationError> {
+        validate::container_tag("containerTag", &self.container_tag)?;
+        if let Some(t) = self.threshold {
+            if !(0.0..=1.0).contains(&t) {
+                return Err(ValidationError::new("threshold", "must be between 0 and 1"));
+            }
+        }
+        if let Some(inc) = &self.include {
+            for i in inc {
+                if !["static", "dynamic", "buckets"].contains(&i.as_str()) {
+                    return Err(ValidationError::new(
+                        "include",
+                        format!("unknown part `{i}`: use static, dynamic or buckets"),
+                    ));
+                }
+            }
+        }
+        if let Some(q) = &self.q {
+            validate::max_chars("q", q, MAX_QUERY_CHARS)?;
+        }
+        Ok(())
+    }
+}
+
+/// The profile itself.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+pub struct ProfileBody {
+    #[serde(rename = "static")]
+    pub static_facts: Vec<String>,
+    pub dynamic: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub buckets: Option<serde_json::Map<String, Value>>,
+}
+
+/// `POST /v4/profile` answer.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct ProfileResponse {
+    pub profile: ProfileBody,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub search_results: Option<V4SearchResponse>,
+}
+
+/// One message of `/v4/conversations`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ConversationMessage {
+    pub role: String,
+    pub content: Value,
+    #[serde(default)]
+    pub name: Option<String>,
+}
+
+impl ConversationMessage {
+    /// The message as text: string content, or its text parts joined, with
+    /// image parts (`imageUrl` or `image_url`) noted by URL.
+    pub fn text(&self, field: &str) -> Result<String, ValidationError> {
+        match &self.content {
+            Value::String(s) => Ok(s.clone()),
+            Value::Array(parts) => {
+                let mut out = Vec::new();
+                for p in parts {
+                    match p.get("type").and_then(Value::as_str) {
+                        Some("text") => {
+                            if let Some(t) = p.get("text").and_then(Value::as_str) {
+                                out.push(t.to_string());
+                            }
+                        }
+                        Some("image_url") => {
+                            let url = p
+                                .get("imageUrl")
+                                .or_else(|| p.get("image_url"))
+                                .and_then(|u| u.get("url").or(Some(u)))
+                                .and_then(Value::as_str)
+                                .ok_or_else(|| {
+                                    ValidationError::new(field, "an image part needs a url")
+                                })?;
+                            out.push(format!("[image: {url}]"));
+                        }
+                        _ => {
+                            return Err(ValidationError::new(
+                                field,
+                                "parts must be `text` or `image_url`",
+                            ))
+                        }
+                    }
+                }
+                Ok(out.join(" "))
+            }
+            _ => Err(ValidationError::new(
+                field,
+                "must be a string or a list of parts",
+            )),
+        }
+    }
+}
+
+/// `POST /v4/conversations`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ConversationRequest {
+    pub conversation_id: String,
+    pub messages: Vec<ConversationMessage>,
+    #[serde(default)]
+    pub container_tags: Option<Vec<String>>,
+    #[serde(default)]
+    pub metadata: Option<Metadata>,
+}
+
+impl ConversationRequest {
+    /// The messages as `(role, text)`, validated.
+    pub fn validate(&self) -> Result<Vec<(String, String)>, ValidationError> {
+        let id = &self.conversation_id;
+        if id.is_empty() || id.chars().count() > 255 {
+            return Err(ValidationError::new(
+                "conversationId",
+                "must be 1 to 255 characters",
+            ));
+        }
+        if self.messages.is_empty() {
+            return Err(ValidationError::new(
+                "messages",
+                "must hold at least one message",
+            ));
+        }
+        if let Some(tags) = &self.container_tags {
+            for t in tags {
+                validate::container_tag("containerTags", t)?;
+            }
+        }
+        if let Some(md) = &self.metadata {
+            validate::metadata("metadata", md)?;
+        }
+        self.messages
+            .iter()
+            .enumerate()
+            .map(|(i, m)| {
+                if !["user", "assistant", "system", "tool"].contains(&m.role.as_str()) {
+                    return Err(ValidationError::new(
+                        format!("messages[{i}].role"),
+                        "must be user, assistant, system or tool",
+                    ));
+                }
+                let text = m.text(&format!("messages[{i}].content"))?;
+                let who = m.name.clone().unwrap_or_else(|| m.role.clone());
+                Ok((who, text))
+            })
+            .collect()
+    }
+}

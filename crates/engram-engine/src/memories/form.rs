@@ -1,0 +1,199 @@
+//! Memory formation ("dreaming"): the facts of a processed `memory`
+//! document become memories of its space. A transcript (`Speaker: text`
+//! lines, or JSON messages) is read turn by turn, facts coming from what
+//! people say and assistant turns giving context; other text is read
+//! paragraph by paragraph. The configured LLM extracts when there is one,
+//! the offline extractor otherwise (and whenever the model fails).
+//!
+//! Reprocessing a document (a conversation that grew) forms its facts
+//! again: those already remembered from it merge without counting twice,
+//! so only what is new adds memories.
+
+use super::remember::Fact;
+use crate::{Engine, EngineError};
+use chrono::NaiveDate;
+use engram_core::TaskType;
+use engram_memory::{Role, Turn};
+use engram_store::{Document, MemoryEntity};
+
+/// The space of a document without container tags.
+pub const DEFAULT_SPACE: &str = "sm_project_default";
+
+/// Speakers whose turns are an assistant's.
+const ASSISTANTS: &[&str] = &["assistant", "ai", "bot", "system", "tool", "model"];
+
+/// The day a document speaks of: a `date` in its metadata (anything that
+/// starts `YYYY-MM-DD`), else the day it was created.
+pub fn document_day(doc: &Document) -> NaiveDate {
+    for key in ["date", "documentDate", "sessionDate", "timestamp"] {
+        if let Some(d) = doc
+            .metadata
+            .get(key)
+            .and_then(|v| v.as_str())
+            .and_then(|s| s.get(..10))
+            .and_then(|s| NaiveDate::parse_from_str(s, "%Y-%m-%d").ok())
+        {
+            return d;
+        }
+    }
+    doc.created_at.date_naive()
+}
+
+/// The turns of a text: transcript turns with speakers, or paragraphs.
+pub fn turns_of(text: &str, day: NaiveDate) -> Vec<Turn<'_>> {
+    if let Some(spans) = engram_extract::conversation::turns(text).or_else(|| role_lines(text)) {
+        let parts: Vec<(&str, &str)> = spans
+            .iter()
+            .filter_map(|&(a, b)| {
+                let t = &text[a..b];
+                let colon = engram_extract::conversation::speaker_prefix(t)?;
+                Some((t[..colon].trim(), t[colon + 1..].trim()))
+            })
+            .collect();
+        let mut people: Vec<&str> = parts.iter().map(|(s, _)| *s).collect();
+        people.sort_unstable();
+        people.dedup();
+        return parts
+            .iter()
+            .map(|&(speaker, body)| {
+                let lower = speaker.to_ascii_lowercase();
+                let role = if ASSISTANTS.contains(&lower.as_str()) {
+                    Role::Assistant
+                } else {
+                    Role::User
+                };
+                let name = if lower == "user" || lower == "human" {
+                    "User"
+                } else {
+                    speaker
+                };
+                // in a two-party conversation "you" is the other one
+                let listener = match people.as_slice() {
+                    [a, b] => Some(if *a == speaker { *b } else { *a })
+                        .filter(|l| !ASSISTANTS.contains(&l.to_ascii_lowercase().as_str())),
+                    _ => None,
+                };
+                Turn {
+                    role,
+                    speaker: Some(name),
+                    listener,
+                    text: body,
+                    date: Some(day),
+                }
+            })
+            .collect();
+    }
+    text.split("\n\n")
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .map(|p| Turn {
+            role: Role::User,
+            speaker: None,
+            listener: None,
+            text: p,
+            date: Some(day),
+        })
+        .collect()
+}
+
+/// A transcript too short for [`engram_extract::conversation::turns`]
+/// (one message): every line starts with a chat role (`user: ...`).
+fn role_lines(text: &str) -> Option<Vec<(usize, usize)>> {
+    let mut spans = Vec::new();
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        let body = line.trim_end();
+        if !body.trim().is_empty() {
+            let colon = engram_extract::conversation::speaker_prefix(body)?;
+            let role = body[..colon].to_ascii_lowercase();
+            if role != "user" && !ASSISTANTS.contains(&role.as_str()) {
+                return None;
+            }
+            spans.push((offset, offset + body.len()));
+        }
+        offset += line.len();
+    }
+    (!spans.is_empty()).then_some(spans)
+}
+
+impl Engine {
+    /// Form the memories of document `id` from its extracted `text`;
+    /// returns how many facts were remembered (new or merged). Documents
+    /// of task type `superrag` form none.
+    pub async fn form_memories(
+        &self,
+        org_id: &str,
+        id: &str,
+        text: &str,
+    ) -> Result<usize, EngineError> {
+        let Some(doc) = self.store.get_document(org_id, id).await? else {
+            return Ok(0);
+        };
+        if doc.task_type != TaskType::Memory {
+            return Ok(0);
+        }
+        let tag = doc
+            .container_tags
+            .first()
+            .cloned()
+            .unwrap_or_else(|| DEFAULT_SPACE.to_string());
+        let day = document_day(&doc);
+        let turns = turns_of(text, day);
+        let (candidates, source) =
+            engram_memory::llm::extract(self.llm.as_deref(), &turns, doc.entity_context.as_deref())
+                .await;
+        tracing::debug!(document = %doc.id, facts = candidates.len(), ?source, "facts extracted");
+        let texts: Vec<String> = candidates.iter().map(|c| c.content.clone()).collect();
+        let vectors = self.embed_texts(texts).await?;
+        let mut n = 0;
+        for (c, embedding) in candidates.into_iter().zip(vectors) {
+            let fact = Fact {
+                content: c.content,
+                embedding,
+                is_static: c.is_static,
+                is_inference: false,
+                metadata: Default::default(),
+                forget_after: None,
+                forget_reason: None,
+                document_id: Some(doc.id.clone()),
+                document_date: c.document_date.map(|d| d.to_string()),
+                event_dates: c.event_dates,
+                entities: c
+                    .entities
+                    .into_iter()
+                    .map(|e| MemoryEntity {
+                        name: e.name,
+                        kind: e.kind.as_str().to_string(),
+                    })
+                    .collect(),
+            };
+            self.remember(org_id, &tag, fact).await?;
+            n += 1;
+        }
+        Ok(n)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn transcripts_become_turns_and_text_paragraphs() {
+        let day = NaiveDate::from_ymd_opt(2024, 5, 1).unwrap();
+        let t = turns_of("user: I live in Paris.\nassistant: Nice!", day);
+        assert_eq!(t.len(), 2);
+        assert_eq!((t[0].role, t[0].speaker), (Role::User, Some("User")));
+        assert_eq!(t[1].role, Role::Assistant);
+        assert_eq!(t[0].listener, None, "an assistant is not who `you` means");
+        let t = turns_of("Ana: hi Ben\nBen: hi Ana", day);
+        assert_eq!(t[0].listener, Some("Ben"));
+        let t = turns_of("user: I moved to Berlin.", day);
+        assert_eq!((t.len(), t[0].text), (1, "I moved to Berlin."));
+        let t = turns_of("Note: Ana lives in Paris.", day);
+        assert_eq!(t[0].speaker, None, "a single labelled line is not a chat");
+        let t = turns_of("Ana lives in Paris.\n\nShe works at a bakery.", day);
+        assert_eq!(t.len(), 2);
+        assert_eq!(t[0].speaker, None);
+    }
+}

@@ -1,0 +1,208 @@
+//! Remembering one fact in a space: the same fact again is merged into
+//! the memory that holds it (one more source), a new value of a remembered
+//! attribute becomes the next version of that memory (`updates`), added
+//! detail is a new memory that `extends` the old one, and anything else is
+//! a new memory. The nearest memories of the space (fused keyword and
+//! vector ranking in the memory index) are the ones compared.
+
+use crate::{Engine, EngineError};
+use engram_core::Metadata;
+use engram_index::{Query, Scope};
+use engram_memory::relate::{relate, Relation};
+use engram_store::{
+    now, Memory, MemoryEntity, MemoryUpdate, NewMemory, RelationKind, StoreError, Timestamp,
+};
+
+/// Memories of the space compared with a new fact.
+const NEIGHBOURS: usize = 8;
+
+/// A fact to remember, embedded.
+#[derive(Debug, Clone, Default)]
+pub struct Fact {
+    pub content: String,
+    pub embedding: Vec<f32>,
+    pub is_static: bool,
+    pub is_inference: bool,
+    pub metadata: Metadata,
+    pub forget_after: Option<Timestamp>,
+    pub forget_reason: Option<String>,
+    /// The document that stated it (none for a memory written directly).
+    pub document_id: Option<String>,
+    pub document_date: Option<String>,
+    pub event_dates: Vec<String>,
+    pub entities: Vec<MemoryEntity>,
+}
+
+/// What remembering a fact did.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Remembered {
+    New(Memory),
+    /// The fact was already remembered: this memory gained a source.
+    Merged(Memory),
+    /// A new version of a remembered attribute.
+    Updated(Memory),
+    /// A new memory extending an older one.
+    Extended(Memory),
+}
+
+impl Remembered {
+    pub fn memory(&self) -> &Memory {
+        match self {
+            Remembered::New(m)
+            | Remembered::Merged(m)
+            | Remembered::Updated(m)
+            | Remembered::Extended(m) => m,
+        }
+    }
+}
+
+fn backend(e: impl std::fmt::Display) -> EngineError {
+    EngineError::Store(StoreError::Backend(e.to_string()))
+}
+
+impl Engine {
+    /// The live memories of `tag` nearest to `fact`, with their cosine.
+    async fn neighbours(
+        &self,
+        org_id: &str,
+        tag: &str,
+        fact: &Fact,
+    ) -> Result<Vec<(Memory, f32)>, EngineError> {
+        let slot = self.fresh_memory_index(org_id).await?;
+        let (text, emb, tag2) = (
+            fact.content.clone(),
+            fact.embedding.clone(),
+            tag.to_string(),
+        );
+        let hits = tokio::task::spawn_blocking(move || {
+            let index = slot.live.read().unwrap_or_else(|e| e.into_inner());
+            index.search(&Query {
+                text: &text,
+                embedding: &emb,
+                scope: &Scope {
+                    container_tags: vec![tag2],
+                    ..Scope::default()
+                },
+                limit: NEIGHBOURS,
+                nearest: None,
+            })
+        })
+        .await
+        .map_err(backend)?;
+        let ids: Vec<String> = hits.iter().map(|h| h.document_id.clone()).collect();
+        let at = now();
+        let mut found = self.store.memories_by_ids(org_id, &ids).await?;
+        found.retain(|m| m.is_latest && !m.is_gone(at) && m.container_tag == tag);
+        let mut out: Vec<(Memory, f32)> = found
+            .into_iter()
+            .map(|m| {
+                let cos = engram_embed::dot(&m.embedding, &fact.embedding);
+                (m, cos)
+            })
+            .collect();
+        out.sort_by(|a, b| b.1.total_cmp(&a.1));
+        Ok(out)
+    }
+
+    /// Remember `fact` in space `tag` (see the module docs).
+    pub async fn remember(
+        &self,
+        org_id: &str,
+        tag: &str,
+        fact: Fact,
+    ) -> Result<Remembered, EngineError> {
+        let near = self.neighbours(org_id, tag, &fact).await?;
+        let mut best: Option<(Relation, &Memory)> = None;
+        for (m, cos) in &near {
+            let r = relate(&fact.content, &m.content, *cos);
+            let rank = |r: Relation| match r {
+                Relation::Same => 3,
+                Relation::Updates => 2,
+                Relation::Extends => 1,
+                Relation::Unrelated => 0,
+            };
+            if rank(r) > best.map_or(0, |(b, _)| rank(b)) {
+                best = Some((r, m));
+            }
+        }
+        match best {
+            Some((Relation::Same, old)) => {
+                if let Some(m) = self
+                    .store
+                    .add_memory_source(org_id, &old.id, fact.document_id.as_deref())
+                    .await?
+                {
+                    return Ok(Remembered::Merged(m));
+                }
+            }
+            Some((Relation::Updates, old)) => {
+                let update = MemoryUpdate {
+                    content: fact.content.clone(),
+                    embedding: fact.embedding.clone(),
+                    metadata: (!fact.metadata.is_empty()).then(|| fact.metadata.clone()),
+                    forget_after: fact.forget_after.map(Some),
+                    forget_reason: fact.forget_reason.clone().map(Some),
+                    is_static: Some(fact.is_static || old.is_static),
+                    document_ids: Some(fact.document_id.iter().cloned().collect()),
+                    document_date: Some(fact.document_date.clone()),
+                    event_dates: Some(fact.event_dates.clone()),
+                    entities: Some(fact.entities.clone()),
+                };
+                match self.store.update_memory(org_id, &old.id, update).await {
+                    Ok(Some(m)) => return Ok(Remembered::Updated(m)),
+                    // changed meanwhile: remember it as a new fact
+                    Ok(None) | Err(StoreError::Conflict(_)) => {}
+                    Err(e) => return Err(e.into()),
+                }
+            }
+            _ => {}
+        }
+        let extends = match best {
+            Some((Relation::Extends, old)) => Some(old.id.clone()),
+            _ => None,
+        };
+        let new = NewMemory {
+            org_id: org_id.to_string(),
+            container_tag: tag.to_string(),
+            content: fact.content,
+            embedding: fact.embedding,
+            is_static: fact.is_static,
+            is_inference: fact.is_inference,
+            forget_after: fact.forget_after,
+            forget_reason: fact.forget_reason,
+            document_ids: fact.document_id.into_iter().collect(),
+            metadata: fact.metadata,
+            document_date: fact.document_date,
+            event_dates: fact.event_dates,
+            entities: fact.entities,
+        };
+        let m = self
+            .store
+            .insert_memories(vec![new])
+            .await?
+            .pop()
+            .ok_or_else(|| backend("inserted memory missing"))?;
+        if let Some(old) = extends {
+            self.store
+                .relate_memories(org_id, &m.id, &old, RelationKind::Extends)
+                .await?;
+            let m = self.store.get_memory(org_id, &m.id).await?.unwrap_or(m);
+            return Ok(Remembered::Extended(m));
+        }
+        Ok(Remembered::New(m))
+    }
+
+    /// Embed texts on the model (batched by the embedder).
+    pub(crate) async fn embed_texts(
+        &self,
+        texts: Vec<String>,
+    ) -> Result<Vec<Vec<f32>>, EngineError> {
+        if texts.is_empty() {
+            return Ok(Vec::new());
+        }
+        self.embedder
+            .embed(texts)
+            .await
+            .map_err(|e| backend(format!("embedding failed: {e}")))
+    }
+}

@@ -1,0 +1,296 @@
+//! `/v4/search`: memories (default), chunks, or both in one ranked list.
+//! Memories are ranked by the memory index with the same fusion and the
+//! same 0..1 scale as chunks, so one threshold means the same in every
+//! mode and a hybrid list merges by score. Only the latest, unforgotten,
+//! unexpired memories are returned unless forgotten ones are asked for.
+
+use crate::{Engine, EngineError};
+use engram_core::filter::Filter;
+use engram_core::DocumentSearch;
+use engram_index::{Query, Scope};
+use engram_store::{now, Document, Memory, RelationKind};
+use std::collections::HashMap;
+use std::time::Instant;
+
+/// What `/v4/search` returns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum SearchMode {
+    #[default]
+    Memories,
+    /// Memories and chunks, one list.
+    Hybrid,
+    /// Chunks only.
+    Documents,
+}
+
+/// A `/v4/search` request, validated.
+#[derive(Debug, Clone, Default)]
+pub struct MemorySearch {
+    pub q: String,
+    /// Spaces searched; all when empty.
+    pub container_tags: Vec<String>,
+    pub filter: Option<Filter>,
+    pub threshold: f32,
+    pub limit: usize,
+    pub mode: SearchMode,
+    pub include_forgotten: bool,
+    /// Each memory's versions and relations (`context`).
+    pub include_related: bool,
+    /// Each memory's source documents.
+    pub include_documents: bool,
+}
+
+/// A memory's neighbours in the graph: what it updates or derives from
+/// (parents), what updates or extends it (children), and what it extends.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Related {
+    pub parents: Vec<(RelationKind, Memory)>,
+    pub children: Vec<(RelationKind, Memory)>,
+    pub related: Vec<(RelationKind, Memory)>,
+}
+
+/// One result.
+#[derive(Debug, Clone, PartialEq)]
+pub enum SearchHit {
+    Memory {
+        memory: Memory,
+        score: f32,
+        related: Option<Related>,
+        documents: Vec<Document>,
+    },
+    Chunk {
+        document: Document,
+        content: String,
+        position: i64,
+        score: f32,
+    },
+}
+
+impl SearchHit {
+    pub fn score(&self) -> f32 {
+        match self {
+            SearchHit::Memory { score, .. } | SearchHit::Chunk { score, .. } => *score,
+        }
+    }
+}
+
+/// A `/v4/search` answer.
+#[derive(Debug, Clone, Default)]
+pub struct V4Outcome {
+    pub hits: Vec<SearchHit>,
+    /// Results above the threshold (before `limit`).
+    pub total: usize,
+    pub elapsed_ms: f64,
+}
+
+fn backend(e: impl std::fmt::Display) -> EngineError {
+    EngineError::Store(engram_store::StoreError::Backend(e.to_string()))
+}
+
+impl Engine {
+    /// Run a `/v4/search`.
+    pub async fn search_v4(
+        &self,
+        org_id: &str,
+        s: &MemorySearch,
+    ) -> Result<V4Outcome, EngineError> {
+        let start = Instant::now();
+        let mut hits: Vec<SearchHit> = Vec::new();
+        let mut total = 0;
+        if s.mode != SearchMode::Documents {
+            let (memories, n) = self.memory_hits(org_id, s).await?;
+            total += n;
+            hits.extend(memories);
+        }
+        if s.mode != SearchMode::Memories {
+            let d = DocumentSearch {
+                q: s.q.clone(),
+                limit: s.limit,
+                container_tags: s.container_tags.clone(),
+                doc_id: None,
+                chunk_threshold: s.threshold,
+                filter: s.filter.clone(),
+                filepath: None,
+                include_full_docs: false,
+                include_summary: true,
+                only_matching_chunks: true,
+            };
+            let out = self.search_documents(org_id, &d).await?;
+            total += out.total;
+            for r in out.results {
+                // a document's best chunk stands for it
+                if let Some(c) = r
+                    .chunks
+                    .into_iter()
+                    .max_by(|a, b| a.score.total_cmp(&b.score))
+                {
+                    hits.push(SearchHit::Chunk {
+                        document: r.document,
+                        content: c.content,
+                        position: c.position,
+                        score: r.score,
+                    });
+                }
+            }
+        }
+        hits.sort_by(|a, b| b.score().total_cmp(&a.score()));
+        hits.truncate(s.limit);
+        if s.include_related || s.include_documents {
+            self.annotate(org_id, s, &mut hits).await?;
+        }
+        Ok(V4Outcome {
+            hits,
+            total,
+            elapsed_ms: start.elapsed().as_secs_f64() * 1000.0,
+        })
+    }
+
+    /// Memories above the threshold, best first (at most `limit`), and
+    /// how many there were.
+    async fn memory_hits(
+        &self,
+        org_id: &str,
+        s: &MemorySearch,
+    ) -> Result<(Vec<SearchHit>, usize), EngineError> {
+        let (slot, qv) = tokio::join!(
+            self.fresh_memory_index(org_id),
+            self.embed_texts(vec![s.q.clone()])
+        );
+        let slot = slot?;
+        let qv = qv?.pop().unwrap_or_default();
+        let scope = Scope {
+            container_tags: s.container_tags.clone(),
+            filter: s.filter.clone(),
+            ..Scope::default()
+        };
+        let k = (s.limit * 3).max(30);
+        let (text, forgotten) = (s.q.clone(), s.include_forgotten);
+        let scored = tokio::task::spawn_blocking(move || {
+            let q = Query {
+                text: &text,
+                embedding: &qv,
+                scope: &scope,
+                limit: k,
+                nearest: None,
+            };
+            let mut hits = slot
+                .live
+                .read()
+                .unwrap_or_else(|e| e.into_inner())
+                .search(&q);
+            if forgotten {
+                hits.extend(
+                    slot.forgotten
+                        .read()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .search(&q),
+                );
+            }
+            hits
+        })
+        .await
+        .map_err(backend)?;
+        let scores: HashMap<String, f32> = scored
+            .into_iter()
+            .filter(|h| h.score >= s.threshold && h.score > 0.0)
+            .map(|h| (h.document_id, h.score))
+            .collect();
+        let ids: Vec<String> = scores.keys().cloned().collect();
+        let at = now();
+        let mut found: Vec<(Memory, f32)> = self
+            .store
+            .memories_by_ids(org_id, &ids)
+            .await?
+            .into_iter()
+            .filter(|m| s.include_forgotten || !m.is_gone(at))
+            .filter_map(|m| scores.get(&m.id).map(|sc| (*sc, m)))
+            .map(|(sc, m)| (m, sc))
+            .collect();
+        found.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.id.cmp(&b.0.id)));
+        let total = found.len();
+        found.truncate(s.limit);
+        let hits = found
+            .into_iter()
+            .map(|(memory, score)| SearchHit::Memory {
+                memory,
+                score,
+                related: None,
+                documents: Vec::new(),
+            })
+            .collect();
+        Ok((hits, total))
+    }
+
+    /// Fill in each memory hit's relations and source documents.
+    async fn annotate(
+        &self,
+        org_id: &str,
+        s: &MemorySearch,
+        hits: &mut [SearchHit],
+    ) -> Result<(), EngineError> {
+        for hit in hits.iter_mut() {
+            let SearchHit::Memory {
+                memory,
+                related,
+                documents,
+                ..
+            } = hit
+            else {
+                continue;
+            };
+            if s.include_related {
+                *related = Some(self.related(org_id, memory).await?);
+            }
+            if s.include_documents {
+                *documents = self
+                    .store
+                    .documents_by_ids(org_id, &memory.document_ids)
+                    .await?;
+            }
+        }
+        Ok(())
+    }
+
+    /// A memory's neighbours in the graph.
+    pub async fn related(&self, org_id: &str, m: &Memory) -> Result<Related, EngineError> {
+        let mut out = Related::default();
+        let ids: Vec<String> = m.relations.iter().map(|(id, _)| id.clone()).collect();
+        let targets: HashMap<String, Memory> = self
+            .store
+            .memories_by_ids(org_id, &ids)
+            .await?
+            .into_iter()
+            .map(|x| (x.id.clone(), x))
+            .collect();
+        for (id, kind) in &m.relations {
+            if let Some(t) = targets.get(id) {
+                match kind {
+                    RelationKind::Extends => out.related.push((*kind, t.clone())),
+                    _ => out.parents.push((*kind, t.clone())),
+                }
+            }
+        }
+        // newer versions point at this one
+        if !m.is_latest {
+            let q = engram_store::MemoryListQuery {
+                container_tags: vec![m.container_tag.clone()],
+                include_history: true,
+                include_forgotten: true,
+                limit: 1000,
+                ..Default::default()
+            };
+            let (chain, _) = self.store.list_memories(org_id, &q).await?;
+            for c in chain {
+                if c.relations.iter().any(|(id, _)| id == &m.id) {
+                    let kind = c
+                        .relations
+                        .iter()
+                        .find(|(id, _)| id == &m.id)
+                        .map_or(RelationKind::Updates, |(_, k)| *k);
+                    out.children.push((kind, c));
+                }
+            }
+        }
+        Ok(out)
+    }
+}

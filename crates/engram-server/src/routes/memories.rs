@@ -1,0 +1,301 @@
+//! `/v4/memories` (create, new version, forget), `forget-matching` and
+//! `list`: memory records to and from the wire.
+
+use super::documents::iso;
+use crate::auth::Caller;
+use crate::error::ApiError;
+use crate::json::ApiJson;
+use crate::AppState;
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::Json;
+use engram_api::{
+    parse_instant, CreateMemoriesRequest, CreateMemoriesResponse, CreatedMemory,
+    ForgetMatchingRequest, ForgetMatchingResponse, ForgetMemoryRequest, ForgetMemoryResponse,
+    ListMemoriesRequest, ListMemoriesResponse, MatchedMemory, MemoryEntry, MemoryTarget,
+    MemoryVersion, Pagination, PatchMemoryRequest, PatchMemoryResponse,
+};
+use engram_engine::memories::{DirectMemory, MemoryPatch, Target};
+use engram_store::{Memory, MemoryListQuery};
+use serde_json::{Map, Value};
+
+fn target(t: &MemoryTarget) -> Target {
+    match (&t.id, &t.content) {
+        (Some(id), _) => Target::Id(id.clone()),
+        (None, Some(c)) => Target::Content(c.clone()),
+        (None, None) => Target::Content(String::new()),
+    }
+}
+
+/// A memory's `temporalContext`.
+pub fn temporal(m: &Memory) -> Option<Map<String, Value>> {
+    if m.document_date.is_none() && m.event_dates.is_empty() {
+        return None;
+    }
+    let mut t = Map::new();
+    t.insert("documentDate".into(), m.document_date.clone().into());
+    t.insert("eventDate".into(), m.event_dates.clone().into());
+    Some(t)
+}
+
+/// A memory as a list entry; `history` holds its older versions.
+pub fn entry(m: Memory, history: Vec<MemoryVersion>) -> MemoryEntry {
+    let relations: Map<String, Value> = m
+        .relations
+        .iter()
+        .map(|(id, k)| (id.clone(), Value::from(k.as_str())))
+        .collect();
+    MemoryEntry {
+        temporal_context: temporal(&m),
+        memory_relations: (!relations.is_empty()).then_some(relations),
+        id: m.id,
+        memory: m.content,
+        version: m.version,
+        is_latest: m.is_latest,
+        is_forgotten: m.is_forgotten,
+        is_static: m.is_static,
+        is_inference: Some(m.is_inference),
+        created_at: iso(m.created_at),
+        updated_at: iso(m.updated_at),
+        space_id: m.container_tag,
+        org_id: m.org_id,
+        source_count: m.source_count,
+        parent_memory_id: m.parent_id,
+        root_memory_id: m.root_id,
+        forget_after: m.forget_after.map(iso),
+        forget_reason: m.forget_reason,
+        metadata: Some(m.metadata),
+        history,
+        document_ids: m.document_ids,
+    }
+}
+
+fn version(m: &Memory) -> MemoryVersion {
+    MemoryVersion {
+        id: m.id.clone(),
+        memory: m.content.clone(),
+        version: m.version,
+        created_at: iso(m.created_at),
+        updated_at: iso(m.updated_at),
+        parent_memory_id: m.parent_id.clone(),
+        root_memory_id: m.root_id.clone(),
+        is_latest: m.is_latest,
+        is_forgotten: m.is_forgotten,
+    }
+}
+
+pub async fn create(
+    State(s): State<AppState>,
+    Caller(who): Caller,
+    ApiJson(req): ApiJson<CreateMemoriesRequest>,
+) -> Result<(StatusCode, Json<CreateMemoriesResponse>), ApiError> {
+    req.validate()?;
+    let items = req
+        .memories
+        .into_iter()
+        .map(|m| {
+            let t = m.temporal_context.unwrap_or_default();
+            DirectMemory {
+                forget_after: m
+                    .forget_after
+                    .as_deref()
+                    .map(|x| parse_instant("forgetAfter", x))
+                    .transpose()
+                    .ok()
+                    .flatten(),
+                content: m.content,
+                is_static: m.is_static.unwrap_or(false),
+                metadata: m.metadata.unwrap_or_default(),
+                forget_reason: m.forget_reason,
+                document_date: t.document_date,
+                event_dates: t.event_date.unwrap_or_default(),
+            }
+        })
+        .collect();
+    let made = s
+        .engine
+        .create_memories(&who.org_id, &req.container_tag, items)
+        .await?;
+    let memories = made
+        .into_iter()
+        .map(|m| CreatedMemory {
+            id: m.id,
+            memory: m.content,
+            is_static: m.is_static,
+            created_at: iso(m.created_at),
+            forget_after: m.forget_after.map(iso),
+            forget_reason: m.forget_reason,
+            metadata: Some(m.metadata),
+        })
+        .collect();
+    Ok((
+        StatusCode::CREATED,
+        Json(CreateMemoriesResponse {
+            document_id: None,
+            memories,
+        }),
+    ))
+}
+
+pub async fn patch(
+    State(s): State<AppState>,
+    Caller(who): Caller,
+    ApiJson(req): ApiJson<PatchMemoryRequest>,
+) -> Result<Json<PatchMemoryResponse>, ApiError> {
+    req.validate()?;
+    let t = req.temporal_context.clone();
+    let patch = MemoryPatch {
+        new_content: req.new_content.clone(),
+        metadata: req.metadata.clone(),
+        forget_after: req.forget_after.as_ref().map(|o| {
+            o.as_deref()
+                .and_then(|x| parse_instant("forgetAfter", x).ok())
+        }),
+        forget_reason: req.forget_reason.clone(),
+        document_date: t.as_ref().map(|t| t.document_date.clone()),
+        event_dates: t.and_then(|t| t.event_date),
+    };
+    let m = s
+        .engine
+        .patch_memory(
+            &who.org_id,
+            &req.target.container_tag,
+            &target(&req.target),
+            patch,
+        )
+        .await?;
+    Ok(Json(PatchMemoryResponse {
+        id: m.id,
+        memory: m.content,
+        version: m.version,
+        parent_memory_id: m.parent_id,
+        root_memory_id: m.root_id,
+        created_at: iso(m.created_at),
+        forget_after: m.forget_after.map(iso),
+        forget_reason: m.forget_reason,
+        metadata: Some(m.metadata),
+    }))
+}
+
+pub async fn forget(
+    State(s): State<AppState>,
+    Caller(who): Caller,
+    ApiJson(req): ApiJson<ForgetMemoryRequest>,
+) -> Result<Json<ForgetMemoryResponse>, ApiError> {
+    req.target.validate()?;
+    let m = s
+        .engine
+        .forget(
+            &who.org_id,
+            &req.target.container_tag,
+            &target(&req.target),
+            req.reason.as_deref(),
+        )
+        .await?;
+    Ok(Json(ForgetMemoryResponse {
+        id: m.id,
+        forgotten: true,
+    }))
+}
+
+pub async fn forget_matching(
+    State(s): State<AppState>,
+    Caller(who): Caller,
+    ApiJson(req): ApiJson<ForgetMatchingRequest>,
+) -> Result<Json<ForgetMatchingResponse>, ApiError> {
+    req.validate()?;
+    let dry_run = req.dry_run.unwrap_or(false);
+    let out = s
+        .engine
+        .forget_matching(
+            &who.org_id,
+            &req.container_tag,
+            req.query.as_deref(),
+            req.ids.as_deref().unwrap_or_default(),
+            req.threshold.unwrap_or(0.5) as f32,
+            req.max_forget.unwrap_or(100) as usize,
+            dry_run,
+            req.reason.as_deref(),
+        )
+        .await?;
+    let matched = |v: Vec<(Memory, f32)>| -> Vec<MatchedMemory> {
+        v.into_iter()
+            .map(|(m, score)| MatchedMemory {
+                id: m.id,
+                memory: m.content,
+                score,
+            })
+            .collect()
+    };
+    let count = if dry_run {
+        out.candidates.len()
+    } else {
+        out.forgotten.len()
+    } as u64;
+    let summary = if dry_run {
+        format!("{count} memories would be forgotten")
+    } else {
+        format!("{count} memories forgotten")
+    };
+    Ok(Json(ForgetMatchingResponse {
+        dry_run,
+        count,
+        forget_batch_id: (!dry_run && count > 0).then(engram_core::ids::new_id),
+        summary,
+        candidates: matched(out.candidates),
+        forgotten: matched(out.forgotten),
+    }))
+}
+
+pub async fn list(
+    State(s): State<AppState>,
+    Caller(who): Caller,
+    ApiJson(req): ApiJson<ListMemoriesRequest>,
+) -> Result<Json<ListMemoriesResponse>, ApiError> {
+    let v = req.validate()?;
+    let mut q = MemoryListQuery {
+        container_tags: v.container_tags.clone(),
+        by_updated: v.by_updated,
+        ascending: v.ascending,
+        limit: v.limit,
+        offset: (v.page - 1).saturating_mul(v.limit),
+        ..Default::default()
+    };
+    let (page, total) = match &v.filter {
+        None => s.engine.store.list_memories(&who.org_id, &q).await?,
+        Some(f) => {
+            // metadata filters apply to the whole space, then the page
+            q.limit = u64::MAX / 2;
+            q.offset = 0;
+            let (all, _) = s.engine.store.list_memories(&who.org_id, &q).await?;
+            let kept: Vec<Memory> = all.into_iter().filter(|m| f.matches(&m.metadata)).collect();
+            let total = kept.len() as u64;
+            let start = ((v.page - 1) * v.limit) as usize;
+            (
+                kept.into_iter()
+                    .skip(start)
+                    .take(v.limit as usize)
+                    .collect(),
+                total,
+            )
+        }
+    };
+    let mut entries = Vec::with_capacity(page.len());
+    for m in page {
+        let history = if m.version > 1 {
+            s.engine
+                .history(&who.org_id, &m)
+                .await?
+                .iter()
+                .map(version)
+                .collect()
+        } else {
+            Vec::new()
+        };
+        entries.push(entry(m, history));
+    }
+    Ok(Json(ListMemoriesResponse {
+        memory_entries: entries,
+        pagination: Pagination::new(v.page, v.limit, total),
+    }))
+}

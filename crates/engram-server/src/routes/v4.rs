@@ -1,0 +1,263 @@
+//! `/v4/search`, `/v4/profile` and `/v4/conversations`.
+
+use super::documents::iso;
+use crate::auth::Caller;
+use crate::error::ApiError;
+use crate::json::ApiJson;
+use crate::AppState;
+use axum::extract::State;
+use axum::Json;
+use engram_api::{
+    AddDocumentRequest, AddDocumentResponse, ContextMemory, ConversationRequest, ProfileBody,
+    ProfileRequest, ProfileResponse, ResultContext, ResultDocumentRef, V4Result, V4SearchRequest,
+    V4SearchResponse, ValidV4Search,
+};
+use engram_engine::memories::{MemorySearch, SearchHit, SearchMode, V4Outcome};
+use engram_store::{Memory, RelationKind};
+
+fn context(v: &[(RelationKind, Memory)]) -> Vec<ContextMemory> {
+    v.iter()
+        .map(|(k, m)| ContextMemory {
+            relation: k.as_str().to_string(),
+            version: Some(m.version),
+            memory: m.content.clone(),
+            metadata: Some(m.metadata.clone()),
+            updated_at: iso(m.updated_at),
+        })
+        .collect()
+}
+
+fn engine_search(v: &ValidV4Search) -> MemorySearch {
+    MemorySearch {
+        q: v.q.clone(),
+        container_tags: v.container_tags.clone(),
+        filter: v.filter.clone(),
+        threshold: v.threshold,
+        limit: v.limit,
+        mode: match v.mode.as_str() {
+            "hybrid" => SearchMode::Hybrid,
+            "documents" => SearchMode::Documents,
+            _ => SearchMode::Memories,
+        },
+        include_forgotten: v.include.forgotten_memories.unwrap_or(false),
+        include_related: v.include.related_memories.unwrap_or(false),
+        include_documents: v.include.documents.unwrap_or(false),
+    }
+}
+
+fn response(out: V4Outcome, v: &ValidV4Search) -> V4SearchResponse {
+    let summaries = v.include.summaries.unwrap_or(false);
+    let results = out
+        .hits
+        .into_iter()
+        .map(|h| match h {
+            SearchHit::Memory {
+                memory: m,
+                score,
+                related,
+                documents,
+            } => V4Result {
+                id: m.id,
+                memory: Some(m.content),
+                chunk: None,
+                metadata: Some(m.metadata),
+                updated_at: iso(m.updated_at),
+                similarity: score,
+                version: Some(m.version),
+                context: related.map(|r| ResultContext {
+                    parents: context(&r.parents),
+                    children: context(&r.children),
+                    related: context(&r.related),
+                }),
+                documents: v.include.documents.unwrap_or(false).then(|| {
+                    documents
+                        .into_iter()
+                        .map(|d| ResultDocumentRef {
+                            id: d.id,
+                            doc_type: d.doc_type.to_string(),
+                            metadata: Some(d.metadata),
+                            summary: if summaries { d.summary } else { None },
+                            created_at: iso(d.created_at),
+                            updated_at: iso(d.updated_at),
+                        })
+                        .collect()
+                }),
+            },
+            SearchHit::Chunk {
+                document: d,
+                content,
+                score,
+                ..
+            } => V4Result {
+                documents: v.include.documents.unwrap_or(false).then(|| {
+                    vec![ResultDocumentRef {
+                        id: d.id.clone(),
+                        doc_type: d.doc_type.to_string(),
+                        metadata: Some(d.metadata.clone()),
+                        summary: if summaries { d.summary.clone() } else { None },
+                        created_at: iso(d.created_at),
+                        updated_at: iso(d.updated_at),
+                    }]
+                }),
+                id: d.id,
+                memory: None,
+                chunk: Some(content),
+                metadata: Some(d.metadata),
+                updated_at: iso(d.updated_at),
+                similarity: score,
+                version: None,
+                context: None,
+            },
+        })
+        .collect();
+    V4SearchResponse {
+        results,
+        timing: (out.elapsed_ms * 100.0).round() / 100.0,
+        total: out.total as u64,
+    }
+}
+
+pub async fn search(
+    State(s): State<AppState>,
+    Caller(who): Caller,
+    ApiJson(req): ApiJson<V4SearchRequest>,
+) -> Result<Json<V4SearchResponse>, ApiError> {
+    let v = req.validate()?;
+    let out = s.engine.search_v4(&who.org_id, &engine_search(&v)).await?;
+    Ok(Json(response(out, &v)))
+}
+
+pub async fn profile(
+    State(s): State<AppState>,
+    Caller(who): Caller,
+    ApiJson(req): ApiJson<ProfileRequest>,
+) -> Result<Json<ProfileResponse>, ApiError> {
+    req.validate()?;
+    let p = s.engine.profile(&who.org_id, &req.container_tag).await?;
+    let want = |part: &str| {
+        req.include
+            .as_ref()
+            .is_none_or(|inc| inc.is_empty() || inc.iter().any(|i| i == part))
+    };
+    let profile = ProfileBody {
+        static_facts: if want("static") {
+            p.static_facts.clone()
+        } else {
+            Vec::new()
+        },
+        dynamic: if want("dynamic") {
+            p.dynamic.clone()
+        } else {
+            Vec::new()
+        },
+        buckets: None,
+    };
+    let search_results = match req.q.as_deref().filter(|q| !q.trim().is_empty()) {
+        None => None,
+        Some(q) => {
+            let v = V4SearchRequest {
+                q: q.to_string(),
+                container_tag: Some(req.container_tag.clone()),
+                threshold: req.threshold,
+                filters: req.filters.clone(),
+                ..Default::default()
+            }
+            .validate()?;
+            let out = s.engine.search_v4(&who.org_id, &engine_search(&v)).await?;
+            Some(response(out, &v))
+        }
+    };
+    Ok(Json(ProfileResponse {
+        profile,
+        search_results,
+    }))
+}
+
+/// Lines of a transcript: `speaker: text` per message.
+fn lines(messages: &[(String, String)]) -> Vec<String> {
+    messages
+        .iter()
+        .map(|(who, text)| format!("{who}: {}", text.trim().replace('\n', " ")))
+        .collect()
+}
+
+/// The messages not yet in `existing`: a resent conversation overlaps the
+/// stored one (its start, or its end), and only the rest is new.
+fn new_lines(existing: &[&str], incoming: &[String]) -> usize {
+    // the longest suffix of what is stored that the request starts with
+    let max = existing.len().min(incoming.len());
+    (1..=max)
+        .rev()
+        .find(|&k| {
+            existing[existing.len() - k..]
+                .iter()
+                .zip(incoming)
+                .all(|(a, b)| *a == b.as_str())
+        })
+        .unwrap_or(0)
+}
+
+pub async fn conversation(
+    State(s): State<AppState>,
+    Caller(who): Caller,
+    ApiJson(req): ApiJson<ConversationRequest>,
+) -> Result<Json<AddDocumentResponse>, ApiError> {
+    let messages = req.validate()?;
+    let incoming = lines(&messages);
+    let existing = match s
+        .engine
+        .store
+        .get_document(&who.org_id, &req.conversation_id)
+        .await?
+    {
+        Some(d) => d.content,
+        None => String::new(),
+    };
+    let stored: Vec<&str> = existing.lines().filter(|l| !l.trim().is_empty()).collect();
+    let skip = new_lines(&stored, &incoming);
+    let fresh = &incoming[skip..];
+    if fresh.is_empty() && !stored.is_empty() {
+        let d = s
+            .engine
+            .get_document(&who.org_id, &req.conversation_id)
+            .await?;
+        return Ok(Json(AddDocumentResponse {
+            id: d.id,
+            status: d.status,
+        }));
+    }
+    let mut content: Vec<&str> = stored.clone();
+    content.extend(fresh.iter().map(String::as_str));
+    let add = AddDocumentRequest {
+        content: content.join("\n"),
+        container_tags: req.container_tags.clone(),
+        custom_id: Some(req.conversation_id.clone()),
+        metadata: req.metadata.clone(),
+        ..Default::default()
+    };
+    let valid = add.validate("")?;
+    let out = s.engine.add_documents(&who.org_id, vec![valid]).await?;
+    let d = &out[0].document;
+    Ok(Json(AddDocumentResponse {
+        id: d.id.clone(),
+        status: d.status,
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn resent_turns_are_not_appended_twice() {
+        let have = ["user: a", "assistant: b"];
+        let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+        assert_eq!(new_lines(&have, &s(&["user: c"])), 0);
+        assert_eq!(new_lines(&have, &s(&["assistant: b", "user: c"])), 1);
+        assert_eq!(
+            new_lines(&have, &s(&["user: a", "assistant: b", "user: c"])),
+            2
+        );
+        assert_eq!(new_lines(&[], &s(&["user: a"])), 0);
+    }
+}
