@@ -64,6 +64,8 @@ pub struct ValidV4Search {
     /// `memories`, `hybrid` or `documents`.
     pub mode: String,
     pub include: SearchInclude,
+    pub rerank: bool,
+    pub rewrite_query: bool,
 }
 
 impl V4SearchRequest {
@@ -105,6 +107,8 @@ impl V4SearchRequest {
             limit: limit as usize,
             mode,
             include: self.include.clone().unwrap_or_default(),
+            rerank: self.rerank.unwrap_or(false),
+            rewrite_query: self.rewrite_query.unwrap_or(false),
         })
     }
 }

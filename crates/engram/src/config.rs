@@ -43,6 +43,14 @@ pub struct ServeArgs {
     #[arg(long, env = "ENGRAM_EMBEDDINGS_DIMENSION")]
     pub embeddings_dimension: Option<usize>,
     /// Background workers.
+    /// Use an OpenAI-compatible chat endpoint for memory extraction (base
+    /// URL, e.g. http://localhost:11434/v1); without one, the offline
+    /// extractor runs.
+    #[arg(long, env = "ENGRAM_LLM_URL", value_name = "URL")]
+    pub llm_url: Option<String>,
+    /// Model name for the chat endpoint.
+    #[arg(long, env = "ENGRAM_LLM_MODEL")]
+    pub llm_model: Option<String>,
     #[arg(long, env = "ENGRAM_WORKERS")]
     pub workers: Option<usize>,
     /// Target chunk size in tokens.
@@ -77,6 +85,17 @@ pub struct FileConfig {
     pub embeddings: EmbeddingsFile,
     #[serde(default)]
     pub fetch: FetchFile,
+    #[serde(default)]
+    pub llm: LlmFile,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LlmFile {
+    pub url: Option<String>,
+    pub model: Option<String>,
+    pub api_key: Option<String>,
+    pub timeout_secs: Option<u64>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -105,6 +124,8 @@ pub struct Settings {
     pub vector_index: VectorIndexArg,
     pub model_dir: Option<PathBuf>,
     pub embeddings: Option<RemoteEmbeddings>,
+    /// The chat model for memory extraction, if any.
+    pub llm: Option<engram_llm::openai::ChatConfig>,
     pub workers: usize,
     pub chunk_tokens: Option<usize>,
     pub fetch_allow_private: bool,
@@ -131,6 +152,7 @@ impl std::fmt::Debug for Settings {
                 &self.database_url.as_deref().map(redact_url),
             )
             .field("model_dir", &self.model_dir)
+            .field("llm", &self.llm)
             .field(
                 "embeddings",
                 &self.embeddings.as_ref().map(|e| {
@@ -239,7 +261,26 @@ pub fn resolve(args: ServeArgs, file: FileConfig) -> anyhow::Result<Settings> {
         }),
         None => None,
     };
+    let llm = match args.llm_url.or(file.llm.url).filter(|u| !u.is_empty()) {
+        Some(url) => {
+            let model = args.llm_model.or(file.llm.model).ok_or_else(|| {
+                anyhow::anyhow!("an LLM URL needs a model name (--llm-model / ENGRAM_LLM_MODEL)")
+            })?;
+            let mut c = engram_llm::openai::ChatConfig::new(url, model);
+            c.api_key = std::env::var("ENGRAM_LLM_API_KEY")
+                .ok()
+                .or(file.llm.api_key)
+                .or_else(|| std::env::var("OPENAI_API_KEY").ok())
+                .filter(|k| !k.is_empty());
+            if let Some(t) = file.llm.timeout_secs {
+                c.timeout = std::time::Duration::from_secs(t.max(1));
+            }
+            Some(c)
+        }
+        None => None,
+    };
     Ok(Settings {
+        llm,
         listen: args
             .listen
             .or(file.listen)
@@ -318,11 +359,15 @@ mod tests {
             embeddings_model: Some("m".into()),
             ..Default::default()
         };
-        let file: FileConfig = toml::from_str("[embeddings]\napi_key = \"sk-secret\"").unwrap();
+        let file: FileConfig = toml::from_str(
+            "[embeddings]\napi_key = \"sk-secret\"\n[llm]\nurl = \"http://l/v1\"\nmodel = \"m\"\napi_key = \"sk-llm\"",
+        )
+        .unwrap();
         let s = resolve(args, file).unwrap();
+        assert_eq!(s.llm.as_ref().map(|c| c.model.as_str()), Some("m"));
         let dbg = format!("{s:?}");
         assert!(
-            !dbg.contains("sk-secret") && dbg.contains("<redacted>"),
+            !dbg.contains("sk-secret") && !dbg.contains("sk-llm") && dbg.contains("<redacted>"),
             "{dbg}"
         );
     }

@@ -28,7 +28,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Run the service: HTTP API and background workers.
-    Serve(config::ServeArgs),
+    Serve(Box<config::ServeArgs>),
     /// Manage API keys in a data directory.
     #[command(subcommand)]
     Keys(keys::KeysCommand),
@@ -57,7 +57,7 @@ fn main() -> std::process::ExitCode {
     };
     let result = runtime.block_on(async move {
         match cli.command {
-            Command::Serve(args) => serve::run(args).await,
+            Command::Serve(args) => serve::run(*args).await,
             Command::Keys(cmd) => keys::run(cmd).await,
             Command::Bench(cmd) => bench::run(cmd).await,
             Command::Model { model_dir } => {

@@ -21,7 +21,7 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
 
     let store = crate::store::open(settings.database_url.as_deref(), &settings.data_dir).await?;
     let embedder = load_embedder(&settings).await?;
-    let engine = Engine::new(store.clone(), embedder, engine_config(&settings)).await?;
+    let engine = Engine::new(store.clone(), embedder, engine_config(&settings)?).await?;
 
     let listener = tokio::net::TcpListener::bind(settings.listen)
         .await
@@ -50,8 +50,18 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn engine_config(s: &Settings) -> EngineConfig {
-    EngineConfig {
+fn engine_config(s: &Settings) -> anyhow::Result<EngineConfig> {
+    let llm = match &s.llm {
+        Some(c) => {
+            let chat = engram_llm::openai::OpenAiChat::new(c.clone())
+                .map_err(|e| anyhow::anyhow!("cannot set up the LLM: {e}"))?;
+            tracing::info!(url = %c.base_url, model = %c.model, "memory extraction uses an LLM");
+            Some(engram_engine::LlmHandle(Arc::new(chat)))
+        }
+        None => None,
+    };
+    Ok(EngineConfig {
+        llm,
         chunk_tokens: s.chunk_tokens,
         lease: Duration::from_secs(s.job_lease_secs),
         vector_index: s.vector_index.into(),
@@ -62,7 +72,7 @@ fn engine_config(s: &Settings) -> EngineConfig {
             ..FetchConfig::default()
         },
         ..EngineConfig::default()
-    }
+    })
 }
 
 async fn load_embedder(s: &Settings) -> anyhow::Result<Arc<dyn Embedder>> {

@@ -4,12 +4,15 @@
 //! the server maps them to the wire.
 
 mod form;
+mod graph;
 pub(crate) mod index;
 mod profile;
 mod remember;
+pub mod rerank;
 mod search;
 
 pub use form::{document_day, turns_of, DEFAULT_SPACE};
+pub use graph::{entity_id, Edge, Graph, Node};
 pub use index::MemorySlot;
 pub use profile::Profile;
 pub use remember::{Fact, Remembered};

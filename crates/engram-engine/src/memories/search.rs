@@ -38,6 +38,10 @@ pub struct MemorySearch {
     pub include_related: bool,
     /// Each memory's source documents.
     pub include_documents: bool,
+    /// Re-score the top candidates (LLM, or the local re-scorer).
+    pub rerank: bool,
+    /// Also search a rewritten query (LLM, or the local expansion).
+    pub rewrite_query: bool,
 }
 
 /// A memory's neighbours in the graph: what it updates or derives from
@@ -72,6 +76,20 @@ impl SearchHit {
             SearchHit::Memory { score, .. } | SearchHit::Chunk { score, .. } => *score,
         }
     }
+
+    fn set_score(&mut self, to: f32) {
+        match self {
+            SearchHit::Memory { score, .. } | SearchHit::Chunk { score, .. } => *score = to,
+        }
+    }
+
+    /// The memory's or the chunk's text.
+    pub fn text(&self) -> &str {
+        match self {
+            SearchHit::Memory { memory, .. } => &memory.content,
+            SearchHit::Chunk { content, .. } => content,
+        }
+    }
 }
 
 /// A `/v4/search` answer.
@@ -95,6 +113,60 @@ impl Engine {
         s: &MemorySearch,
     ) -> Result<V4Outcome, EngineError> {
         let start = Instant::now();
+        let mut queries = vec![s.q.clone()];
+        if s.rewrite_query {
+            if let Some(r) = self.rewrite_query(&s.q).await.filter(|r| *r != s.q) {
+                queries.push(r);
+            }
+        }
+        // reranking looks at more candidates than it returns
+        let mut wide = s.clone();
+        if s.rerank {
+            wide.limit = s.limit.max(super::rerank::RERANK_TOP);
+        }
+        let mut merged: HashMap<String, SearchHit> = HashMap::new();
+        let mut total = 0;
+        for q in &queries {
+            wide.q = q.clone();
+            let (found, n) = self.hits_for(org_id, &wide).await?;
+            total = total.max(n);
+            for h in found {
+                let key = match &h {
+                    SearchHit::Memory { memory, .. } => format!("m:{}", memory.id),
+                    SearchHit::Chunk { document, .. } => format!("d:{}", document.id),
+                };
+                match merged.get(&key) {
+                    Some(old) if old.score() >= h.score() => {}
+                    _ => {
+                        merged.insert(key, h);
+                    }
+                }
+            }
+        }
+        let mut hits: Vec<SearchHit> = merged.into_values().collect();
+        if s.rerank {
+            hits.sort_by(|a, b| b.score().total_cmp(&a.score()));
+            hits.truncate(super::rerank::RERANK_TOP);
+            self.rerank(&s.q, &mut hits).await;
+        }
+        hits.sort_by(|a, b| b.score().total_cmp(&a.score()));
+        hits.truncate(s.limit);
+        if s.include_related || s.include_documents {
+            self.annotate(org_id, s, &mut hits).await?;
+        }
+        Ok(V4Outcome {
+            hits,
+            total,
+            elapsed_ms: start.elapsed().as_secs_f64() * 1000.0,
+        })
+    }
+
+    /// One query's hits in the request's mode, and how many matched.
+    async fn hits_for(
+        &self,
+        org_id: &str,
+        s: &MemorySearch,
+    ) -> Result<(Vec<SearchHit>, usize), EngineError> {
         let mut hits: Vec<SearchHit> = Vec::new();
         let mut total = 0;
         if s.mode != SearchMode::Documents {
@@ -133,16 +205,22 @@ impl Engine {
                 }
             }
         }
-        hits.sort_by(|a, b| b.score().total_cmp(&a.score()));
-        hits.truncate(s.limit);
-        if s.include_related || s.include_documents {
-            self.annotate(org_id, s, &mut hits).await?;
+        Ok((hits, total))
+    }
+
+    /// Re-score hits: by the LLM when one is configured (blended half and
+    /// half with the fused score), else locally.
+    async fn rerank(&self, q: &str, hits: &mut [SearchHit]) {
+        let texts: Vec<String> = hits.iter().map(|h| h.text().to_string()).collect();
+        let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
+        let llm = self.llm_scores(q, &refs).await;
+        for (i, h) in hits.iter_mut().enumerate() {
+            let new = match &llm {
+                Some(v) => 0.5 * h.score() + 0.5 * v[i],
+                None => super::rerank::local_score(h.score(), q, &texts[i]),
+            };
+            h.set_score(new);
         }
-        Ok(V4Outcome {
-            hits,
-            total,
-            elapsed_ms: start.elapsed().as_secs_f64() * 1000.0,
-        })
     }
 
     /// Memories above the threshold, best first (at most `limit`), and

@@ -2,6 +2,7 @@
 //! [`crate::auth::require_key`].
 
 mod documents;
+mod graph;
 mod memories;
 mod search;
 mod upload;
@@ -54,6 +55,7 @@ pub fn api(state: AppState) -> Router {
         .route("/v4/search", post(v4::search))
         .route("/v4/profile", post(v4::profile))
         .route("/v4/conversations", post(v4::conversation))
+        .route("/v3/graph", get(graph::graph))
         .route("/v1", any(deprecated))
         .route("/v1/{*rest}", any(deprecated))
         .route("/v3/memories", any(deprecated))

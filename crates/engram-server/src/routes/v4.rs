@@ -42,6 +42,8 @@ fn engine_search(v: &ValidV4Search) -> MemorySearch {
         include_forgotten: v.include.forgotten_memories.unwrap_or(false),
         include_related: v.include.related_memories.unwrap_or(false),
         include_documents: v.include.documents.unwrap_or(false),
+        rerank: v.rerank,
+        rewrite_query: v.rewrite_query,
     }
 }
 

@@ -4,6 +4,7 @@
 
 mod auth;
 mod documents;
+mod llm;
 mod memories;
 mod pipeline;
 mod real_model;

@@ -365,6 +365,24 @@ async fn conversations_append_turns_and_form_memories() {
         .collect();
     assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{scores:?}");
 
+    // the graph: memories, their source document and entities, typed edges
+    let (st, g) = app.get("/v3/graph?containerTag=ana").await;
+    assert_eq!(st, StatusCode::OK, "{g}");
+    let nodes = g["nodes"].as_array().unwrap();
+    let of = |t: &str| nodes.iter().filter(|n| n["type"] == t).count();
+    assert_eq!(of("memory"), memories.len());
+    assert_eq!(of("document"), 1);
+    assert!(of("entity") >= 1, "Biscuit or Lisbon: {g}");
+    let edges = g["edges"].as_array().unwrap();
+    assert!(edges
+        .iter()
+        .any(|e| e["type"] == "source" && e["target"] == id.as_str()));
+    assert!(edges.iter().any(|e| e["type"] == "mentions"));
+    let bad = app.get("/v3/graph?limit=0").await;
+    assert_error(&bad, StatusCode::BAD_REQUEST, "ValidationError", "limit");
+    let (_, other) = app.get("/v3/graph?containerTag=nobody").await;
+    assert_eq!(other["nodes"], json!([]));
+
     // deleting the document removes the memories only it supported
     let (st, _) = app.delete(&format!("/v3/documents/{id}"), None).await;
     assert_eq!(st, StatusCode::NO_CONTENT);

@@ -17,14 +17,14 @@ use regex::Regex;
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 #[derive(Args)]
 pub struct LocomoArgs {
     /// Run on a new database of this PostgreSQL server (default: SQLite in a
     /// temporary directory).
     #[arg(long)]
-    database_url: Option<String>,
+    pub(super) database_url: Option<String>,
     /// A LoCoMo-format JSON file (a list of samples).
     #[arg(long)]
     data: PathBuf,
@@ -33,34 +33,40 @@ pub struct LocomoArgs {
     conversations: Option<usize>,
     /// Background workers.
     #[arg(long, default_value_t = 2)]
-    workers: usize,
+    pub(super) workers: usize,
     /// A model folder (default: the usual lookup).
     #[arg(long, env = "ENGRAM_MODEL_DIR")]
-    model_dir: Option<PathBuf>,
+    pub(super) model_dir: Option<PathBuf>,
     /// Print results as JSON.
     #[arg(long)]
-    json: bool,
+    pub(super) json: bool,
+    /// Ingest each session as a conversation (`/v4/conversations`), let
+    /// memories form, and score `/v4/search` in `documents`, `memories`
+    /// and `hybrid` modes instead of `/v3/search` over one document per
+    /// turn.
+    #[arg(long)]
+    pub(super) memories: bool,
 }
 
-const KS: [usize; 4] = [1, 5, 10, 20];
+pub(super) const KS: [usize; 4] = [1, 5, 10, 20];
 
-struct Turn {
-    id: String,
-    content: String,
-    speaker: String,
-    session: u64,
-    date: String,
+pub(super) struct Turn {
+    pub(super) id: String,
+    pub(super) content: String,
+    pub(super) speaker: String,
+    pub(super) session: u64,
+    pub(super) date: String,
 }
 
-struct Question {
-    conversation: String,
-    text: String,
-    category: u64,
-    gold: HashSet<String>,
+pub(super) struct Question {
+    pub(super) conversation: String,
+    pub(super) text: String,
+    pub(super) category: u64,
+    pub(super) gold: HashSet<String>,
 }
 
 /// Turns per conversation, and the questions.
-type Dataset = (BTreeMap<String, Vec<Turn>>, Vec<Question>);
+pub(super) type Dataset = (BTreeMap<String, Vec<Turn>>, Vec<Question>);
 
 /// `D1:3`, `D:11:26`, `D30:05` -> `D1:3`, `D11:26`, `D30:5`.
 fn normalise_ids(re: &Regex, s: &str) -> Vec<String> {
@@ -73,7 +79,7 @@ fn normalise_ids(re: &Regex, s: &str) -> Vec<String> {
         .collect()
 }
 
-fn load(args: &LocomoArgs, re: &Regex) -> anyhow::Result<Dataset> {
+pub(super) fn load(args: &LocomoArgs, re: &Regex) -> anyhow::Result<Dataset> {
     let raw = std::fs::read_to_string(&args.data)
         .with_context(|| format!("cannot read {}", args.data.display()))?;
     let samples: Vec<Value> = serde_json::from_str(&raw)?;
@@ -165,6 +171,9 @@ pub async fn run(args: LocomoArgs) -> anyhow::Result<()> {
         Default::default(),
     )
     .await?;
+    if args.memories {
+        return super::locomo_memory::run(&args, srv, convs, questions).await;
+    }
     let client = reqwest::Client::new();
     let auth = format!("Bearer {}", srv.key);
 
@@ -204,19 +213,7 @@ pub async fn run(args: LocomoArgs) -> anyhow::Result<()> {
             n_turns += batch.len();
         }
     }
-    loop {
-        let v: Value = client
-            .get(format!("{}/v3/documents/processing", srv.base))
-            .header("authorization", &auth)
-            .send()
-            .await?
-            .json()
-            .await?;
-        if v["totalCount"] == 0 {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(250)).await;
-    }
+    srv.wait_processed(&client).await?;
     let ingest_secs = t0.elapsed().as_secs_f64();
 
     // query

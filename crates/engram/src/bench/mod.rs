@@ -3,10 +3,13 @@
 //! - `throughput`: the embedder alone vs ingest end to end over HTTP;
 //! - `locomo`: retrieval quality (evidence recall@k) and search latency on
 //!   LoCoMo-format conversations, through the HTTP API;
+//! - `memory`: profile latency, and `/v4/search` next to `/v3/search`;
 //! - `scale`: latency, memory and HNSW recall with a large synthetic
 //!   organisation.
 
 mod locomo;
+mod locomo_memory;
+mod memory;
 mod scale;
 mod server;
 mod throughput;
@@ -19,6 +22,8 @@ pub enum BenchCommand {
     Throughput(throughput::BenchArgs),
     /// Retrieval quality and search latency on LoCoMo-format data.
     Locomo(locomo::LocomoArgs),
+    /// Profile and memory-search latency next to document search.
+    Memory(memory::MemoryArgs),
     /// Search latency, memory and HNSW recall with a large synthetic organisation.
     Scale(scale::ScaleArgs),
 }
@@ -37,5 +42,6 @@ pub async fn run(cmd: BenchCommand) -> anyhow::Result<()> {
         BenchCommand::Throughput(a) => throughput::run(a).await,
         BenchCommand::Locomo(a) => locomo::run(a).await,
         BenchCommand::Scale(a) => scale::run(a).await,
+        BenchCommand::Memory(a) => memory::run(a).await,
     }
 }

@@ -24,6 +24,23 @@ pub struct BenchServer {
 }
 
 impl BenchServer {
+    /// Wait until no document is being processed (asked over HTTP).
+    pub async fn wait_processed(&self, client: &reqwest::Client) -> anyhow::Result<()> {
+        loop {
+            let v: serde_json::Value = client
+                .get(format!("{}/v3/documents/processing", self.base))
+                .header("authorization", format!("Bearer {}", self.key))
+                .send()
+                .await?
+                .json()
+                .await?;
+            if v["totalCount"] == 0 {
+                return Ok(());
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+        }
+    }
+
     /// Start with the model in `model_dir` and `workers` workers (none for
     /// 0), on SQLite
     /// or, given a server URL, on a new database of that PostgreSQL server.

@@ -1,0 +1,169 @@
+//! With an LLM configured: extraction, rerank and rewrite ask it (here a
+//! local stand-in speaking the OpenAI chat API with scripted answers), and
+//! a failing model falls back to the offline path.
+
+use crate::support::*;
+use axum::routing::post;
+use axum::{Json, Router};
+use engram_engine::LlmHandle;
+use engram_llm::openai::{ChatConfig, OpenAiChat};
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+#[derive(Default)]
+struct Calls {
+    extract: AtomicUsize,
+    rerank: AtomicUsize,
+    rewrite: AtomicUsize,
+}
+
+fn completion(content: Value) -> Json<Value> {
+    Json(json!({
+        "choices": [{"index": 0, "message": {"role": "assistant", "content": content.to_string()}}],
+        "usage": {"prompt_tokens": 10, "completion_tokens": 5}
+    }))
+}
+
+/// A chat endpoint that answers by the task its system prompt names;
+/// `broken` answers every call with prose instead of JSON.
+async fn stand_in(broken: bool) -> (String, Arc<Calls>) {
+    let calls = Arc::new(Calls::default());
+    let c = calls.clone();
+    let app = Router::new().route(
+        "/v1/chat/completions",
+        post(move |Json(req): Json<Value>| {
+            let c = c.clone();
+            async move {
+                let system = req["messages"][0]["content"].as_str().unwrap_or("").to_string();
+                if broken {
+                    return completion(json!("I cannot help with that."));
+                }
+                if system.contains("rate how well") {
+                    c.rerank.fetch_add(1, Ordering::SeqCst);
+                    // the model prefers the passage about tea
+                    let user = req["messages"][1]["content"].as_str().unwrap_or("");
+                    let scores: Vec<Value> = user
+                        .lines()
+                        .filter(|l| l.starts_with('['))
+                        .enumerate()
+                        .map(|(i, l)| json!({"index": i, "score": if l.contains("tea") {1.0} else {0.0}}))
+                        .collect();
+                    completion(json!({"scores": scores}))
+                } else if system.contains("Rewrite") {
+                    c.rewrite.fetch_add(1, Ordering::SeqCst);
+                    completion(json!({"query": "greyhound named Pixel"}))
+                } else {
+                    c.extract.fetch_add(1, Ordering::SeqCst);
+                    completion(json!({"memories": [
+                        {"content": "Ana adopted a greyhound named Pixel", "subject": "Ana",
+                         "isStatic": false, "entities": [{"name": "Pixel", "kind": "other"}]},
+                        {"content": "Ana drinks oolong tea every morning", "subject": "Ana",
+                         "isStatic": true}
+                    ]}))
+                }
+            }
+        }),
+    );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, app).await });
+    (format!("http://{addr}/v1"), calls)
+}
+
+async fn app_with_llm(base: &str) -> TestApp {
+    let mut cfg = ChatConfig::new(base, "stand-in");
+    cfg.attempts = 1;
+    cfg.timeout = Duration::from_secs(5);
+    let mut opts = Options::default();
+    opts.engine.llm = Some(LlmHandle(Arc::new(OpenAiChat::new(cfg).unwrap())));
+    spawn_app_with(opts).await
+}
+
+#[tokio::test]
+async fn the_llm_extracts_reranks_and_rewrites() {
+    let (base, calls) = stand_in(false).await;
+    let app = app_with_llm(&base).await;
+    let (st, v) = app
+        .post(
+            "/v4/conversations",
+            json!({"conversationId": "c1", "containerTags": ["ana"], "messages": [
+                {"role": "user", "content": "We got a greyhound! His name is Pixel. Also I have oolong every morning."}
+            ]}),
+        )
+        .await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    app.wait_done(v["id"].as_str().unwrap()).await;
+    assert_eq!(calls.extract.load(Ordering::SeqCst), 1);
+    let (_, list) = app
+        .post("/v4/memories/list", json!({"containerTags": ["ana"]}))
+        .await;
+    let mut got: Vec<&str> = list["memoryEntries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["memory"].as_str().unwrap())
+        .collect();
+    got.sort();
+    assert_eq!(
+        got,
+        [
+            "Ana adopted a greyhound named Pixel",
+            "Ana drinks oolong tea every morning"
+        ]
+    );
+
+    let q = json!({"q": "Ana's dog Pixel", "containerTag": "ana", "threshold": 0});
+    let (_, plain) = app.post("/v4/search", q.clone()).await;
+    assert_eq!(
+        plain["results"][0]["memory"],
+        "Ana adopted a greyhound named Pixel"
+    );
+    let mut reranked = q.clone();
+    reranked["rerank"] = json!(true);
+    let (_, r) = app.post("/v4/search", reranked).await;
+    assert_eq!(calls.rerank.load(Ordering::SeqCst), 1);
+    assert_eq!(
+        r["results"][0]["memory"], "Ana drinks oolong tea every morning",
+        "the model's judgement reorders: {r}"
+    );
+    let mut rewritten = q;
+    rewritten["rewriteQuery"] = json!(true);
+    let (st, _) = app.post("/v4/search", rewritten).await;
+    assert_eq!(st, StatusCode::OK);
+    assert_eq!(calls.rewrite.load(Ordering::SeqCst), 1);
+}
+
+#[tokio::test]
+async fn a_failing_llm_falls_back_to_the_offline_path() {
+    let (base, _) = stand_in(true).await;
+    let app = app_with_llm(&base).await;
+    let (_, v) = app
+        .post(
+            "/v4/conversations",
+            json!({"conversationId": "c1", "containerTags": ["ben"], "messages": [
+                {"role": "user", "content": "I started learning the cello in March."}
+            ]}),
+        )
+        .await;
+    app.wait_done(v["id"].as_str().unwrap()).await;
+    let (_, list) = app
+        .post("/v4/memories/list", json!({"containerTags": ["ben"]}))
+        .await;
+    let got = list["memoryEntries"][0]["memory"].as_str().unwrap_or("");
+    assert!(got.contains("cello"), "offline extraction: {list}");
+    for flags in [json!({"rerank": true}), json!({"rewriteQuery": true})] {
+        let mut q = json!({"q": "When did the user start the cello?", "containerTag": "ben", "threshold": 0});
+        for (k, val) in flags.as_object().unwrap() {
+            q[k] = val.clone();
+        }
+        let (st, r) = app.post("/v4/search", q).await;
+        assert_eq!(st, StatusCode::OK, "{r}");
+        assert!(r["results"][0]["memory"]
+            .as_str()
+            .unwrap()
+            .contains("cello"));
+    }
+}

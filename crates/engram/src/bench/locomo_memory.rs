@@ -1,0 +1,256 @@
+//! `engram bench locomo --memories`: LoCoMo through memories. Each session
+//! is sent as one conversation (`/v4/conversations`, the session date in
+//! metadata), memories form in the background, and each question is asked
+//! of `/v4/search` (within its conversation, threshold 0, top 20) in
+//! `documents`, `memories` and `hybrid` modes.
+//!
+//! Scoring is evidence recall@k over turns: a chunk result stands for the
+//! turns whose lines it holds; a memory result for the turn of its source
+//! session that it shares the most words with (a memory is a rewritten
+//! sentence of what someone said, so the best-overlapping turn is where it
+//! came from). A result may thus stand for several turns, which counts at
+//! its rank. Nothing is tuned to the data: it is an input.
+
+use super::locomo::{LocomoArgs, Question, Turn, KS};
+use super::server::BenchServer;
+use anyhow::Context;
+use serde_json::{json, Value};
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::time::Instant;
+
+const MODES: [&str; 3] = ["documents", "memories", "hybrid"];
+
+fn words(s: &str) -> HashSet<String> {
+    s.to_lowercase()
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| w.len() > 2)
+        .map(str::to_string)
+        .collect()
+}
+
+/// `1:56 pm on 8 May, 2023` -> `2023-05-08` (other forms pass through).
+fn iso_day(date: &str) -> String {
+    let day = date.rsplit(" on ").next().unwrap_or(date).trim();
+    chrono::NaiveDate::parse_from_str(day, "%d %B, %Y")
+        .map(|d| d.to_string())
+        .unwrap_or_else(|_| date.to_string())
+}
+
+/// The turns a result stands for.
+fn turns_of_result(r: &Value, sessions: &HashMap<String, Vec<&Turn>>) -> Vec<String> {
+    let doc = r["documents"][0]["id"].as_str().unwrap_or_default();
+    let Some(turns) = sessions.get(doc) else {
+        return Vec::new();
+    };
+    if let Some(chunk) = r["chunk"].as_str() {
+        let lines: Vec<&str> = chunk
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .collect();
+        return turns
+            .iter()
+            .filter(|t| {
+                lines
+                    .iter()
+                    .any(|l| t.content.contains(*l) || l.contains(t.content.trim()))
+            })
+            .map(|t| t.id.clone())
+            .collect();
+    }
+    let Some(memory) = r["memory"].as_str() else {
+        return Vec::new();
+    };
+    let m = words(memory);
+    turns
+        .iter()
+        .map(|t| (m.intersection(&words(&t.content)).count(), t))
+        .filter(|(n, _)| *n > 0)
+        .max_by_key(|(n, _)| *n)
+        .map(|(_, t)| vec![t.id.clone()])
+        .unwrap_or_default()
+}
+
+pub async fn run(
+    args: &LocomoArgs,
+    srv: BenchServer,
+    convs: BTreeMap<String, Vec<Turn>>,
+    questions: Vec<Question>,
+) -> anyhow::Result<()> {
+    let client = reqwest::Client::new();
+    let auth = format!("Bearer {}", srv.key);
+
+    // one conversation per session
+    let t0 = Instant::now();
+    let mut sessions: HashMap<String, Vec<&Turn>> = HashMap::new();
+    let mut n_sessions = 0;
+    for (conv, turns) in &convs {
+        let mut by_session: BTreeMap<u64, Vec<&Turn>> = BTreeMap::new();
+        for t in turns {
+            by_session.entry(t.session).or_default().push(t);
+        }
+        for (n, turns) in by_session {
+            let messages: Vec<Value> = turns
+                .iter()
+                .map(|t| {
+                    let text = t.content[t.speaker.len() + 2..].to_string();
+                    json!({"role": "user", "name": t.speaker, "content": text})
+                })
+                .collect();
+            let v: Value = client
+                .post(format!("{}/v4/conversations", srv.base))
+                .header("authorization", &auth)
+                .json(
+                    &json!({"conversationId": format!("{conv}-s{n}"), "containerTags": [conv],
+                              "metadata": {"date": iso_day(&turns[0].date), "session": n},
+                              "messages": messages}),
+                )
+                .send()
+                .await?
+                .json()
+                .await?;
+            let id = v["id"]
+                .as_str()
+                .with_context(|| format!("ingest failed: {v}"))?;
+            sessions.insert(id.to_string(), turns);
+            n_sessions += 1;
+        }
+    }
+    srv.wait_processed(&client).await?;
+    let ingest_secs = t0.elapsed().as_secs_f64();
+    let mut n_memories = 0;
+    let mut examples: Vec<String> = Vec::new();
+    for conv in convs.keys() {
+        let v: Value = client
+            .post(format!("{}/v4/memories/list", srv.base))
+            .header("authorization", &auth)
+            .json(&json!({"containerTags": [conv], "limit": 1000}))
+            .send()
+            .await?
+            .json()
+            .await?;
+        n_memories += v["pagination"]["totalItems"].as_u64().unwrap_or(0);
+        if examples.is_empty() {
+            examples = v["memoryEntries"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|m| m["memory"].as_str().map(str::to_string))
+                .collect();
+        }
+    }
+
+    let mut report = serde_json::Map::new();
+    for mode in MODES {
+        let mut lat = Vec::with_capacity(questions.len());
+        let mut sums: BTreeMap<u64, ([f64; 4], usize)> = BTreeMap::new();
+        for q in &questions {
+            let t = Instant::now();
+            let v: Value = client
+                .post(format!("{}/v4/search", srv.base))
+                .header("authorization", &auth)
+                .json(
+                    &json!({"q": q.text, "containerTag": q.conversation, "limit": 20,
+                              "threshold": 0, "searchMode": mode, "include": {"documents": true}}),
+                )
+                .send()
+                .await?
+                .json()
+                .await?;
+            lat.push(t.elapsed().as_secs_f64() * 1000.0);
+            let ranked: Vec<Vec<String>> = v["results"]
+                .as_array()
+                .with_context(|| format!("search failed: {v}"))?
+                .iter()
+                .map(|r| turns_of_result(r, &sessions))
+                .collect();
+            let e = sums.entry(q.category).or_insert(([0.0; 4], 0));
+            for (i, k) in KS.iter().enumerate() {
+                let seen: HashSet<&String> = ranked.iter().take(*k).flatten().collect();
+                let hit = q.gold.iter().filter(|g| seen.contains(g)).count();
+                e.0[i] += hit as f64 / q.gold.len() as f64;
+            }
+            e.1 += 1;
+        }
+        lat.sort_by(|a, b| a.total_cmp(b));
+        let pct = |p: f64| lat[((lat.len().max(1) - 1) as f64 * p).round() as usize];
+        let total: usize = sums.values().map(|(_, n)| n).sum();
+        let mut overall = [0.0; 4];
+        for (s, _) in sums.values() {
+            for i in 0..4 {
+                overall[i] += s[i];
+            }
+        }
+        let recall = |s: &[f64; 4], n: usize| -> Vec<f64> {
+            s.iter().map(|x| 100.0 * x / n.max(1) as f64).collect()
+        };
+        let per: BTreeMap<String, Value> = sums
+            .iter()
+            .map(|(c, (s, n))| (c.to_string(), json!(recall(s, *n))))
+            .collect();
+        report.insert(
+            mode.to_string(),
+            json!({"questions": total, "recall": recall(&overall, total), "perCategory": per,
+                   "searchP50Ms": pct(0.5), "searchP95Ms": pct(0.95)}),
+        );
+    }
+    srv.stop().await;
+    if args.json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&json!({
+                "conversations": convs.len(), "sessions": n_sessions, "memories": n_memories,
+                "ingestSeconds": ingest_secs, "ks": KS, "modes": report,
+                "exampleMemories": examples.iter().take(40).collect::<Vec<_>>(),
+            }))?
+        );
+        return Ok(());
+    }
+    println!(
+        "LoCoMo through memories: {} conversations, {n_sessions} sessions, {n_memories} memories (ingested and formed in {ingest_secs:.1} s)",
+        convs.len()
+    );
+    println!(
+        "{:<10} {:>8} {:>8} {:>8} {:>8} {:>9} {:>9}",
+        "mode", "R@1", "R@5", "R@10", "R@20", "p50 ms", "p95 ms"
+    );
+    for mode in MODES {
+        let m = &report[mode];
+        let r: Vec<f64> = serde_json::from_value(m["recall"].clone())?;
+        println!(
+            "{:<10} {:>7.1}% {:>7.1}% {:>7.1}% {:>7.1}% {:>9.1} {:>9.1}",
+            mode,
+            r[0],
+            r[1],
+            r[2],
+            r[3],
+            m["searchP50Ms"].as_f64().unwrap_or(0.0),
+            m["searchP95Ms"].as_f64().unwrap_or(0.0)
+        );
+    }
+    println!("recall@10 by category (1 multi-hop, 2 temporal, 3 open-domain, 4 single-hop):");
+    for mode in MODES {
+        let per = report[mode]["perCategory"].as_object().context("per")?;
+        let cells: Vec<String> = per
+            .iter()
+            .map(|(c, r)| format!("{c}: {:.1}%", r[2].as_f64().unwrap_or(0.0)))
+            .collect();
+        println!("  {mode:<10} {}", cells.join("  "));
+    }
+    println!("some memories of the first conversation:");
+    for m in examples.iter().take(15) {
+        println!("  - {m}");
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn session_dates_become_days() {
+        assert_eq!(iso_day("1:56 pm on 8 May, 2023"), "2023-05-08");
+        assert_eq!(iso_day("2023-05-08"), "2023-05-08");
+    }
+}
