@@ -125,6 +125,8 @@ pub struct Engine {
     /// Built profiles by (organisation, space), with the memory change
     /// they reflect.
     profiles: std::sync::Mutex<ProfileCache>,
+    /// Embeddings of profile bucket descriptions, by description.
+    bucket_vectors: std::sync::Mutex<std::collections::HashMap<String, Vec<f32>>>,
     /// The chat model for extraction, when one is configured.
     llm: Option<Arc<dyn engram_llm::Llm>>,
 }
@@ -169,6 +171,7 @@ impl Engine {
             indexes: indexes::Indexes::default(),
             memory_indexes: Default::default(),
             profiles: Default::default(),
+            bucket_vectors: Default::default(),
             llm: config.llm.clone().map(|l| l.0),
             config,
         });

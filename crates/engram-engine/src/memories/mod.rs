@@ -14,7 +14,7 @@ mod search;
 pub use form::{document_day, turns_of, DEFAULT_SPACE};
 pub use graph::{entity_id, Edge, Graph, Node};
 pub use index::MemorySlot;
-pub use profile::Profile;
+pub use profile::{Profile, DEFAULT_BUCKETS};
 pub use remember::{Fact, Remembered};
 pub use search::{MemorySearch, SearchHit, SearchMode, V4Outcome};
 

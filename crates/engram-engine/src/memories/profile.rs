@@ -25,6 +25,69 @@ pub struct Profile {
     pub dynamic: Vec<String>,
     /// When the earliest listed memory expires (the profile is rebuilt then).
     valid_until: Option<engram_store::Timestamp>,
+    /// Every live fact with its embedding (for buckets), de-duplicated.
+    facts: Vec<(String, Vec<f32>)>,
+}
+
+/// Profile buckets offered when none are configured: `(key, description)`.
+pub const DEFAULT_BUCKETS: &[(&str, &str)] = &[
+    (
+        "identity",
+        "who they are: name, age, background and where they come from",
+    ),
+    ("work", "their job, career, employer, studies and education"),
+    (
+        "relationships",
+        "their family, partner, children, friends and pets",
+    ),
+    (
+        "preferences",
+        "what they like and dislike, favourites, tastes and habits",
+    ),
+    (
+        "places",
+        "where they live, places they visited and travel plans",
+    ),
+    ("health", "their health, fitness, diet and wellbeing"),
+    ("goals", "their plans, goals, projects and aspirations"),
+];
+
+/// Facts listed per bucket at most.
+pub const MAX_PER_BUCKET: usize = 20;
+/// Least cosine between a fact and a bucket's description for it to be
+/// filed there.
+pub const BUCKET_FLOOR: f32 = 0.15;
+
+/// File facts into buckets: each fact into the bucket whose description it
+/// is most similar to (when similar enough), most similar first.
+pub fn file_into(
+    facts: &[(String, Vec<f32>)],
+    buckets: &[(String, Vec<f32>)],
+) -> Vec<(String, Vec<String>)> {
+    let mut filed: Vec<Vec<(f32, &str)>> = vec![Vec::new(); buckets.len()];
+    for (text, v) in facts {
+        let best = buckets
+            .iter()
+            .enumerate()
+            .map(|(i, (_, b))| (i, engram_embed::dot(v, b)))
+            .max_by(|a, b| a.1.total_cmp(&b.1));
+        if let Some((i, cos)) = best.filter(|(_, c)| *c >= BUCKET_FLOOR) {
+            filed[i].push((cos, text));
+        }
+    }
+    buckets
+        .iter()
+        .zip(filed)
+        .map(|((name, _), mut v)| {
+            v.sort_by(|a, b| b.0.total_cmp(&a.0));
+            let texts = v
+                .into_iter()
+                .take(MAX_PER_BUCKET)
+                .map(|(_, t)| t.to_string())
+                .collect();
+            (name.clone(), texts)
+        })
+        .collect()
 }
 
 fn key(s: &str) -> String {
@@ -42,6 +105,12 @@ pub fn build(mut memories: Vec<Memory>) -> Profile {
     let at = now();
     memories.retain(|m| m.is_latest && !m.is_gone(at));
     let valid_until = memories.iter().filter_map(|m| m.forget_after).min();
+    let mut seen_facts = HashSet::new();
+    let facts: Vec<(String, Vec<f32>)> = memories
+        .iter()
+        .filter(|m| seen_facts.insert(key(&m.content)))
+        .map(|m| (m.content.clone(), m.embedding.clone()))
+        .collect();
     let (mut stat, mut dynamic): (Vec<Memory>, Vec<Memory>) =
         memories.into_iter().partition(|m| m.is_static);
     stat.sort_by(|a, b| {
@@ -73,6 +142,7 @@ pub fn build(mut memories: Vec<Memory>) -> Profile {
         static_facts: pick(stat, MAX_STATIC),
         dynamic: pick(dynamic, MAX_DYNAMIC),
         valid_until,
+        facts,
     }
 }
 
@@ -103,5 +173,85 @@ impl Engine {
             .unwrap_or_else(|e| e.into_inner())
             .insert(cache_key, (seq, profile.clone()));
         Ok(profile)
+    }
+}
+
+impl Engine {
+    /// The space's facts filed into buckets: the named ones (a default
+    /// bucket's description, or the name itself describes it), or every
+    /// default bucket.
+    pub async fn profile_buckets(
+        &self,
+        org_id: &str,
+        tag: &str,
+        names: Option<&[String]>,
+    ) -> Result<Vec<(String, Vec<String>)>, EngineError> {
+        let profile = self.profile(org_id, tag).await?;
+        let wanted: Vec<(String, String)> = match names {
+            Some(n) if !n.is_empty() => n
+                .iter()
+                .map(|name| {
+                    let desc = DEFAULT_BUCKETS
+                        .iter()
+                        .find(|(k, _)| k == name)
+                        .map_or(name.as_str(), |(_, d)| d);
+                    (name.clone(), desc.to_string())
+                })
+                .collect(),
+            _ => DEFAULT_BUCKETS
+                .iter()
+                .map(|(k, d)| (k.to_string(), d.to_string()))
+                .collect(),
+        };
+        let missing: Vec<String> = {
+            let cache = self
+                .bucket_vectors
+                .lock()
+                .unwrap_or_else(|e| e.into_inner());
+            wanted
+                .iter()
+                .map(|(_, d)| d.clone())
+                .filter(|d| !cache.contains_key(d))
+                .collect()
+        };
+        let vectors = self.embed_texts(missing.clone()).await?;
+        let mut cache = self
+            .bucket_vectors
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        for (d, v) in missing.into_iter().zip(vectors) {
+            cache.insert(d, v);
+        }
+        let buckets: Vec<(String, Vec<f32>)> = wanted
+            .into_iter()
+            .map(|(k, d)| (k, cache.get(&d).cloned().unwrap_or_default()))
+            .collect();
+        drop(cache);
+        Ok(file_into(&profile.facts, &buckets))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn facts_go_to_their_most_similar_bucket() {
+        let f = |t: &str, v: [f32; 2]| (t.to_string(), v.to_vec());
+        let facts = [
+            f("works at Stripe", [1.0, 0.0]),
+            f("has a dog", [0.0, 1.0]),
+            f("unrelated", [-1.0, 0.0]),
+        ];
+        let buckets = [f("work", [1.0, 0.0]), f("pets", [0.6, 0.8])];
+        let filed = file_into(&facts, &buckets);
+        assert_eq!(
+            filed[0],
+            ("work".to_string(), vec!["works at Stripe".to_string()])
+        );
+        assert_eq!(
+            filed[1],
+            ("pets".to_string(), vec!["has a dog".to_string()])
+        );
     }
 }

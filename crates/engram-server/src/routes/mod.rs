@@ -54,6 +54,7 @@ pub fn api(state: AppState) -> Router {
         .route("/v4/memories/list", post(memories::list))
         .route("/v4/search", post(v4::search))
         .route("/v4/profile", post(v4::profile))
+        .route("/v4/profile/buckets", post(v4::buckets))
         .route("/v4/conversations", post(v4::conversation))
         .route("/v3/graph", get(graph::graph))
         .route("/v1", any(deprecated))

@@ -154,6 +154,23 @@ pub async fn profile(
         },
         buckets: None,
     };
+    let mut profile = profile;
+    let asked = req
+        .include
+        .as_ref()
+        .is_some_and(|inc| inc.iter().any(|i| i == "buckets"));
+    if asked || req.buckets.as_ref().is_some_and(|b| !b.is_empty()) {
+        let filed = s
+            .engine
+            .profile_buckets(&who.org_id, &req.container_tag, req.buckets.as_deref())
+            .await?;
+        profile.buckets = Some(
+            filed
+                .into_iter()
+                .map(|(k, v)| (k, serde_json::Value::from(v)))
+                .collect(),
+        );
+    }
     let search_results = match req.q.as_deref().filter(|q| !q.trim().is_empty()) {
         None => None,
         Some(q) => {
@@ -244,6 +261,23 @@ pub async fn conversation(
         id: d.id.clone(),
         status: d.status,
     }))
+}
+
+/// `POST /v4/profile/buckets`: the buckets profiles file facts into.
+pub async fn buckets(
+    Caller(_who): Caller,
+    ApiJson(req): ApiJson<serde_json::Value>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let tag = req
+        .get("containerTag")
+        .and_then(serde_json::Value::as_str)
+        .ok_or_else(|| ApiError::validation("containerTag", "is required"))?;
+    engram_core::validate::container_tag("containerTag", tag)?;
+    let buckets: Vec<serde_json::Value> = engram_engine::memories::DEFAULT_BUCKETS
+        .iter()
+        .map(|(k, d)| serde_json::json!({"key": k, "description": d}))
+        .collect();
+    Ok(Json(serde_json::json!({ "buckets": buckets })))
 }
 
 #[cfg(test)]
