@@ -84,7 +84,20 @@ const SMALL_TALK: &[&str] = &[
     "talk to you",
     "see ya",
     "take it easy",
+    "glad",
+    "so glad",
+    "really glad",
+    "so happy for",
+    "happy for you",
+    "i'm happy for",
+    "i'm so happy for",
+    "means a lot",
+    "that means",
 ];
+
+/// Subjects that point back into the conversation: a sentence opening with
+/// one cannot stand alone as a memory ("It was amazing").
+const BACK_REFERENCES: &[&str] = &["it", "it's", "that", "that's", "thats", "its"];
 
 fn words(s: &str) -> Vec<String> {
     s.split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '\u{2019}'))
@@ -102,6 +115,9 @@ pub fn is_fact_like(sentence: &str) -> bool {
     }
     let w = words(t);
     if w.len() < 4 {
+        return false;
+    }
+    if BACK_REFERENCES.contains(&w[0].as_str()) {
         return false;
     }
     let lower = w.join(" ");
@@ -233,6 +249,9 @@ mod tests {
             "Oh yes.",
             "Me too, I think so.",
             "It is what it is.",
+            "Glad you're here to share in it.",
+            "It brings us together and makes us happy.",
+            "That was the best day of the summer.",
         ] {
             assert!(!is_fact_like(s), "{s}");
         }

@@ -40,6 +40,22 @@ fn strip_openers(s: &str) -> &str {
     }
 }
 
+/// Drop a name the sentence is addressed to ("Caroline, I think ..."
+/// and "... for me, Caroline."): a vocative, not part of the fact.
+fn strip_vocative<'a>(s: &'a str, people: &[&str]) -> &'a str {
+    let mut s = s.trim();
+    for p in people {
+        if let Some(rest) = s.strip_prefix(p).and_then(|r| r.strip_prefix(',')) {
+            s = rest.trim_start();
+        }
+        let end = s.trim_end_matches(['.', '!']);
+        if let Some(head) = end.strip_suffix(p).and_then(|h| h.trim_end().strip_suffix(',')) {
+            s = head.trim_end();
+        }
+    }
+    s
+}
+
 /// A sentence as a memory: capitalised, ending with a full stop.
 fn tidy(s: &str) -> String {
     let s = s.trim().trim_end_matches(['!', '.', ',', ';', ':', ' ']);
@@ -67,7 +83,7 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
     let mut out: Vec<Candidate> = Vec::new();
     for t in turns.iter().filter(|t| t.role == Role::User) {
         for (s, e) in split_sentences(t.text, 0, t.text.len()) {
-            let sentence = strip_openers(&t.text[s..e]);
+            let sentence = strip_vocative(strip_openers(&t.text[s..e]), &people);
             if !is_fact_like(sentence) {
                 continue;
             }
@@ -186,6 +202,23 @@ mod tests {
             .entities
             .iter()
             .any(|e| e.name == "Mercy Hospital" && e.kind == EntityKind::Organisation));
+    }
+
+    #[test]
+    fn vocatives_are_not_part_of_the_fact() {
+        let people = ["Caroline", "Melanie"];
+        assert_eq!(
+            strip_vocative("Caroline, my family has been great.", &people),
+            "my family has been great."
+        );
+        assert_eq!(
+            strip_vocative("I'm getting there, Caroline.", &people),
+            "I'm getting there"
+        );
+        assert_eq!(
+            strip_vocative("Caroline moved to Sweden.", &people),
+            "Caroline moved to Sweden."
+        );
     }
 
     #[test]
