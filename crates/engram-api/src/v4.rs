@@ -66,6 +66,7 @@ pub struct ValidV4Search {
     pub include: SearchInclude,
     pub rerank: bool,
     pub rewrite_query: bool,
+    pub aggregate: bool,
 }
 
 impl V4SearchRequest {
@@ -109,6 +110,7 @@ impl V4SearchRequest {
             include: self.include.clone().unwrap_or_default(),
             rerank: self.rerank.unwrap_or(false),
             rewrite_query: self.rewrite_query.unwrap_or(false),
+            aggregate: self.aggregate.unwrap_or(false),
         })
     }
 }
@@ -164,6 +166,9 @@ pub struct V4Result {
     pub context: Option<ResultContext>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub documents: Option<Vec<ResultDocumentRef>>,
+    /// Synthesised from several memories (`aggregate`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub is_aggregated: Option<bool>,
 }
 
 /// `POST /v4/search` answer.

@@ -77,4 +77,7 @@ pub struct Candidate {
     /// of a week), `YYYY-MM` or `YYYY`.
     pub event_dates: Vec<String>,
     pub entities: Vec<Entity>,
+    /// For an inference: the candidates (indices into the same list, all
+    /// before this one) it was inferred from; empty for stated facts.
+    pub derived_from: Vec<usize>,
 }

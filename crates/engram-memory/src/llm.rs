@@ -21,11 +21,22 @@ against the date of the message and write them as absolute dates. Mark isStatic 
 traits: identity, home, job, relationships, lasting preferences; false for events and passing \
 states. Answer with JSON only: {\"memories\": [{\"content\": string, \"subject\": string or null, \
 \"isStatic\": boolean, \"eventDates\": [\"YYYY-MM-DD\" or \"YYYY-MM\" or \"YYYY\"], \
-\"entities\": [{\"name\": string, \"kind\": \"person\"|\"place\"|\"organisation\"|\"other\"}]}]}";
+\"entities\": [{\"name\": string, \"kind\": \"person\"|\"place\"|\"organisation\"|\"other\"}]}], \
+\"inferences\": [{\"content\": string, \"from\": [indexes into memories]}]}. Inferences are few: \
+only facts that follow from two or more of the memories together and are not stated themselves.";
 
 #[derive(Deserialize)]
 struct Answer {
     memories: Vec<Item>,
+    #[serde(default)]
+    inferences: Vec<Inference>,
+}
+
+#[derive(Deserialize)]
+struct Inference {
+    content: String,
+    #[serde(default)]
+    from: Vec<usize>,
 }
 
 #[derive(Deserialize)]
@@ -108,7 +119,10 @@ pub async fn extract_with(
     let (answer, _usage): (Answer, _) = complete_json(llm, req).await?;
     let date = turns.iter().rev().find_map(|t| t.date);
     let mut out: Vec<Candidate> = Vec::new();
+    // where each answered memory landed in `out` (dropped ones: None)
+    let mut landed: Vec<Option<usize>> = Vec::new();
     for item in answer.memories.into_iter().take(MAX_MEMORIES) {
+        landed.push(None);
         let content = item.content.trim().to_string();
         if content.is_empty()
             || content.chars().count() > MAX_CHARS
@@ -116,7 +130,9 @@ pub async fn extract_with(
         {
             continue;
         }
+        *landed.last_mut().expect("pushed above") = Some(out.len());
         out.push(Candidate {
+            derived_from: Vec::new(),
             content,
             subject: item
                 .subject
@@ -138,6 +154,33 @@ pub async fn extract_with(
                     kind: kind(&e.kind),
                 })
                 .collect(),
+        });
+    }
+    for inf in answer.inferences.into_iter().take(MAX_MEMORIES) {
+        let content = inf.content.trim().to_string();
+        let mut from: Vec<usize> = inf
+            .from
+            .iter()
+            .filter_map(|i| landed.get(*i).copied().flatten())
+            .collect();
+        from.sort_unstable();
+        from.dedup();
+        // an inference rests on at least two stated facts
+        if from.len() < 2
+            || content.is_empty()
+            || content.chars().count() > MAX_CHARS
+            || out.iter().any(|c| c.content.eq_ignore_ascii_case(&content))
+        {
+            continue;
+        }
+        out.push(Candidate {
+            is_static: crate::offline::is_static(&content),
+            content,
+            subject: None,
+            document_date: date,
+            event_dates: Vec::new(),
+            entities: Vec::new(),
+            derived_from: from,
         });
     }
     Ok(out)
@@ -250,6 +293,37 @@ mod tests {
             user.contains("[2024-03-10] Ana: I moved to Lisbon last month."),
             "{user}"
         );
+    }
+
+    #[tokio::test]
+    async fn inferences_rest_on_two_kept_memories() {
+        let llm = scripted(Ok(r#"{"memories": [
+            {"content": "Ana has two daughters"},
+            {"content": " "},
+            {"content": "Ana's daughters go to school in Porto"},
+            {"content": "Ana lives near Porto"}
+        ], "inferences": [
+            {"content": "Ana's family lives in the Porto area", "from": [0, 2, 3]},
+            {"content": "Ana is a parent", "from": [0]},
+            {"content": "Ana likes Porto", "from": [1, 9]}
+        ]}"#));
+        let (got, _) = extract(Some(&llm), &turns(), None).await;
+        let texts: Vec<&str> = got.iter().map(|c| c.content.as_str()).collect();
+        assert_eq!(
+            texts,
+            [
+                "Ana has two daughters",
+                "Ana's daughters go to school in Porto",
+                "Ana lives near Porto",
+                "Ana's family lives in the Porto area"
+            ]
+        );
+        assert_eq!(
+            got[3].derived_from,
+            [0, 1, 2],
+            "indexes of the kept memories"
+        );
+        assert!(got[..3].iter().all(|c| c.derived_from.is_empty()));
     }
 
     #[tokio::test]

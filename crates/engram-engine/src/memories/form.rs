@@ -146,12 +146,19 @@ impl Engine {
         let texts: Vec<String> = candidates.iter().map(|c| c.content.clone()).collect();
         let vectors = self.embed_texts(texts).await?;
         let mut n = 0;
+        // the memory each candidate became, for inferences to point at
+        let mut became: Vec<Option<String>> = Vec::with_capacity(candidates.len());
         for (c, embedding) in candidates.into_iter().zip(vectors) {
+            let sources: Vec<String> = c
+                .derived_from
+                .iter()
+                .filter_map(|i| became.get(*i).cloned().flatten())
+                .collect();
             let fact = Fact {
                 content: c.content,
                 embedding,
                 is_static: c.is_static,
-                is_inference: false,
+                is_inference: !c.derived_from.is_empty(),
                 metadata: Default::default(),
                 forget_after: None,
                 forget_reason: None,
@@ -167,7 +174,14 @@ impl Engine {
                     })
                     .collect(),
             };
-            self.remember(org_id, &tag, fact).await?;
+            let m = self.remember(org_id, &tag, fact).await?;
+            let id = m.memory().id.clone();
+            for source in &sources {
+                self.store
+                    .relate_memories(org_id, &id, source, engram_store::RelationKind::Derives)
+                    .await?;
+            }
+            became.push(Some(id));
             n += 1;
         }
         Ok(n)

@@ -3,6 +3,7 @@
 //! profiles. Everything here speaks in store records and engine errors;
 //! the server maps them to the wire.
 
+mod aggregate;
 mod form;
 mod graph;
 pub(crate) mod index;
@@ -80,7 +81,15 @@ impl Engine {
         let mut out = Vec::with_capacity(items.len());
         for (m, embedding) in items.into_iter().zip(vectors) {
             let is_static = m.is_static || engram_memory::offline::is_static(&m.content);
+            let entities = engram_memory::offline::entities_of(&m.content)
+                .into_iter()
+                .map(|e| engram_store::MemoryEntity {
+                    name: e.name,
+                    kind: e.kind.as_str().to_string(),
+                })
+                .collect();
             let fact = Fact {
+                entities,
                 content: m.content,
                 embedding,
                 is_static,

@@ -40,6 +40,8 @@ pub struct MemorySearch {
     pub include_documents: bool,
     /// Re-score the top candidates (LLM, or the local re-scorer).
     pub rerank: bool,
+    /// Add memories synthesised from several results.
+    pub aggregate: bool,
     /// Also search a rewritten query (LLM, or the local expansion).
     pub rewrite_query: bool,
 }
@@ -68,18 +70,29 @@ pub enum SearchHit {
         position: i64,
         score: f32,
     },
+    /// A memory synthesised from several results (`aggregate`); not stored.
+    Aggregate {
+        content: String,
+        score: f32,
+        /// The memories it was made from.
+        sources: Vec<String>,
+    },
 }
 
 impl SearchHit {
     pub fn score(&self) -> f32 {
         match self {
-            SearchHit::Memory { score, .. } | SearchHit::Chunk { score, .. } => *score,
+            SearchHit::Memory { score, .. }
+            | SearchHit::Chunk { score, .. }
+            | SearchHit::Aggregate { score, .. } => *score,
         }
     }
 
     fn set_score(&mut self, to: f32) {
         match self {
-            SearchHit::Memory { score, .. } | SearchHit::Chunk { score, .. } => *score = to,
+            SearchHit::Memory { score, .. }
+            | SearchHit::Chunk { score, .. }
+            | SearchHit::Aggregate { score, .. } => *score = to,
         }
     }
 
@@ -87,7 +100,7 @@ impl SearchHit {
     pub fn text(&self) -> &str {
         match self {
             SearchHit::Memory { memory, .. } => &memory.content,
-            SearchHit::Chunk { content, .. } => content,
+            SearchHit::Chunk { content, .. } | SearchHit::Aggregate { content, .. } => content,
         }
     }
 }
@@ -121,7 +134,7 @@ impl Engine {
         }
         // reranking looks at more candidates than it returns
         let mut wide = s.clone();
-        if s.rerank {
+        if s.rerank || s.aggregate {
             wide.limit = s.limit.max(super::rerank::RERANK_TOP);
         }
         let mut merged: HashMap<String, SearchHit> = HashMap::new();
@@ -134,6 +147,7 @@ impl Engine {
                 let key = match &h {
                     SearchHit::Memory { memory, .. } => format!("m:{}", memory.id),
                     SearchHit::Chunk { document, .. } => format!("d:{}", document.id),
+                    SearchHit::Aggregate { content, .. } => format!("a:{content}"),
                 };
                 match merged.get(&key) {
                     Some(old) if old.score() >= h.score() => {}
@@ -144,7 +158,27 @@ impl Engine {
             }
         }
         let mut hits: Vec<SearchHit> = merged.into_values().collect();
-        if s.rerank {
+        if s.aggregate {
+            hits.sort_by(|a, b| b.score().total_cmp(&a.score()));
+            let made = self.aggregate(&s.q, &hits).await;
+            for (content, from) in made {
+                let sources: Vec<String> = from
+                    .iter()
+                    .filter_map(|i| match &hits[*i] {
+                        SearchHit::Memory { memory, .. } => Some(memory.id.clone()),
+                        _ => None,
+                    })
+                    .collect();
+                // it answers as well as its best source, on the same scale
+                let best = from.iter().map(|i| hits[*i].score()).fold(0.0, f32::max);
+                hits.push(SearchHit::Aggregate {
+                    content,
+                    score: best,
+                    sources,
+                });
+            }
+        }
+        if s.rerank || s.aggregate {
             hits.sort_by(|a, b| b.score().total_cmp(&a.score()));
             hits.truncate(super::rerank::RERANK_TOP);
             self.rerank(&s.q, &mut hits).await;

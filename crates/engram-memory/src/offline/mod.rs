@@ -16,13 +16,18 @@ mod entities;
 
 pub use classify::{is_fact_like, is_static};
 
+/// The named entities of a fact (people, places, organisations, ...).
+pub fn entities_of(text: &str) -> Vec<crate::Entity> {
+    entities::find(text, &[])
+}
+
 use crate::{Candidate, EntityKind, Role, Turn};
 use engram_extract::split_sentences;
 
 /// Interjections that open chat sentences without adding to them.
 const OPENERS: &[&str] = &[
     "oh", "yeah", "yes", "well", "so", "haha", "wow", "hey", "ok", "okay", "honestly", "actually",
-    "lol", "omg", "ah", "aw", "um", "hmm", "anyway", "btw",
+    "lol", "omg", "ah", "aw", "aww", "um", "hmm", "anyway", "btw", "woah", "whoa", "yay", "ooh",
 ];
 
 /// Drop leading interjections ("Yeah, so I ...").
@@ -49,7 +54,10 @@ fn strip_vocative<'a>(s: &'a str, people: &[&str]) -> &'a str {
             s = rest.trim_start();
         }
         let end = s.trim_end_matches(['.', '!']);
-        if let Some(head) = end.strip_suffix(p).and_then(|h| h.trim_end().strip_suffix(',')) {
+        if let Some(head) = end
+            .strip_suffix(p)
+            .and_then(|h| h.trim_end().strip_suffix(','))
+        {
             s = head.trim_end();
         }
     }
@@ -119,6 +127,7 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
                 document_date: t.date,
                 event_dates,
                 entities,
+                derived_from: Vec::new(),
             });
         }
     }

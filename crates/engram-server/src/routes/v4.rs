@@ -44,6 +44,7 @@ fn engine_search(v: &ValidV4Search) -> MemorySearch {
         include_documents: v.include.documents.unwrap_or(false),
         rerank: v.rerank,
         rewrite_query: v.rewrite_query,
+        aggregate: v.aggregate,
     }
 }
 
@@ -84,6 +85,7 @@ fn response(out: V4Outcome, v: &ValidV4Search) -> V4SearchResponse {
                         })
                         .collect()
                 }),
+                is_aggregated: Some(false),
             },
             SearchHit::Chunk {
                 document: d,
@@ -109,6 +111,19 @@ fn response(out: V4Outcome, v: &ValidV4Search) -> V4SearchResponse {
                 similarity: score,
                 version: None,
                 context: None,
+                is_aggregated: None,
+            },
+            SearchHit::Aggregate { content, score, .. } => V4Result {
+                id: format!("agg_{}", engram_core::ids::new_id()),
+                memory: Some(content),
+                chunk: None,
+                metadata: None,
+                updated_at: iso(engram_store::now()),
+                similarity: score,
+                version: None,
+                context: None,
+                documents: None,
+                is_aggregated: Some(true),
             },
         })
         .collect();

@@ -18,6 +18,7 @@ struct Calls {
     extract: AtomicUsize,
     rerank: AtomicUsize,
     rewrite: AtomicUsize,
+    aggregate: AtomicUsize,
 }
 
 fn completion(content: Value) -> Json<Value> {
@@ -52,6 +53,11 @@ async fn stand_in(broken: bool) -> (String, Arc<Calls>) {
                         .map(|(i, l)| json!({"index": i, "score": if l.contains("tea") {1.0} else {0.0}}))
                         .collect();
                     completion(json!({"scores": scores}))
+                } else if system.contains("combine memories") {
+                    c.aggregate.fetch_add(1, Ordering::SeqCst);
+                    completion(json!({"aggregates": [
+                        {"content": "Ana's mornings: Pixel the greyhound and oolong tea", "from": [0, 1]}
+                    ]}))
                 } else if system.contains("Rewrite") {
                     c.rewrite.fetch_add(1, Ordering::SeqCst);
                     completion(json!({"query": "greyhound named Pixel"}))
@@ -62,6 +68,8 @@ async fn stand_in(broken: bool) -> (String, Arc<Calls>) {
                          "isStatic": false, "entities": [{"name": "Pixel", "kind": "other"}]},
                         {"content": "Ana drinks oolong tea every morning", "subject": "Ana",
                          "isStatic": true}
+                    ], "inferences": [
+                        {"content": "Ana has a calm morning routine with her dog", "from": [0, 1]}
                     ]}))
                 }
             }
@@ -111,9 +119,22 @@ async fn the_llm_extracts_reranks_and_rewrites() {
         got,
         [
             "Ana adopted a greyhound named Pixel",
-            "Ana drinks oolong tea every morning"
+            "Ana drinks oolong tea every morning",
+            "Ana has a calm morning routine with her dog"
         ]
     );
+    // the inference derives from both facts it rests on
+    let entries = list["memoryEntries"].as_array().unwrap();
+    let inferred = entries
+        .iter()
+        .find(|m| m["isInference"] == true)
+        .expect("an inference");
+    let rel = inferred["memoryRelations"].as_object().unwrap();
+    assert_eq!(rel.len(), 2, "{inferred}");
+    assert!(rel.values().all(|k| k == "derives"));
+    for m in entries.iter().filter(|m| m["isInference"] == false) {
+        assert!(rel.contains_key(m["id"].as_str().unwrap()));
+    }
 
     let q = json!({"q": "Ana's dog Pixel", "containerTag": "ana", "threshold": 0});
     let (_, plain) = app.post("/v4/search", q.clone()).await;
@@ -134,6 +155,24 @@ async fn the_llm_extracts_reranks_and_rewrites() {
     let (st, _) = app.post("/v4/search", rewritten).await;
     assert_eq!(st, StatusCode::OK);
     assert_eq!(calls.rewrite.load(Ordering::SeqCst), 1);
+    let (_, agg) = app
+        .post(
+            "/v4/search",
+            json!({"q": "Ana's mornings", "containerTag": "ana", "threshold": 0, "aggregate": true}),
+        )
+        .await;
+    assert_eq!(calls.aggregate.load(Ordering::SeqCst), 1);
+    let made: Vec<&Value> = agg["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["isAggregated"] == true)
+        .collect();
+    assert_eq!(made.len(), 1, "{agg}");
+    assert_eq!(
+        made[0]["memory"],
+        "Ana's mornings: Pixel the greyhound and oolong tea"
+    );
 }
 
 #[tokio::test]

@@ -204,6 +204,51 @@ async fn memories_are_created_versioned_listed_and_forgotten() {
 }
 
 #[tokio::test]
+async fn aggregate_adds_a_synthesised_memory() {
+    let app = spawn_app().await;
+    let (st, v) = app
+        .post(
+            "/v4/memories",
+            json!({"containerTag": "agg", "memories": [
+                {"content": "Priya adopted a cat from the Lisbon shelter"},
+                {"content": "Priya volunteers at the Lisbon shelter on Sundays"},
+                {"content": "Tom collects vinyl records"}
+            ]}),
+        )
+        .await;
+    assert_eq!(st, StatusCode::CREATED, "{v}");
+    let q = json!({"q": "Priya shelter", "containerTag": "agg", "threshold": 0, "aggregate": true});
+    let (st, r) = app.post("/v4/search", q).await;
+    assert_eq!(st, StatusCode::OK, "{r}");
+    let results = r["results"].as_array().unwrap();
+    let agg: Vec<&Value> = results
+        .iter()
+        .filter(|x| x["isAggregated"] == true)
+        .collect();
+    assert_eq!(agg.len(), 1, "{r}");
+    let text = agg[0]["memory"].as_str().unwrap();
+    assert!(
+        text.contains("adopted a cat") && text.contains("volunteers"),
+        "{text}"
+    );
+    assert!(
+        results.iter().any(|x| x["isAggregated"] == false),
+        "a mix: {r}"
+    );
+    let (_, plain) = app
+        .post(
+            "/v4/search",
+            json!({"q": "Priya shelter", "containerTag": "agg", "threshold": 0}),
+        )
+        .await;
+    assert!(plain["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|x| x.get("isAggregated") != Some(&json!(true))));
+}
+
+#[tokio::test]
 async fn memory_requests_are_validated() {
     let app = spawn_app().await;
     let many: Vec<Value> = (0..101)

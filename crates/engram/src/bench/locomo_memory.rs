@@ -2,7 +2,9 @@
 //! is sent as one conversation (`/v4/conversations`, the session date in
 //! metadata), memories form in the background, and each question is asked
 //! of `/v4/search` (within its conversation, threshold 0, top 20) in
-//! `documents`, `memories` and `hybrid` modes.
+//! `documents`, `memories` and `hybrid` modes, and with `rerank` and
+//! `rewriteQuery` (the local re-scorer and expansion unless an LLM is
+//! configured).
 //!
 //! Scoring is evidence recall@k over turns: a chunk result stands for the
 //! turns whose lines it holds; a memory result for the turn of its source
@@ -18,7 +20,15 @@ use serde_json::{json, Value};
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::time::Instant;
 
-const MODES: [&str; 3] = ["documents", "memories", "hybrid"];
+/// Rows: `searchMode`, optionally with `+rerank` or `+rewrite`.
+const MODES: [&str; 6] = [
+    "documents",
+    "memories",
+    "hybrid",
+    "memories+rerank",
+    "hybrid+rerank",
+    "memories+rewrite",
+];
 
 fn words(s: &str) -> HashSet<String> {
     s.to_lowercase()
@@ -142,6 +152,7 @@ pub async fn run(
 
     let mut report = serde_json::Map::new();
     for mode in MODES {
+        let search_mode = mode.split('+').next().unwrap_or(mode);
         let mut lat = Vec::with_capacity(questions.len());
         let mut sums: BTreeMap<u64, ([f64; 4], usize)> = BTreeMap::new();
         for q in &questions {
@@ -151,7 +162,8 @@ pub async fn run(
                 .header("authorization", &auth)
                 .json(
                     &json!({"q": q.text, "containerTag": q.conversation, "limit": 20,
-                              "threshold": 0, "searchMode": mode, "include": {"documents": true}}),
+                              "threshold": 0, "searchMode": search_mode, "include": {"documents": true},
+                              "rerank": mode.ends_with("+rerank"), "rewriteQuery": mode.ends_with("+rewrite")}),
                 )
                 .send()
                 .await?
@@ -211,14 +223,14 @@ pub async fn run(
         convs.len()
     );
     println!(
-        "{:<10} {:>8} {:>8} {:>8} {:>8} {:>9} {:>9}",
+        "{:<17} {:>8} {:>8} {:>8} {:>8} {:>9} {:>9}",
         "mode", "R@1", "R@5", "R@10", "R@20", "p50 ms", "p95 ms"
     );
     for mode in MODES {
         let m = &report[mode];
         let r: Vec<f64> = serde_json::from_value(m["recall"].clone())?;
         println!(
-            "{:<10} {:>7.1}% {:>7.1}% {:>7.1}% {:>7.1}% {:>9.1} {:>9.1}",
+            "{:<17} {:>7.1}% {:>7.1}% {:>7.1}% {:>7.1}% {:>9.1} {:>9.1}",
             mode,
             r[0],
             r[1],
@@ -235,7 +247,7 @@ pub async fn run(
             .iter()
             .map(|(c, r)| format!("{c}: {:.1}%", r[2].as_f64().unwrap_or(0.0)))
             .collect();
-        println!("  {mode:<10} {}", cells.join("  "));
+        println!("  {mode:<17} {}", cells.join("  "));
     }
     println!("some memories of the first conversation:");
     for m in examples.iter().take(15) {
