@@ -14,6 +14,8 @@ use serde::Deserialize;
 
 /// Candidates re-scored at most.
 pub const RERANK_TOP: usize = 30;
+/// What results of the local expansion weigh against the original query's.
+pub const EXPANSION_WEIGHT: f32 = 0.9;
 /// Weight of term coverage in the local re-score.
 pub const COVERAGE_WEIGHT: f32 = 0.2;
 
@@ -107,8 +109,10 @@ impl Engine {
     }
 
     /// The query rewritten by the LLM into an explicit search query, or its
-    /// local expansion.
-    pub(crate) async fn rewrite_query(&self, q: &str) -> Option<String> {
+    /// local expansion, with the weight its results carry when merged with
+    /// the original query's (1 for the model's rewrite, [`EXPANSION_WEIGHT`]
+    /// for the expansion, which adds candidates more than it reorders).
+    pub(crate) async fn rewrite_query(&self, q: &str) -> Option<(String, f32)> {
         if let Some(llm) = self.llm.as_deref() {
             let req = ChatRequest::new(
                 "Rewrite the user's search query into one explicit, self-contained search query \
@@ -116,12 +120,12 @@ impl Engine {
                 q.to_string(),
             );
             match complete_json::<Rewritten>(llm, req).await {
-                Ok((r, _usage)) if !r.query.trim().is_empty() => return Some(r.query),
+                Ok((r, _usage)) if !r.query.trim().is_empty() => return Some((r.query, 1.0)),
                 Ok(_) => {}
                 Err(e) => tracing::warn!(error = %e, "LLM rewrite failed; local expansion instead"),
             }
         }
-        declarative(q)
+        declarative(q).map(|d| (d, EXPANSION_WEIGHT))
     }
 }
 

@@ -126,9 +126,9 @@ impl Engine {
         s: &MemorySearch,
     ) -> Result<V4Outcome, EngineError> {
         let start = Instant::now();
-        let mut queries = vec![s.q.clone()];
+        let mut queries = vec![(s.q.clone(), 1.0)];
         if s.rewrite_query {
-            if let Some(r) = self.rewrite_query(&s.q).await.filter(|r| *r != s.q) {
+            if let Some(r) = self.rewrite_query(&s.q).await.filter(|r| r.0 != s.q) {
                 queries.push(r);
             }
         }
@@ -139,11 +139,12 @@ impl Engine {
         }
         let mut merged: HashMap<String, SearchHit> = HashMap::new();
         let mut total = 0;
-        for q in &queries {
+        for (q, weight) in &queries {
             wide.q = q.clone();
             let (found, n) = self.hits_for(org_id, &wide).await?;
             total = total.max(n);
-            for h in found {
+            for mut h in found {
+                h.set_score(h.score() * weight);
                 let key = match &h {
                     SearchHit::Memory { memory, .. } => format!("m:{}", memory.id),
                     SearchHit::Chunk { document, .. } => format!("d:{}", document.id),
@@ -157,7 +158,11 @@ impl Engine {
                 }
             }
         }
-        let mut hits: Vec<SearchHit> = merged.into_values().collect();
+        // an expansion's weighted results meet the threshold too
+        let mut hits: Vec<SearchHit> = merged
+            .into_values()
+            .filter(|h| h.score() >= s.threshold)
+            .collect();
         if s.aggregate {
             hits.sort_by(|a, b| b.score().total_cmp(&a.score()));
             let made = self.aggregate(&s.q, &hits).await;
