@@ -445,3 +445,17 @@ pub async fn expire(s: &PgStore, at: engram_store::Timestamp) -> StoreResult<u64
     tx.commit().await.map_err(db_err)?;
     Ok(n)
 }
+
+pub async fn relating_to(s: &PgStore, org_id: &str, id: &str) -> StoreResult<Vec<Memory>> {
+    let rows = sqlx::query(AssertSqlSafe(format!(
+        "SELECT {COLUMNS} FROM memories m WHERE m.org_id = $1 AND m.id IN \
+         (SELECT memory_id FROM memory_relations WHERE related_id = $2) \
+         ORDER BY m.created_at, m.id"
+    )))
+    .bind(org_id)
+    .bind(id)
+    .fetch_all(&s.pool)
+    .await
+    .map_err(db_err)?;
+    rows.iter().map(memory).collect()
+}

@@ -269,6 +269,9 @@ impl Store for SqliteStore {
     async fn memories_by_ids(&self, org_id: &str, ids: &[String]) -> StoreResult<Vec<Memory>> {
         memories::by_ids(self, org_id, ids).await
     }
+    async fn memories_relating_to(&self, org_id: &str, id: &str) -> StoreResult<Vec<Memory>> {
+        memories::relating_to(self, org_id, id).await
+    }
     async fn add_memory_source(
         &self,
         org_id: &str,

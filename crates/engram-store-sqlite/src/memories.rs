@@ -434,3 +434,17 @@ pub async fn expire(s: &SqliteStore, at: engram_store::Timestamp) -> StoreResult
     tx.commit().await.map_err(db_err)?;
     Ok(n)
 }
+
+pub async fn relating_to(s: &SqliteStore, org_id: &str, id: &str) -> StoreResult<Vec<Memory>> {
+    let rows = sqlx::query(AssertSqlSafe(format!(
+        "SELECT {COLUMNS} FROM memories m WHERE m.org_id = ? AND m.id IN \
+         (SELECT memory_id FROM memory_relations WHERE related_id = ?) \
+         ORDER BY m.created_at, m.id"
+    )))
+    .bind(org_id)
+    .bind(id)
+    .fetch_all(&s.read)
+    .await
+    .map_err(db_err)?;
+    rows.iter().map(memory).collect()
+}

@@ -196,6 +196,10 @@ pub trait Store: Send + Sync + 'static {
     ) -> StoreResult<Vec<IndexChange>>;
     /// Memories by id (those that exist in this organisation).
     async fn memories_by_ids(&self, org_id: &str, ids: &[String]) -> StoreResult<Vec<Memory>>;
+    /// Memories whose relations point at memory `id` (newer versions that
+    /// `update` it, memories that `extend` it or `derive` from it), oldest
+    /// first.
+    async fn memories_relating_to(&self, org_id: &str, id: &str) -> StoreResult<Vec<Memory>>;
     /// The fact was stated again: add `document_id` to the memory's
     /// sources and count one more source. A document already among its
     /// sources changes nothing (reprocessing is idempotent); `None` (a

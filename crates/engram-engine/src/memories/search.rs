@@ -387,25 +387,10 @@ impl Engine {
                 }
             }
         }
-        // newer versions point at this one
-        if !m.is_latest {
-            let q = engram_store::MemoryListQuery {
-                container_tags: vec![m.container_tag.clone()],
-                include_history: true,
-                include_forgotten: true,
-                limit: 1000,
-                ..Default::default()
-            };
-            let (chain, _) = self.store.list_memories(org_id, &q).await?;
-            for c in chain {
-                if c.relations.iter().any(|(id, _)| id == &m.id) {
-                    let kind = c
-                        .relations
-                        .iter()
-                        .find(|(id, _)| id == &m.id)
-                        .map_or(RelationKind::Updates, |(_, k)| *k);
-                    out.children.push((kind, c));
-                }
+        // newer versions, extensions and inferences point at this one
+        for c in self.store.memories_relating_to(org_id, &m.id).await? {
+            if let Some((_, kind)) = c.relations.iter().find(|(id, _)| id == &m.id) {
+                out.children.push((*kind, c.clone()));
             }
         }
         Ok(out)

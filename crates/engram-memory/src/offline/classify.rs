@@ -93,6 +93,14 @@ const SMALL_TALK: &[&str] = &[
     "i'm so happy for",
     "means a lot",
     "that means",
+    "hope you're",
+    "hope you've",
+    "wishing you",
+    "keep you posted",
+    "keep ya posted",
+    "i'll keep you",
+    "i'll keep ya",
+    "proud of you",
 ];
 
 /// Subjects that point back into the conversation: a sentence opening with
@@ -250,6 +258,9 @@ mod tests {
             "Me too, I think so.",
             "It is what it is.",
             "Glad you're here to share in it.",
+            "Hope you're doing good.",
+            "Wishing you the best on your adoption journey.",
+            "I'll keep ya posted.",
             "It brings us together and makes us happy.",
             "That was the best day of the summer.",
         ] {

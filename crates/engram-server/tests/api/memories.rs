@@ -112,6 +112,16 @@ async fn memories_are_created_versioned_listed_and_forgotten() {
     )
     .await;
     assert!(found.contains(&"Ana likes jasmine tea".to_string()));
+    let (_, rel) = app
+        .post(
+            "/v4/search",
+            json!({"q": "jasmine tea", "containerTag": "u1", "threshold": 0,
+                   "include": {"relatedMemories": true}}),
+        )
+        .await;
+    let parents = &rel["results"][0]["context"]["parents"];
+    assert_eq!(parents[0]["relation"], "updates", "{rel}");
+    assert_eq!(parents[0]["memory"], "Ana likes green tea");
     assert!(
         !found.contains(&"Ana likes green tea".to_string()),
         "{found:?}"

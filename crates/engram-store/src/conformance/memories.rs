@@ -218,6 +218,21 @@ pub async fn memories_versions_forgetting_and_sources(s: &dyn Store) {
         .unwrap());
     let m3r = s.get_memory(&org, &m3.id).await.unwrap().unwrap();
     assert_eq!(m3r.relations, vec![(m2.id.clone(), RelationKind::Extends)]);
+    let pointing = |v: Vec<Memory>| v.into_iter().map(|m| m.id).collect::<Vec<_>>();
+    assert_eq!(
+        pointing(s.memories_relating_to(&org, &m2.id).await.unwrap()),
+        vec![m3.id.clone()]
+    );
+    assert_eq!(
+        pointing(s.memories_relating_to(&org, &m1.id).await.unwrap()),
+        vec![v2.id.clone()],
+        "the next version updates it"
+    );
+    assert!(s
+        .memories_relating_to(&other, &m2.id)
+        .await
+        .unwrap()
+        .is_empty());
 
     // forgetting keeps the memory for history; expiry hides it too
     let head = memory_head(s, &org).await;
