@@ -286,6 +286,10 @@ pub async fn list(
             "NOT m.is_forgotten AND (m.forget_after IS NULL OR m.forget_after > {t})"
         ));
     }
+    if let Some(c) = &q.content {
+        let c = binds.text(c);
+        conds.push(format!("m.content = {c}"));
+    }
     if let Some(d) = &q.document_id {
         let d = binds.text(d);
         conds.push(format!(

@@ -283,6 +283,9 @@ pub async fn list(
     if !q.include_forgotten {
         conds.push("m.is_forgotten = 0 AND (m.forget_after IS NULL OR m.forget_after > ?)".into());
     }
+    if q.content.is_some() {
+        conds.push("m.content = ?".into());
+    }
     if q.document_id.is_some() {
         conds.push(
             "EXISTS (SELECT 1 FROM memory_sources s WHERE s.memory_id = m.id AND s.document_id = ?)"
@@ -297,6 +300,9 @@ pub async fn list(
         }
         if !q.include_forgotten {
             query = query.bind(ms(now()));
+        }
+        if let Some(c) = &q.content {
+            query = query.bind(c.clone());
         }
         if let Some(d) = &q.document_id {
             query = query.bind(d.clone());

@@ -192,6 +192,8 @@ pub struct MemoryListQuery {
     pub include_forgotten: bool,
     /// Only memories that came from this document.
     pub document_id: Option<String>,
+    /// Only memories with exactly this content.
+    pub content: Option<String>,
     /// Order by `updated_at` instead of `created_at`.
     pub by_updated: bool,
     /// Oldest first instead of newest first.

@@ -172,11 +172,11 @@ impl Engine {
                 let q = MemoryListQuery {
                     container_tags: vec![tag.to_string()],
                     include_forgotten: true,
-                    limit: 10_000,
+                    content: Some(c.clone()),
+                    limit: 100,
                     ..Default::default()
                 };
-                let (all, _) = self.store.list_memories(org_id, &q).await?;
-                let mut same: Vec<Memory> = all.into_iter().filter(|m| &m.content == c).collect();
+                let (mut same, _) = self.store.list_memories(org_id, &q).await?;
                 same.sort_by_key(|m| m.is_forgotten);
                 same.into_iter().next().ok_or_else(|| not_found("memory"))?
             }

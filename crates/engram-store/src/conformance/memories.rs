@@ -181,6 +181,11 @@ pub async fn memories_versions_forgetting_and_sources(s: &dyn Store) {
     want.sort();
     assert_eq!((got, n), (want, 2));
 
+    let mut exact = page(&["u"], true, false);
+    exact.content = Some("Ana likes tea".into());
+    let (same_text, n) = s.list_memories(&org, &exact).await.unwrap();
+    assert_eq!((ids(&same_text), n), (vec![m2.id.as_str()], 1));
+
     // stated again: one more source, once per document
     let again = s
         .add_memory_source(&org, &m1.id, Some(&d2))
