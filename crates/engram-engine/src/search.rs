@@ -53,6 +53,17 @@ impl Engine {
         org_id: &str,
         s: &DocumentSearch,
     ) -> Result<SearchOutcome, EngineError> {
+        self.search_documents_with(org_id, s, None).await
+    }
+
+    /// [`Engine::search_documents`] with the query's embedding when the
+    /// caller already has it (`/v4/search` in hybrid mode embeds once).
+    pub(crate) async fn search_documents_with(
+        &self,
+        org_id: &str,
+        s: &DocumentSearch,
+        embedded: Option<Vec<f32>>,
+    ) -> Result<SearchOutcome, EngineError> {
         let start = Instant::now();
         let document_id = match &s.doc_id {
             Some(id) => Some(self.get_document(org_id, id).await?.id),
@@ -66,20 +77,26 @@ impl Engine {
         };
         let k = (s.limit * 5).max(50);
         // the query embeds on the model thread while the index catches up
-        let (slot, query_vec) = tokio::join!(
-            self.fresh_index(org_id),
-            self.embedder.embed(vec![s.q.clone()]),
-        );
+        let embed = async {
+            match embedded {
+                Some(v) => Ok::<Vec<f32>, EngineError>(v),
+                None => Ok(self
+                    .embedder
+                    .embed(vec![s.q.clone()])
+                    .await
+                    .map_err(|e| {
+                        EngineError::Store(engram_store::StoreError::Backend(format!(
+                            "query embedding failed: {e}"
+                        )))
+                    })?
+                    .pop()
+                    .unwrap_or_default()),
+            }
+        };
+        let (slot, query_vec) = tokio::join!(self.fresh_index(org_id), embed);
         let slot = slot?;
         let t_first = start.elapsed();
-        let query_vec = query_vec
-            .map_err(|e| {
-                EngineError::Store(engram_store::StoreError::Backend(format!(
-                    "query embedding failed: {e}"
-                )))
-            })?
-            .pop()
-            .unwrap_or_default();
+        let query_vec: Vec<f32> = query_vec?;
         // a large scope with store-side vector candidates: the store's
         // graph gives them (a smaller scope is scanned exactly in memory)
         let large = self.config.vector_index == VectorIndex::Store && {

@@ -208,8 +208,14 @@ impl Engine {
     ) -> Result<(Vec<SearchHit>, usize), EngineError> {
         let mut hits: Vec<SearchHit> = Vec::new();
         let mut total = 0;
+        // one embedding of the query serves both searches
+        let qv = self
+            .embed_texts(vec![s.q.clone()])
+            .await?
+            .pop()
+            .unwrap_or_default();
         if s.mode != SearchMode::Documents {
-            let (memories, n) = self.memory_hits(org_id, s).await?;
+            let (memories, n) = self.memory_hits(org_id, s, &qv).await?;
             total += n;
             hits.extend(memories);
         }
@@ -226,7 +232,7 @@ impl Engine {
                 include_summary: true,
                 only_matching_chunks: true,
             };
-            let out = self.search_documents(org_id, &d).await?;
+            let out = self.search_documents_with(org_id, &d, Some(qv)).await?;
             total += out.total;
             for r in out.results {
                 // a document's best chunk stands for it
@@ -268,13 +274,10 @@ impl Engine {
         &self,
         org_id: &str,
         s: &MemorySearch,
+        qv: &[f32],
     ) -> Result<(Vec<SearchHit>, usize), EngineError> {
-        let (slot, qv) = tokio::join!(
-            self.fresh_memory_index(org_id),
-            self.embed_texts(vec![s.q.clone()])
-        );
-        let slot = slot?;
-        let qv = qv?.pop().unwrap_or_default();
+        let slot = self.fresh_memory_index(org_id).await?;
+        let qv = qv.to_vec();
         let scope = Scope {
             container_tags: s.container_tags.clone(),
             filter: s.filter.clone(),

@@ -238,25 +238,22 @@ pub async fn conversation(
 ) -> Result<Json<AddDocumentResponse>, ApiError> {
     let messages = req.validate()?;
     let incoming = lines(&messages);
-    let existing = match s
+    let existing = s
         .engine
         .store
         .get_document(&who.org_id, &req.conversation_id)
-        .await?
-    {
-        Some(d) => d.content,
-        None => String::new(),
-    };
-    let stored: Vec<&str> = existing.lines().filter(|l| !l.trim().is_empty()).collect();
+        .await?;
+    let text = existing.as_ref().map_or("", |d| d.content.as_str());
+    let stored: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
     let skip = new_lines(&stored, &incoming);
     let fresh = &incoming[skip..];
-    if fresh.is_empty() && !stored.is_empty() {
-        let d = s
-            .engine
-            .get_document(&who.org_id, &req.conversation_id)
-            .await?;
+    if let Some(d) = existing
+        .as_ref()
+        .filter(|_| fresh.is_empty() && !stored.is_empty())
+    {
+        // nothing new: the conversation stays as it is
         return Ok(Json(AddDocumentResponse {
-            id: d.id,
+            id: d.id.clone(),
             status: d.status,
         }));
     }
