@@ -10,6 +10,7 @@
 
 pub mod auth;
 pub mod documents;
+mod dreams;
 pub mod fetch;
 pub mod indexes;
 pub mod memories;
@@ -69,6 +70,10 @@ pub struct EngineConfig {
     pub llm: Option<LlmHandle>,
     /// How often expired memories are swept (forgotten).
     pub sweep_interval: Duration,
+    /// How long after processing a `dreaming: dynamic` document waits
+    /// before its memories form, so that related documents arriving
+    /// together (the turns of a conversation, a batch) form as one group.
+    pub dream_delay: Duration,
 }
 
 /// A shared chat model, as configuration holds it.
@@ -96,6 +101,9 @@ pub enum VectorIndex {
     Store,
 }
 
+/// [`EngineConfig::dream_delay`] unless configured.
+pub const DEFAULT_DREAM_DELAY: Duration = Duration::from_secs(1);
+
 impl Default for EngineConfig {
     fn default() -> Self {
         Self {
@@ -109,6 +117,7 @@ impl Default for EngineConfig {
             fetch: fetch::FetchConfig::default(),
             llm: None,
             sweep_interval: Duration::from_secs(30),
+            dream_delay: DEFAULT_DREAM_DELAY,
         }
     }
 }
@@ -119,7 +128,7 @@ pub struct Engine {
     pub embedder: Arc<dyn Embedder>,
     pub config: EngineConfig,
     fetcher: fetch::Fetcher,
-    wake: Notify,
+    wake: Arc<Notify>,
     indexes: indexes::Indexes,
     memory_indexes: memories::index::MemoryIndexes,
     /// Built profiles by (organisation, space), with the memory change
@@ -167,7 +176,7 @@ impl Engine {
             store,
             embedder,
             fetcher,
-            wake: Notify::new(),
+            wake: Arc::new(Notify::new()),
             indexes: indexes::Indexes::default(),
             memory_indexes: Default::default(),
             profiles: Default::default(),

@@ -151,18 +151,19 @@ pub(crate) async fn process_batch(
                 summary,
                 doc_type: p.extracted.doc_type,
                 chunks,
+                dream_at: dream_at(engine),
             },
         ));
     }
-    // memories form before the document is done, so that a client that
-    // sees `done` finds them (`dreaming: instant`; `dynamic` allows later,
-    // but nothing is gained by waiting)
+    // `dreaming: instant`: memories form before the document is done, so
+    // a client that sees `done` finds them; `dynamic` documents dream
+    // later, grouped with related ones (crate::dreams)
     for (job, p) in &done {
         if *stop.borrow() {
             return Ok(());
         }
         if let Err(e) = engine
-            .form_memories(&job.org_id, &job.document_id, &p.text)
+            .form_instant(&job.org_id, &job.document_id, &p.text)
             .await
         {
             tracing::warn!(document = %job.document_id, error = %e, "memory formation failed");
@@ -170,9 +171,24 @@ pub(crate) async fn process_batch(
     }
     let n = done.len();
     let results = store.complete_jobs(done).await?;
+    // documents that dream dynamically are due after the delay: wake the
+    // workers then rather than at their next poll
+    if results.iter().any(|ok| *ok) {
+        let wake = engine.wake.clone();
+        let delay = engine.config.dream_delay;
+        tokio::spawn(async move {
+            tokio::time::sleep(delay).await;
+            wake.notify_waiters();
+        });
+    }
     let fenced = results.iter().filter(|ok| !**ok).count();
     tracing::debug!(completed = n - fenced, fenced, "batch indexed");
     Ok(())
+}
+
+/// When a document completed now may start dreaming.
+fn dream_at(engine: &Engine) -> engram_store::Timestamp {
+    now() + chrono::Duration::from_std(engine.config.dream_delay).unwrap_or_default()
 }
 
 fn clone_failure(f: &Failure) -> Failure {

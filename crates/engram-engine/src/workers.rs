@@ -3,8 +3,10 @@
 //! next stage boundary and releases its jobs so that another worker (or the
 //! next start) takes them at once instead of waiting for the lease to lapse.
 
+use crate::dreams::dream_batch;
 use crate::pipeline::process_batch;
 use crate::Engine;
+use engram_store::{Job, JobStage};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::watch;
@@ -100,8 +102,19 @@ async fn run(engine: Arc<Engine>, id: String, mut stop: watch::Receiver<bool>) {
                 }
             }
         };
+        let (dreams, jobs): (Vec<Job>, Vec<Job>) =
+            jobs.into_iter().partition(|j| j.stage == JobStage::Dream);
+        let work = async {
+            if !jobs.is_empty() {
+                process_batch(&engine, jobs, &stop).await?;
+            }
+            if !dreams.is_empty() && !*stop.borrow() {
+                dream_batch(&engine, dreams, &stop).await?;
+            }
+            Ok::<_, engram_store::StoreError>(())
+        };
         let result = tokio::select! {
-            r = process_batch(&engine, jobs, &stop) => r,
+            r = work => r,
             _ = renew => unreachable!("lease renewal never ends"),
         };
         if let Err(e) = result {

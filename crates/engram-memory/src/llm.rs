@@ -23,7 +23,9 @@ states. Answer with JSON only: {\"memories\": [{\"content\": string, \"subject\"
 \"isStatic\": boolean, \"eventDates\": [\"YYYY-MM-DD\" or \"YYYY-MM\" or \"YYYY\"], \
 \"entities\": [{\"name\": string, \"kind\": \"person\"|\"place\"|\"organisation\"|\"other\"}]}], \
 \"inferences\": [{\"content\": string, \"from\": [indexes into memories]}]}. Inferences are few: \
-only facts that follow from two or more of the memories together and are not stated themselves.";
+only facts that follow from two or more of the memories together and are not stated themselves. \
+When the input holds several documents (each headed \"## Document n\"), give each memory \
+\"document\": n, the document it comes from; inferences may draw on several documents.";
 
 #[derive(Deserialize)]
 struct Answer {
@@ -51,6 +53,9 @@ struct Item {
     event_dates: Vec<String>,
     #[serde(default)]
     entities: Vec<ItemEntity>,
+    /// Which document of a group it comes from (1-based).
+    #[serde(default)]
+    document: Option<usize>,
 }
 
 #[derive(Deserialize)]
@@ -60,12 +65,26 @@ struct ItemEntity {
     kind: String,
 }
 
-/// The transcript as the model reads it: one line per turn.
-fn transcript(turns: &[Turn], context: Option<&str>) -> String {
+/// The transcript as the model reads it: one line per turn; each part
+/// of a group under a `## Document n` heading.
+fn transcript(parts: &[Vec<Turn>], context: Option<&str>) -> String {
     let mut out = String::new();
     if let Some(c) = context.filter(|c| !c.trim().is_empty()) {
         out.push_str(&format!("Context about this space: {}\n\n", c.trim()));
     }
+    for (n, turns) in parts.iter().enumerate() {
+        if parts.len() > 1 {
+            if n > 0 {
+                out.push('\n');
+            }
+            out.push_str(&format!("## Document {}\n", n + 1));
+        }
+        transcribe(&mut out, turns);
+    }
+    out
+}
+
+fn transcribe(out: &mut String, turns: &[Turn]) {
     for t in turns {
         let who = t.speaker.unwrap_or(match t.role {
             Role::User => "user",
@@ -80,7 +99,6 @@ fn transcript(turns: &[Turn], context: Option<&str>) -> String {
             None => out.push_str(&format!("{who}{role}: {}\n", t.text)),
         }
     }
-    out
 }
 
 fn valid_date(s: &str) -> bool {
@@ -115,10 +133,33 @@ pub async fn extract_with(
     turns: &[Turn<'_>],
     context: Option<&str>,
 ) -> Result<Vec<Candidate>, LlmError> {
-    let req = ChatRequest::new(INSTRUCTIONS, transcript(turns, context));
+    let parts = [turns.to_vec()];
+    Ok(extract_parts_with(llm, &parts, context)
+        .await?
+        .into_iter()
+        .map(|(_, c)| c)
+        .collect())
+}
+
+/// Memories of a group of related documents (`parts`, in order) by the
+/// model in one call, each with the index of the part it comes from (an
+/// item naming no valid part belongs to the last; an inference to the
+/// latest part it draws on).
+pub async fn extract_parts_with(
+    llm: &dyn Llm,
+    parts: &[Vec<Turn<'_>>],
+    context: Option<&str>,
+) -> Result<Vec<(usize, Candidate)>, LlmError> {
+    let req = ChatRequest::new(INSTRUCTIONS, transcript(parts, context));
     let (answer, _usage): (Answer, _) = complete_json(llm, req).await?;
-    let date = turns.iter().rev().find_map(|t| t.date);
+    let last = parts.len().saturating_sub(1);
+    let dates: Vec<Option<chrono::NaiveDate>> = parts
+        .iter()
+        .map(|turns| turns.iter().rev().find_map(|t| t.date))
+        .collect();
+    let date = |part: usize| dates.get(part).copied().flatten();
     let mut out: Vec<Candidate> = Vec::new();
+    let mut part_of: Vec<usize> = Vec::new();
     // where each answered memory landed in `out` (dropped ones: None)
     let mut landed: Vec<Option<usize>> = Vec::new();
     for item in answer.memories.into_iter().take(MAX_MEMORIES) {
@@ -131,6 +172,12 @@ pub async fn extract_with(
             continue;
         }
         *landed.last_mut().expect("pushed above") = Some(out.len());
+        let part = item
+            .document
+            .and_then(|n| n.checked_sub(1))
+            .filter(|p| *p <= last)
+            .unwrap_or(last);
+        part_of.push(part);
         out.push(Candidate {
             derived_from: Vec::new(),
             content,
@@ -139,7 +186,7 @@ pub async fn extract_with(
                 .map(|s| s.trim().to_string())
                 .filter(|s| !s.is_empty()),
             is_static: item.is_static,
-            document_date: date,
+            document_date: date(part),
             event_dates: item
                 .event_dates
                 .into_iter()
@@ -173,17 +220,19 @@ pub async fn extract_with(
         {
             continue;
         }
+        let part = from.iter().map(|i| part_of[*i]).max().unwrap_or(last);
+        part_of.push(part);
         out.push(Candidate {
             is_static: crate::offline::is_static(&content),
             content,
             subject: None,
-            document_date: date,
+            document_date: date(part),
             event_dates: Vec::new(),
             entities: Vec::new(),
             derived_from: from,
         });
     }
-    Ok(out)
+    Ok(part_of.into_iter().zip(out).collect())
 }
 
 /// Which extractor produced the memories.
@@ -209,6 +258,34 @@ pub async fn extract(
         }
     }
     (offline::extract(turns), Source::Offline)
+}
+
+/// [`extract`] for a group of related documents: one model call for all
+/// of them (see [`extract_parts_with`]); offline, each part on its own.
+/// Each candidate comes with the index of its part; `derived_from`
+/// indexes the whole list.
+pub async fn extract_parts(
+    llm: Option<&dyn Llm>,
+    parts: &[Vec<Turn<'_>>],
+    context: Option<&str>,
+) -> (Vec<(usize, Candidate)>, Source) {
+    if let Some(llm) = llm {
+        match extract_parts_with(llm, parts, context).await {
+            Ok(found) => return (found, Source::Llm),
+            Err(e) => {
+                tracing::warn!(model = llm.name(), error = %e, "LLM extraction failed; using the offline extractor");
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for (p, turns) in parts.iter().enumerate() {
+        let base = out.len();
+        out.extend(offline::extract(turns).into_iter().map(|mut c| {
+            c.derived_from.iter_mut().for_each(|i| *i += base);
+            (p, c)
+        }));
+    }
+    (out, Source::Offline)
 }
 
 #[cfg(test)]
@@ -324,6 +401,62 @@ mod tests {
             "indexes of the kept memories"
         );
         assert!(got[..3].iter().all(|c| c.derived_from.is_empty()));
+    }
+
+    #[tokio::test]
+    async fn a_group_is_one_call_and_each_memory_keeps_its_document() {
+        let llm = scripted(Ok(r#"{"memories": [
+            {"content": "Ana moved to Lisbon in February 2024", "document": 1},
+            {"content": "Ana started a job at a Lisbon bakery", "document": 2},
+            {"content": "Ana likes pastries", "document": 7},
+            {"content": "Ana bakes at night"}
+        ], "inferences": [
+            {"content": "Ana works in the city she moved to", "from": [0, 1]}
+        ]}"#));
+        let mut second = turns();
+        second[0].text = "I start at the bakery on Monday.";
+        second[0].date = chrono::NaiveDate::from_ymd_opt(2024, 4, 2);
+        let parts = [turns(), second];
+        let (got, source) = extract_parts(Some(&llm), &parts, None).await;
+        assert_eq!(source, Source::Llm);
+        let placed: Vec<(usize, &str)> =
+            got.iter().map(|(p, c)| (*p, c.content.as_str())).collect();
+        assert_eq!(
+            placed,
+            [
+                (0, "Ana moved to Lisbon in February 2024"),
+                (1, "Ana started a job at a Lisbon bakery"),
+                (1, "Ana likes pastries"),
+                (1, "Ana bakes at night"),
+                (1, "Ana works in the city she moved to"),
+            ],
+            "no valid document: the last; an inference: its latest source's"
+        );
+        assert_eq!(
+            got[0].1.document_date,
+            chrono::NaiveDate::from_ymd_opt(2024, 3, 10)
+        );
+        assert_eq!(
+            got[1].1.document_date,
+            chrono::NaiveDate::from_ymd_opt(2024, 4, 2)
+        );
+        assert_eq!(got[4].1.derived_from, [0, 1]);
+        let asked = llm.asked.lock().unwrap().clone();
+        assert_eq!(asked.len(), 1, "one call for the group");
+        let user = &asked[0].messages[1].content;
+        assert!(
+            user.contains("## Document 1\n[2024-03-10] Ana: I moved"),
+            "{user}"
+        );
+        assert!(
+            user.contains("## Document 2\n[2024-04-02] Ana: I start"),
+            "{user}"
+        );
+        // offline, each part is read on its own
+        let (got, source) = extract_parts(None, &parts, None).await;
+        assert_eq!(source, Source::Offline);
+        assert_eq!(got.first().map(|(p, _)| *p), Some(0));
+        assert_eq!(got.last().map(|(p, _)| *p), Some(1));
     }
 
     #[tokio::test]

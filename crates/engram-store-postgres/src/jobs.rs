@@ -4,7 +4,7 @@
 
 use crate::{db_err, ms, PgStore, Tx};
 use engram_core::DocumentStatus;
-use engram_store::{now, Job, ProcessedDocument, StoreResult, Timestamp};
+use engram_store::{now, Job, JobStage, ProcessedDocument, StoreResult, Timestamp};
 use sqlx::postgres::PgRow;
 use sqlx::Row;
 use std::time::Duration;
@@ -17,6 +17,7 @@ fn job_row(r: PgRow) -> Job {
         revision: r.get("revision"),
         attempts: r.get("attempts"),
         lease_owner: r.get("lease_owner"),
+        stage: JobStage::parse(r.get::<&str, _>("stage")),
     }
 }
 
@@ -34,7 +35,7 @@ pub async fn claim(
             SELECT id FROM jobs WHERE run_after <= $3 \
             AND (lease_owner IS NULL OR lease_expires_at <= $3) \
             ORDER BY run_after, created_at LIMIT $4 FOR UPDATE SKIP LOCKED) \
-         RETURNING id, org_id, document_id, revision, attempts, lease_owner",
+         RETURNING id, org_id, document_id, revision, attempts, lease_owner, stage",
     )
     .bind(worker)
     .bind(until)
@@ -156,9 +157,11 @@ async fn complete_one(tx: &mut Tx, job: &Job, r: &ProcessedDocument) -> StoreRes
         .await
         .map_err(db_err)?;
     }
-    sqlx::query(
+    let status = sqlx::query(
         "UPDATE documents SET status = 'done', error = NULL, text = $1, title = COALESCE($2, title), summary = $3, \
-         doc_type = $4, chunk_count = $5, file_bytes = NULL, dreaming_status = 'done', updated_at = $6 WHERE id = $7",
+         doc_type = $4, chunk_count = $5, file_bytes = NULL, updated_at = $6, \
+         dreaming_status = CASE WHEN task_type = 'memory' AND dreaming = 'dynamic' THEN 'dreaming' ELSE 'done' END \
+         WHERE id = $7 RETURNING dreaming_status",
     )
     .bind(&r.text)
     .bind(&r.title)
@@ -167,15 +170,60 @@ async fn complete_one(tx: &mut Tx, job: &Job, r: &ProcessedDocument) -> StoreRes
     .bind(r.chunks.len() as i64)
     .bind(t)
     .bind(&job.document_id)
-    .execute(&mut **tx)
+    .fetch_one(&mut **tx)
     .await
     .map_err(db_err)?;
+    let dreaming: String = status.get(0);
+    if dreaming == "dreaming" {
+        turn_into_dream(tx, job, r.dream_at).await?;
+        return Ok(true);
+    }
     sqlx::query("DELETE FROM jobs WHERE id = $1")
         .bind(&job.id)
         .execute(&mut **tx)
         .await
         .map_err(db_err)?;
     Ok(true)
+}
+
+/// Keep the job of a document that dreams later: stage `dream`, due at
+/// `at`, unleased.
+async fn turn_into_dream(tx: &mut Tx, job: &Job, at: Timestamp) -> StoreResult<()> {
+    sqlx::query(
+        "UPDATE jobs SET stage = 'dream', attempts = 0, run_after = $1, lease_owner = NULL, \
+         lease_expires_at = NULL WHERE id = $2",
+    )
+    .bind(ms(at))
+    .bind(&job.id)
+    .execute(&mut **tx)
+    .await
+    .map_err(db_err)?;
+    Ok(())
+}
+
+pub async fn complete_dreams(s: &PgStore, jobs: &[Job]) -> StoreResult<Vec<bool>> {
+    let mut tx = begin_for(s, &jobs.iter().collect::<Vec<_>>()).await?;
+    let mut out = Vec::with_capacity(jobs.len());
+    for job in jobs {
+        if !still_current(&mut tx, job).await? {
+            out.push(false);
+            continue;
+        }
+        sqlx::query("UPDATE documents SET dreaming_status = 'done', updated_at = $1 WHERE id = $2")
+            .bind(ms(now()))
+            .bind(&job.document_id)
+            .execute(&mut *tx)
+            .await
+            .map_err(db_err)?;
+        sqlx::query("DELETE FROM jobs WHERE id = $1")
+            .bind(&job.id)
+            .execute(&mut *tx)
+            .await
+            .map_err(db_err)?;
+        out.push(true);
+    }
+    tx.commit().await.map_err(db_err)?;
+    Ok(out)
 }
 
 pub async fn fail(

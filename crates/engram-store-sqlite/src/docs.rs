@@ -57,7 +57,8 @@ pub(crate) async fn enqueue(
         "INSERT INTO jobs (id, org_id, document_id, revision, attempts, run_after, created_at) \
          VALUES (?1, ?2, ?3, ?4, 0, ?5, ?5) \
          ON CONFLICT (document_id) DO UPDATE SET id = excluded.id, revision = excluded.revision, \
-         attempts = 0, run_after = excluded.run_after, lease_owner = NULL, lease_expires_at = NULL",
+         attempts = 0, run_after = excluded.run_after, lease_owner = NULL, lease_expires_at = NULL, \
+         stage = 'process'",
     )
     .bind(engram_core::ids::new_id())
     .bind(org_id)

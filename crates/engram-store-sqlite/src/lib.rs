@@ -313,6 +313,9 @@ impl Store for SqliteStore {
     async fn complete_jobs(&self, done: Vec<(Job, ProcessedDocument)>) -> StoreResult<Vec<bool>> {
         jobs::complete(self, done).await
     }
+    async fn complete_dreams(&self, jobs: &[Job]) -> StoreResult<Vec<bool>> {
+        jobs::complete_dreams(self, jobs).await
+    }
     async fn fail_job(
         &self,
         job: &Job,

@@ -227,7 +227,8 @@ pub trait Store: Send + Sync + 'static {
     // ---- the job queue ----------------------------------------------------------
 
     /// Claim up to `max` runnable jobs (queued and due, or with an expired
-    /// lease) for `worker`, leasing them for `lease`.
+    /// lease) for `worker`, leasing them for `lease`. Jobs of both stages
+    /// come back; the worker runs each kind its own way.
     async fn claim_jobs(&self, worker: &str, max: usize, lease: Duration) -> StoreResult<Vec<Job>>;
     /// Extend the leases `worker` holds on `job_ids`; returns the ids still held.
     async fn renew_leases(
@@ -248,7 +249,14 @@ pub trait Store: Send + Sync + 'static {
     /// mark the document `done` and delete the job; one transaction for all.
     /// False (and no change for that job) when its lease was lost or the
     /// revision moved on.
+    /// A `memory` document that dreams `dynamic`ally is marked `done` with
+    /// `dreamingStatus: dreaming`, and its job becomes a [`JobStage::Dream`]
+    /// job due at [`ProcessedDocument::dream_at`] instead of being deleted.
     async fn complete_jobs(&self, done: Vec<(Job, ProcessedDocument)>) -> StoreResult<Vec<bool>>;
+    /// For each claimed dream job: mark its document's dreaming `done` and
+    /// delete the job, fenced like [`Store::complete_jobs`] (false, and no
+    /// change, when the lease was lost or the document was re-sent).
+    async fn complete_dreams(&self, jobs: &[Job]) -> StoreResult<Vec<bool>>;
 
     /// [`Store::set_jobs_stage`] for one job.
     async fn set_job_stage(

@@ -194,6 +194,37 @@ pub struct ProcessedDocument {
     pub summary: Option<String>,
     pub doc_type: DocumentType,
     pub chunks: Vec<NewChunk>,
+    /// When deferred memory formation may start, for a `memory` document
+    /// that dreams `dynamic`ally (its job turns into a [`JobStage::Dream`]
+    /// job due then; other documents' jobs end here).
+    pub dream_at: Timestamp,
+}
+
+/// What a job does next.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum JobStage {
+    /// Extract, chunk, embed and index the document.
+    Process,
+    /// Form the memories of a processed (`done`) document, grouped with
+    /// related documents due at the same time (`dreaming: dynamic`).
+    Dream,
+}
+
+impl JobStage {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            JobStage::Process => "process",
+            JobStage::Dream => "dream",
+        }
+    }
+
+    /// The stage a stored name stands for (unknown names process).
+    pub fn parse(s: &str) -> Self {
+        match s {
+            "dream" => JobStage::Dream,
+            _ => JobStage::Process,
+        }
+    }
 }
 
 /// A claimed processing job.
@@ -207,6 +238,7 @@ pub struct Job {
     /// Earlier failed attempts.
     pub attempts: i64,
     pub lease_owner: String,
+    pub stage: JobStage,
 }
 
 /// Encode an embedding as little-endian f32 bytes (the storage format).

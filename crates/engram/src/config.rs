@@ -42,7 +42,6 @@ pub struct ServeArgs {
     /// Embedding dimension of the endpoint's model (probed when unset).
     #[arg(long, env = "ENGRAM_EMBEDDINGS_DIMENSION")]
     pub embeddings_dimension: Option<usize>,
-    /// Background workers.
     /// Use an OpenAI-compatible chat endpoint for memory extraction (base
     /// URL, e.g. http://localhost:11434/v1); without one, the offline
     /// extractor runs.
@@ -51,6 +50,7 @@ pub struct ServeArgs {
     /// Model name for the chat endpoint.
     #[arg(long, env = "ENGRAM_LLM_MODEL")]
     pub llm_model: Option<String>,
+    /// Background workers.
     #[arg(long, env = "ENGRAM_WORKERS")]
     pub workers: Option<usize>,
     /// Target chunk size in tokens.
@@ -63,6 +63,10 @@ pub struct ServeArgs {
     /// replica's jobs are picked up after this).
     #[arg(long, env = "ENGRAM_JOB_LEASE_SECS")]
     pub job_lease_secs: Option<u64>,
+    /// Milliseconds a `dreaming: dynamic` document waits after processing
+    /// before its memories form (documents due together form as a group).
+    #[arg(long, env = "ENGRAM_DREAM_DELAY_MS")]
+    pub dream_delay_ms: Option<u64>,
     /// Log format: `pretty` or `json`.
     #[arg(long, env = "ENGRAM_LOG_FORMAT")]
     pub log_format: Option<String>,
@@ -80,6 +84,7 @@ pub struct FileConfig {
     pub workers: Option<usize>,
     pub chunk_tokens: Option<usize>,
     pub job_lease_secs: Option<u64>,
+    pub dream_delay_ms: Option<u64>,
     pub log_format: Option<String>,
     #[serde(default)]
     pub embeddings: EmbeddingsFile,
@@ -132,6 +137,7 @@ pub struct Settings {
     pub fetch_max_bytes: usize,
     pub fetch_timeout_secs: u64,
     pub job_lease_secs: u64,
+    pub dream_delay_ms: u64,
     pub log_format: String,
 }
 
@@ -312,6 +318,10 @@ pub fn resolve(args: ServeArgs, file: FileConfig) -> anyhow::Result<Settings> {
             .or(file.job_lease_secs)
             .unwrap_or(60)
             .max(1),
+        dream_delay_ms: args
+            .dream_delay_ms
+            .or(file.dream_delay_ms)
+            .unwrap_or(engram_engine::DEFAULT_DREAM_DELAY.as_millis() as u64),
         log_format: args
             .log_format
             .or(file.log_format)

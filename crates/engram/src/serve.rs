@@ -64,6 +64,7 @@ fn engine_config(s: &Settings) -> anyhow::Result<EngineConfig> {
         llm,
         chunk_tokens: s.chunk_tokens,
         lease: Duration::from_secs(s.job_lease_secs),
+        dream_delay: Duration::from_millis(s.dream_delay_ms),
         vector_index: s.vector_index.into(),
         fetch: FetchConfig {
             allow_private: s.fetch_allow_private,

@@ -12,7 +12,7 @@
 use super::remember::Fact;
 use crate::{Engine, EngineError};
 use chrono::NaiveDate;
-use engram_core::TaskType;
+use engram_core::{Dreaming, TaskType};
 use engram_memory::{Role, Turn};
 use engram_store::{Document, MemoryEntity};
 
@@ -116,39 +116,72 @@ fn role_lines(text: &str) -> Option<Vec<(usize, usize)>> {
     (!spans.is_empty()).then_some(spans)
 }
 
+/// Most text formed as one group (characters): a model reads a group in
+/// one call, so groups stay well inside a context window.
+pub const GROUP_CHARS: usize = 24_000;
+
 impl Engine {
-    /// Form the memories of document `id` from its extracted `text`;
-    /// returns how many facts were remembered (new or merged). Documents
-    /// of task type `superrag` form none.
-    pub async fn form_memories(
+    /// Form the memories of document `id` from its extracted `text` while
+    /// it is processed, when it dreams `instant`ly (those that dream
+    /// `dynamic`ally form later, grouped: [`Engine::form_memories`]).
+    /// Returns how many facts were remembered.
+    pub(crate) async fn form_instant(
         &self,
         org_id: &str,
         id: &str,
         text: &str,
     ) -> Result<usize, EngineError> {
-        let Some(doc) = self.store.get_document(org_id, id).await? else {
+        let Some(mut doc) = self.store.get_document(org_id, id).await? else {
             return Ok(0);
         };
-        if doc.task_type != TaskType::Memory {
+        if doc.dreaming != Dreaming::Instant {
             return Ok(0);
         }
-        let tag = doc
+        doc.text = Some(text.to_string());
+        self.form_memories(org_id, &[doc]).await
+    }
+
+    /// Form the memories of related documents of one space, read together
+    /// in the order given (one model call for the group when an LLM is
+    /// configured, so facts and inferences can span documents); returns
+    /// how many facts were remembered (new or merged). Documents of task
+    /// type `superrag`, or without extracted text, form none.
+    pub async fn form_memories(
+        &self,
+        org_id: &str,
+        docs: &[Document],
+    ) -> Result<usize, EngineError> {
+        let docs: Vec<&Document> = docs
+            .iter()
+            .filter(|d| d.task_type == TaskType::Memory && d.text.is_some())
+            .collect();
+        let Some(first) = docs.first() else {
+            return Ok(0);
+        };
+        let tag = first
             .container_tags
             .first()
             .cloned()
             .unwrap_or_else(|| DEFAULT_SPACE.to_string());
-        let day = document_day(&doc);
-        let turns = turns_of(text, day);
+        let context = docs.iter().find_map(|d| d.entity_context.as_deref());
+        let parts: Vec<Vec<engram_memory::Turn>> = docs
+            .iter()
+            .map(|d| turns_of(d.text.as_deref().unwrap_or(""), document_day(d)))
+            .collect();
         let (candidates, source) =
-            engram_memory::llm::extract(self.llm.as_deref(), &turns, doc.entity_context.as_deref())
-                .await;
-        tracing::debug!(document = %doc.id, facts = candidates.len(), ?source, "facts extracted");
-        let texts: Vec<String> = candidates.iter().map(|c| c.content.clone()).collect();
+            engram_memory::llm::extract_parts(self.llm.as_deref(), &parts, context).await;
+        tracing::debug!(
+            documents = docs.len(),
+            facts = candidates.len(),
+            ?source,
+            "facts extracted"
+        );
+        let texts: Vec<String> = candidates.iter().map(|(_, c)| c.content.clone()).collect();
         let vectors = self.embed_texts(texts).await?;
         let mut n = 0;
         // the memory each candidate became, for inferences to point at
         let mut became: Vec<Option<String>> = Vec::with_capacity(candidates.len());
-        for (c, embedding) in candidates.into_iter().zip(vectors) {
+        for ((part, c), embedding) in candidates.into_iter().zip(vectors) {
             let sources: Vec<String> = c
                 .derived_from
                 .iter()
@@ -162,7 +195,7 @@ impl Engine {
                 metadata: Default::default(),
                 forget_after: None,
                 forget_reason: None,
-                document_id: Some(doc.id.clone()),
+                document_id: Some(docs[part].id.clone()),
                 document_date: c.document_date.map(|d| d.to_string()),
                 event_dates: c.event_dates,
                 entities: c
@@ -188,9 +221,94 @@ impl Engine {
     }
 }
 
+/// Split documents due to dream into groups formed together: one per
+/// organisation and space (first container tag), in creation order, each
+/// at most [`GROUP_CHARS`] of text (a longer document is a group alone).
+pub fn dream_groups(mut docs: Vec<Document>) -> Vec<Vec<Document>> {
+    let space = |d: &Document| d.container_tags.first().cloned().unwrap_or_default();
+    docs.sort_by(|a, b| {
+        (&a.org_id, space(a), a.created_at, &a.id).cmp(&(&b.org_id, space(b), b.created_at, &b.id))
+    });
+    let mut groups: Vec<Vec<Document>> = Vec::new();
+    let mut chars = 0;
+    for d in docs {
+        let len = d.text.as_deref().map_or(0, str::len);
+        let joins = groups.last().and_then(|g| g.last()).is_some_and(|last| {
+            last.org_id == d.org_id && space(last) == space(&d) && chars + len <= GROUP_CHARS
+        });
+        if joins {
+            chars += len;
+            groups.last_mut().expect("joins a group").push(d);
+        } else {
+            chars = len;
+            groups.push(vec![d]);
+        }
+    }
+    groups
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn doc(id: &str, org: &str, tag: &str, minute: i64, chars: usize) -> Document {
+        let at = chrono::DateTime::from_timestamp(1_700_000_000 + minute * 60, 0).unwrap();
+        Document {
+            id: id.into(),
+            org_id: org.into(),
+            custom_id: None,
+            container_tags: vec![tag.into()],
+            content: String::new(),
+            text: Some("x".repeat(chars)),
+            title: None,
+            summary: None,
+            url: None,
+            source: None,
+            doc_type: engram_core::DocumentType::Text,
+            status: engram_core::DocumentStatus::Done,
+            error: None,
+            task_type: TaskType::Memory,
+            dreaming: Dreaming::Dynamic,
+            dreaming_status: engram_core::DreamingStatus::Dreaming,
+            metadata: Default::default(),
+            filepath: None,
+            entity_context: None,
+            revision: 1,
+            chunk_count: 1,
+            file: None,
+            created_at: at,
+            updated_at: at,
+        }
+    }
+
+    #[test]
+    fn dream_groups_are_per_space_in_creation_order_and_bounded() {
+        let check = |docs: Vec<Document>, want: &[&[&str]]| {
+            let got: Vec<Vec<String>> = dream_groups(docs)
+                .into_iter()
+                .map(|g| g.into_iter().map(|d| d.id).collect())
+                .collect();
+            assert_eq!(got, want);
+        };
+        check(
+            vec![
+                doc("b", "o1", "ana", 2, 10),
+                doc("c", "o1", "ben", 1, 10),
+                doc("a", "o1", "ana", 1, 10),
+                doc("d", "o2", "ana", 0, 10),
+            ],
+            &[&["a", "b"], &["c"], &["d"]],
+        );
+        check(
+            vec![
+                doc("a", "o", "t", 1, GROUP_CHARS - 10),
+                doc("b", "o", "t", 2, 10),
+                doc("c", "o", "t", 3, 10),
+                doc("d", "o", "t", 4, GROUP_CHARS * 2),
+            ],
+            &[&["a", "b"], &["c"], &["d"]],
+        );
+    }
 
     #[test]
     fn transcripts_become_turns_and_text_paragraphs() {

@@ -4,7 +4,7 @@
 //! the server maps them to the wire.
 
 mod aggregate;
-mod form;
+pub(crate) mod form;
 mod graph;
 pub(crate) mod index;
 mod profile;

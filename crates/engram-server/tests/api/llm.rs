@@ -206,3 +206,124 @@ async fn a_failing_llm_falls_back_to_the_offline_path() {
             .contains("cello"));
     }
 }
+
+/// A chat endpoint that answers every call with `answer` and keeps what
+/// it was asked (the user message).
+async fn scripted_chat(answer: Value) -> (String, Arc<std::sync::Mutex<Vec<String>>>) {
+    let asked = Arc::new(std::sync::Mutex::new(Vec::new()));
+    let a = asked.clone();
+    let app = Router::new().route(
+        "/v1/chat/completions",
+        post(move |Json(req): Json<Value>| {
+            let a = a.clone();
+            let answer = answer.clone();
+            async move {
+                let user = req["messages"][1]["content"].as_str().unwrap_or("");
+                a.lock().unwrap().push(user.to_string());
+                completion(answer)
+            }
+        }),
+    );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, app).await });
+    (format!("http://{addr}/v1"), asked)
+}
+
+/// `dreaming: dynamic` (the default): documents are `done` first and
+/// dream a little later; related documents due together (one space)
+/// form as one group: one model call, each memory from its own
+/// document, inferences across them.
+#[tokio::test]
+async fn dynamic_dreaming_groups_related_documents() {
+    let (base, asked) = scripted_chat(json!({"memories": [
+        {"content": "Mia moved to Oslo", "document": 1},
+        {"content": "Mia works at a fjord ferry company", "document": 2}
+    ], "inferences": [
+        {"content": "Mia commutes by ferry in Oslo", "from": [0, 1]}
+    ]}))
+    .await;
+    let mut cfg = ChatConfig::new(&base, "stand-in");
+    cfg.attempts = 1;
+    let mut opts = Options::default();
+    opts.engine.llm = Some(LlmHandle(Arc::new(OpenAiChat::new(cfg).unwrap())));
+    opts.engine.dream_delay = Duration::from_millis(1500);
+    let app = spawn_app_with(opts).await;
+    let (st, r) = app
+        .post(
+            "/v3/documents/batch",
+            json!({"containerTag": "mia", "documents": [
+                {"content": "user: I moved to Oslo in May.", "metadata": {"date": "2024-05-02"}},
+                {"content": "user: I just got a job at the ferry company.", "metadata": {"date": "2024-05-20"}}
+            ]}),
+        )
+        .await;
+    assert!(st.is_success(), "{r}");
+    let ids: Vec<String> = r["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["id"].as_str().unwrap().to_string())
+        .collect();
+    // processed: done, but still dreaming, and no memories yet
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
+    for id in &ids {
+        loop {
+            let (_, d) = app.get(&format!("/v3/documents/{id}")).await;
+            if d["status"] == "done" {
+                assert_eq!(d["dreamingStatus"], "dreaming", "{d}");
+                break;
+            }
+            assert!(tokio::time::Instant::now() < deadline, "{d}");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+    let (_, none) = app
+        .post("/v4/memories/list", json!({"containerTags": ["mia"]}))
+        .await;
+    assert_eq!(none["memoryEntries"], json!([]), "{none}");
+    assert!(asked.lock().unwrap().is_empty());
+
+    for id in &ids {
+        let d = app.wait_done(id).await;
+        assert_eq!(d["dreamingStatus"], "done");
+    }
+    {
+        let asked = asked.lock().unwrap();
+        assert_eq!(asked.len(), 1, "one call for the group: {asked:?}");
+        assert!(
+            asked[0].contains("## Document 1\n[2024-05-02] User: I moved to Oslo"),
+            "{}",
+            asked[0]
+        );
+        assert!(
+            asked[0].contains("## Document 2\n[2024-05-20] User: I just got a job"),
+            "{}",
+            asked[0]
+        );
+    }
+    let (_, list) = app
+        .post("/v4/memories/list", json!({"containerTags": ["mia"]}))
+        .await;
+    let entries = list["memoryEntries"].as_array().unwrap();
+    let by_text = |t: &str| {
+        entries
+            .iter()
+            .find(|m| m["memory"] == t)
+            .unwrap_or_else(|| panic!("{t}: {list}"))
+    };
+    assert_eq!(by_text("Mia moved to Oslo")["documentIds"], json!([ids[0]]));
+    assert_eq!(
+        by_text("Mia works at a fjord ferry company")["documentIds"],
+        json!([ids[1]])
+    );
+    let inferred = by_text("Mia commutes by ferry in Oslo");
+    assert_eq!(inferred["isInference"], true);
+    assert_eq!(inferred["documentIds"], json!([ids[1]]));
+    let rel = inferred["memoryRelations"].as_object().unwrap();
+    assert_eq!(
+        rel.len(),
+        2,
+        "derives from facts of both documents: {inferred}"
+    );
+}

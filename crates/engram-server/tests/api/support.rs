@@ -101,6 +101,7 @@ impl Default for Options {
         let mut engine = EngineConfig {
             retry_base: Duration::from_millis(50),
             poll_interval: Duration::from_millis(50),
+            dream_delay: Duration::from_millis(20),
             ..Default::default()
         };
         engine.fetch.allow_private = true;
@@ -306,7 +307,8 @@ impl TestApp {
         loop {
             let (s, v) = self.get(&format!("/v3/documents/{id}")).await;
             assert_eq!(s, StatusCode::OK, "{v}");
-            if v["status"] == "done" || v["status"] == "failed" {
+            // settled: processed, and (`dreaming: dynamic`) dreamt too
+            if (v["status"] == "done" || v["status"] == "failed") && v["dreamingStatus"] == "done" {
                 return v;
             }
             assert!(

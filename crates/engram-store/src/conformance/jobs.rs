@@ -40,6 +40,69 @@ pub async fn leases_fence_workers(s: &dyn Store) {
     );
 }
 
+/// A `memory` document that dreams `dynamic`ally is `done` after
+/// processing but keeps a dream job, due at `dream_at`, until its
+/// memories are formed; others (and re-sent documents) do not.
+pub async fn dynamic_dreams_wait_their_turn(s: &dyn Store) {
+    let org = s.ensure_org("o").await.unwrap().id;
+    let mut d = new_doc(&org, "dynamic");
+    d.dreaming = Dreaming::Dynamic;
+    d.custom_id = Some("dyn".into());
+    add(s, d.clone()).await;
+    let mut rag = new_doc(&org, "superrag");
+    rag.task_type = TaskType::Superrag;
+    rag.dreaming = Dreaming::Dynamic;
+    add(s, rag).await;
+    let jobs = s.claim_jobs("w", 5, LEASE).await.unwrap();
+    assert_eq!(jobs.len(), 2);
+    assert!(jobs.iter().all(|j| j.stage == JobStage::Process));
+    let later = crate::now() + chrono::Duration::milliseconds(150);
+    let done: Vec<_> = jobs
+        .into_iter()
+        .map(|j| {
+            let mut p = processed(1);
+            p.dream_at = later;
+            (j, p)
+        })
+        .collect();
+    assert_eq!(s.complete_jobs(done).await.unwrap(), vec![true, true]);
+    let doc = s.get_document(&org, "dyn").await.unwrap().unwrap();
+    assert_eq!(doc.status, DocumentStatus::Done);
+    assert_eq!(doc.dreaming_status, DreamingStatus::Dreaming);
+    assert_eq!(s.pending_jobs().await.unwrap(), 1, "only the dream is left");
+    assert!(
+        s.claim_jobs("w", 5, LEASE).await.unwrap().is_empty(),
+        "not due yet"
+    );
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let dreams = s.claim_jobs("w", 5, LEASE).await.unwrap();
+    assert_eq!(dreams.len(), 1);
+    assert_eq!(
+        (dreams[0].stage, dreams[0].document_id.as_str()),
+        (JobStage::Dream, doc.id.as_str())
+    );
+    // another worker cannot complete a dream it does not hold
+    let mut stolen = dreams[0].clone();
+    stolen.lease_owner = "w2".into();
+    assert_eq!(s.complete_dreams(&[stolen]).await.unwrap(), vec![false]);
+    assert_eq!(s.complete_dreams(&dreams).await.unwrap(), vec![true]);
+    let doc = s.get_document(&org, "dyn").await.unwrap().unwrap();
+    assert_eq!(doc.dreaming_status, DreamingStatus::Done);
+    assert_eq!(s.pending_jobs().await.unwrap(), 0);
+    // re-sending a dreaming document makes its job a processing job again
+    add(s, d.clone()).await;
+    let j = s.claim_jobs("w", 5, LEASE).await.unwrap().remove(0);
+    let mut p = processed(1);
+    p.dream_at = crate::now();
+    assert!(s.complete_job(&j, p).await.unwrap());
+    d.content = "dynamic, again".into();
+    add(s, d).await;
+    let j = s.claim_jobs("w", 5, LEASE).await.unwrap().remove(0);
+    assert_eq!(j.stage, JobStage::Process);
+    let doc = s.get_document(&org, "dyn").await.unwrap().unwrap();
+    assert_eq!(doc.status, DocumentStatus::Queued);
+}
+
 pub async fn completion_replaces_chunks(s: &dyn Store) {
     let org = s.ensure_org("o").await.unwrap().id;
     let mut d = new_doc(&org, "v1");

@@ -19,7 +19,9 @@ pub use memories::*;
 pub use search::*;
 
 use crate::*;
-use engram_core::{DocumentStatus, DocumentType, Dreaming, SortField, SortOrder, TaskType};
+use engram_core::{
+    DocumentStatus, DocumentType, Dreaming, DreamingStatus, SortField, SortOrder, TaskType,
+};
 use serde_json::json;
 use std::time::Duration;
 
@@ -30,7 +32,7 @@ macro_rules! conformance_tests {
     ($make:expr) => {
         $crate::conformance_tests!(@cases $make;
             orgs_and_keys, model_is_recorded_once, upsert_enqueues_and_custom_id_replaces,
-            tenants_are_isolated, leases_fence_workers, completion_replaces_chunks,
+            tenants_are_isolated, leases_fence_workers, completion_replaces_chunks, dynamic_dreams_wait_their_turn,
             stale_revision_is_fenced, failures_retry_then_fail, delete_cascades,
             list_pages_sorts_and_scopes, release_returns_jobs, patch_in_place_and_reprocess,
             filters_agree_with_the_evaluator, index_log_and_loading,
@@ -58,7 +60,7 @@ pub(crate) fn new_doc(org: &str, content: &str) -> NewDocument {
         url: None,
         source: None,
         task_type: TaskType::Memory,
-        dreaming: Dreaming::Dynamic,
+        dreaming: Dreaming::Instant,
         metadata: Default::default(),
         filepath: None,
         entity_context: None,
@@ -80,6 +82,7 @@ pub(crate) fn processed(n: usize) -> ProcessedDocument {
                 embedding: vec![i as f32, 1.0, -0.5],
             })
             .collect(),
+        dream_at: crate::now(),
     }
 }
 

@@ -169,7 +169,7 @@ pub async fn run(args: ScaleArgs) -> anyhow::Result<()> {
                 url: None,
                 source: None,
                 task_type: engram_core::TaskType::Superrag,
-                dreaming: engram_core::Dreaming::Dynamic,
+                dreaming: engram_core::Dreaming::Instant,
                 metadata: json!({"n": written + i})
                     .as_object()
                     .cloned()
@@ -198,6 +198,7 @@ pub async fn run(args: ScaleArgs) -> anyhow::Result<()> {
                         token_count: 60,
                         embedding: corpus.vector(),
                     }],
+                    dream_at: engram_store::now(),
                 };
                 (j, p)
             })

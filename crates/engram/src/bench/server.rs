@@ -24,7 +24,8 @@ pub struct BenchServer {
 }
 
 impl BenchServer {
-    /// Wait until no document is being processed (asked over HTTP).
+    /// Wait until no document is being processed (asked over HTTP) and
+    /// no memories are still to form.
     pub async fn wait_processed(&self, client: &reqwest::Client) -> anyhow::Result<()> {
         loop {
             let v: serde_json::Value = client
@@ -34,7 +35,8 @@ impl BenchServer {
                 .await?
                 .json()
                 .await?;
-            if v["totalCount"] == 0 {
+            // and no memory formation (`dreaming: dynamic`) still due
+            if v["totalCount"] == 0 && self.store.pending_jobs().await? == 0 {
                 return Ok(());
             }
             tokio::time::sleep(std::time::Duration::from_millis(200)).await;
