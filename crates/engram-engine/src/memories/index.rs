@@ -21,7 +21,79 @@ pub struct MemorySlot {
     pub live: RwLock<OrgIndex>,
     /// Latest versions that were forgotten.
     pub forgotten: RwLock<OrgIndex>,
+    /// Where each memory was formed among its documents' memories.
+    pub formation: RwLock<Formation>,
     seen: tokio::sync::Mutex<i64>,
+}
+
+/// The order memories were formed in, per source document (creation
+/// order, which follows the order of the turns they came from): what
+/// the local re-scorer reads as a memory's context, the way a chunk's
+/// context is its neighbouring chunks. Every version of every memory
+/// keeps its place; deleted memories leave.
+#[derive(Debug, Default)]
+pub struct Formation {
+    /// Per document: its memories by (creation time, id).
+    by_doc: HashMap<String, Vec<(i64, String)>>,
+    /// Per memory: its documents and its place in each.
+    at: HashMap<String, Vec<(String, usize)>>,
+}
+
+impl Formation {
+    /// Record `m` (once; later calls for the same id change nothing).
+    pub fn add(&mut self, m: &Memory) {
+        if self.at.contains_key(&m.id) {
+            return;
+        }
+        self.at.insert(m.id.clone(), Vec::new());
+        let key = (m.created_at.timestamp_millis(), m.id.clone());
+        for doc in &m.document_ids {
+            let list = self.by_doc.entry(doc.clone()).or_default();
+            let i = list.partition_point(|e| *e < key);
+            list.insert(i, key.clone());
+            self.renumber(doc, i);
+        }
+    }
+
+    /// Forget memory `id` (it was deleted).
+    pub fn remove(&mut self, id: &str) {
+        let Some(places) = self.at.remove(id) else {
+            return;
+        };
+        for (doc, i) in places {
+            if let Some(list) = self.by_doc.get_mut(&doc) {
+                if list.get(i).is_some_and(|e| e.1 == id) {
+                    list.remove(i);
+                    self.renumber(&doc, i);
+                }
+            }
+        }
+    }
+
+    /// Refresh the places of `doc`'s memories from index `from` on.
+    fn renumber(&mut self, doc: &str, from: usize) {
+        let Some(list) = self.by_doc.get(doc) else {
+            return;
+        };
+        for (i, (_, id)) in list.iter().enumerate().skip(from) {
+            if let Some(places) = self.at.get_mut(id) {
+                match places.iter_mut().find(|(d, _)| d == doc) {
+                    Some(p) => p.1 = i,
+                    None => places.push((doc.to_string(), i)),
+                }
+            }
+        }
+    }
+
+    /// Whether `a` and `b` were formed within `span` places of each other
+    /// from a document they share.
+    pub fn near(&self, a: &str, b: &str, span: usize) -> bool {
+        let (Some(pa), Some(pb)) = (self.at.get(a), self.at.get(b)) else {
+            return false;
+        };
+        pa.iter()
+            .any(|(d, i)| pb.iter().any(|(e, j)| d == e && i.abs_diff(*j) <= span))
+    }
 }
 
 impl MemorySlot {
@@ -55,6 +127,16 @@ pub(crate) fn record(m: &Memory) -> IndexDocument {
 }
 
 impl Engine {
+    /// The organisation's memory indexes as last refreshed, if loaded.
+    pub(crate) fn memory_slot(&self, org_id: &str) -> Option<Arc<MemorySlot>> {
+        self.memory_indexes
+            .orgs
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(org_id)
+            .cloned()
+    }
+
     /// The organisation's memory indexes, brought up to date with the store.
     pub async fn fresh_memory_index(&self, org_id: &str) -> Result<Arc<MemorySlot>, EngineError> {
         let slot = {
@@ -69,6 +151,7 @@ impl Engine {
                     Arc::new(MemorySlot {
                         live: RwLock::new(OrgIndex::standalone(dim)),
                         forgotten: RwLock::new(OrgIndex::standalone(dim)),
+                        formation: RwLock::new(Formation::default()),
                         seen: tokio::sync::Mutex::new(0),
                     })
                 })
@@ -97,6 +180,17 @@ impl Engine {
                     .partition(|m| !m.is_forgotten);
                 live.upsert_many(keep.into_iter().map(record));
                 forgotten.upsert_many(gone.into_iter().map(record));
+                let mut formation = slot2.formation.write().unwrap_or_else(|e| e.into_inner());
+                let exist: std::collections::HashSet<&str> =
+                    memories.iter().map(|m| m.id.as_str()).collect();
+                for id in &ids {
+                    if !exist.contains(id.as_str()) {
+                        formation.remove(id);
+                    }
+                }
+                for m in &memories {
+                    formation.add(m);
+                }
             })
             .await
             .map_err(|e| {
@@ -111,5 +205,66 @@ impl Engine {
         }
         drop(seen);
         Ok(slot)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn memory(id: &str, ms: i64, docs: &[&str]) -> Memory {
+        let at = chrono::DateTime::from_timestamp_millis(ms).unwrap();
+        Memory {
+            id: id.into(),
+            org_id: "o".into(),
+            container_tag: "t".into(),
+            content: id.into(),
+            embedding: vec![],
+            is_static: false,
+            is_inference: false,
+            is_latest: true,
+            is_forgotten: false,
+            forget_after: None,
+            forget_reason: None,
+            version: 1,
+            parent_id: None,
+            root_id: None,
+            source_count: 1,
+            document_ids: docs.iter().map(|d| d.to_string()).collect(),
+            metadata: Default::default(),
+            document_date: None,
+            event_dates: vec![],
+            entities: vec![],
+            relations: vec![],
+            created_at: at,
+            updated_at: at,
+        }
+    }
+
+    #[test]
+    fn formation_order_is_creation_order_per_document() {
+        let mut f = Formation::default();
+        // formed out of order, and one memory in two documents
+        for m in [
+            memory("a3", 3, &["a"]),
+            memory("a1", 1, &["a"]),
+            memory("a2", 2, &["a"]),
+            memory("a4", 4, &["a", "b"]),
+            memory("b5", 5, &["b"]),
+        ] {
+            f.add(&m);
+        }
+        f.add(&memory("a1", 99, &["b"])); // seen before: no change
+        assert!(f.near("a1", "a2", 1));
+        assert!(!f.near("a1", "a3", 1));
+        assert!(f.near("a1", "a3", 2));
+        assert!(
+            f.near("a4", "b5", 1),
+            "neighbours in the document they share"
+        );
+        assert!(!f.near("a3", "b5", 5), "no shared document");
+        f.remove("a2");
+        assert!(f.near("a1", "a3", 1), "the gap closes");
+        assert!(!f.near("a2", "a1", 5), "a removed memory has no place");
     }
 }

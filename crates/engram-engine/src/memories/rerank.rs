@@ -1,19 +1,34 @@
 //! `rerank` and `rewriteQuery` of `/v4/search`. With an LLM configured the
 //! model re-scores the top candidates and rewrites the query; without one,
-//! local stand-ins do: a re-scorer that blends the fused score with how
-//! many of the query's distinct terms a result holds (the fused keyword
-//! score sums term weights, so one rare term can outweigh several common
-//! ones the question also asked for), and an expansion that adds the
-//! question's declarative form ("When did Ana move?" -> "Ana move"), which
-//! sits closer to stated facts in embedding space.
+//! local stand-ins do. The local re-scorer reads two things the first
+//! ranking does not:
+//! - term coverage: how many of the query's distinct terms a result holds
+//!   (the fused keyword score sums term weights, so one rare term can
+//!   outweigh several common ones the question also asked for);
+//! - formation context: a memory is one sentence cut from what was said,
+//!   and the answer to a question often sits in the sentence after the one
+//!   that matches it ("Maria volunteers at a shelter" / "she started after
+//!   seeing a family on the street"). A memory is lifted part of the way
+//!   towards a better-scoring candidate formed next to it from the same
+//!   document ([`lift`]), as a chunk is towards its reading neighbours.
+//!
+//! The local expansion adds the question's declarative form ("When did Ana
+//! move?" -> "Ana move"), which sits closer to stated facts in embedding
+//! space.
 
 use crate::Engine;
 use engram_index::text::query_terms;
 use engram_llm::{complete_json, ChatRequest};
 use serde::Deserialize;
 
-/// Candidates re-scored at most.
-pub const RERANK_TOP: usize = 30;
+/// Candidates re-scored at most (the local re-scorer's neighbours come
+/// from among them too).
+pub const RERANK_TOP: usize = 50;
+/// Memories formed at most this many places apart (in a document they
+/// share) are each other's context.
+pub const NEIGHBOUR_SPAN: usize = 2;
+/// How far a memory is lifted towards its best-scoring context neighbour.
+pub const NEIGHBOUR_LIFT: f32 = 0.5;
 /// What results of the local expansion weigh against the original query's.
 pub const EXPANSION_WEIGHT: f32 = 0.9;
 /// Weight of term coverage in the local re-score.
@@ -40,6 +55,22 @@ pub fn coverage(query: &str, text: &str) -> f32 {
 /// The local re-score: the fused score lifted by term coverage, in 0..1.
 pub fn local_score(score: f32, query: &str, text: &str) -> f32 {
     ((1.0 - COVERAGE_WEIGHT) * score + COVERAGE_WEIGHT * coverage(query, text)).clamp(0.0, 1.0)
+}
+
+/// Lift each score part of the way ([`NEIGHBOUR_LIFT`]) towards the best
+/// score among its neighbours (`near(i, j)`), reading the scores as they
+/// were before any lift; a score never drops.
+pub fn lift(scores: &mut [f32], near: impl Fn(usize, usize) -> bool) {
+    let before = scores.to_vec();
+    for (i, s) in scores.iter_mut().enumerate() {
+        let best = before
+            .iter()
+            .enumerate()
+            .filter(|(j, _)| *j != i && near(i, *j))
+            .map(|(_, b)| *b)
+            .fold(before[i], f32::max);
+        *s = before[i] + NEIGHBOUR_LIFT * (best - before[i]);
+    }
 }
 
 /// A question's declarative form, when it is a question: the wh-word and
@@ -146,6 +177,21 @@ mod tests {
         );
         assert_eq!(d("Ana's favourite colour"), None);
         assert_eq!(d("Why?"), None);
+    }
+
+    #[test]
+    fn neighbours_lift_towards_the_best_of_them_and_never_drop() {
+        let check = |scores: &[f32], pairs: &[(usize, usize)], want: &[f32]| {
+            let mut s = scores.to_vec();
+            lift(&mut s, |i, j| {
+                pairs.contains(&(i, j)) || pairs.contains(&(j, i))
+            });
+            assert_eq!(s, want);
+        };
+        check(&[0.8, 0.2, 0.4], &[(0, 1)], &[0.8, 0.5, 0.4]);
+        // the best neighbour counts, as it scored before any lift
+        check(&[0.8, 0.2, 0.6], &[(0, 1), (1, 2)], &[0.8, 0.5, 0.6]);
+        check(&[0.3, 0.2], &[], &[0.3, 0.2]);
     }
 
     #[test]

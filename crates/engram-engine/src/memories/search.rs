@@ -186,7 +186,7 @@ impl Engine {
         if s.rerank || s.aggregate {
             hits.sort_by(|a, b| b.score().total_cmp(&a.score()));
             hits.truncate(super::rerank::RERANK_TOP);
-            self.rerank(&s.q, &mut hits).await;
+            self.rerank(org_id, &s.q, &mut hits).await;
         }
         hits.sort_by(|a, b| b.score().total_cmp(&a.score()));
         hits.truncate(s.limit);
@@ -254,17 +254,38 @@ impl Engine {
     }
 
     /// Re-score hits: by the LLM when one is configured (blended half and
-    /// half with the fused score), else locally.
-    async fn rerank(&self, q: &str, hits: &mut [SearchHit]) {
+    /// half with the fused score), else locally (term coverage, then the
+    /// lift from memories formed next to each other: [`super::rerank`]).
+    async fn rerank(&self, org_id: &str, q: &str, hits: &mut [SearchHit]) {
         let texts: Vec<String> = hits.iter().map(|h| h.text().to_string()).collect();
         let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
-        let llm = self.llm_scores(q, &refs).await;
-        for (i, h) in hits.iter_mut().enumerate() {
-            let new = match &llm {
-                Some(v) => 0.5 * h.score() + 0.5 * v[i],
-                None => super::rerank::local_score(h.score(), q, &texts[i]),
-            };
-            h.set_score(new);
+        if let Some(v) = self.llm_scores(q, &refs).await {
+            for (h, llm) in hits.iter_mut().zip(v) {
+                h.set_score(0.5 * h.score() + 0.5 * llm);
+            }
+            return;
+        }
+        let mut scores: Vec<f32> = hits
+            .iter()
+            .zip(&texts)
+            .map(|(h, t)| super::rerank::local_score(h.score(), q, t))
+            .collect();
+        if let Some(slot) = self.memory_slot(org_id) {
+            let ids: Vec<Option<&str>> = hits
+                .iter()
+                .map(|h| match h {
+                    SearchHit::Memory { memory, .. } => Some(memory.id.as_str()),
+                    _ => None,
+                })
+                .collect();
+            let formation = slot.formation.read().unwrap_or_else(|e| e.into_inner());
+            super::rerank::lift(&mut scores, |i, j| match (ids[i], ids[j]) {
+                (Some(a), Some(b)) => formation.near(a, b, super::rerank::NEIGHBOUR_SPAN),
+                _ => false,
+            });
+        }
+        for (h, s) in hits.iter_mut().zip(scores) {
+            h.set_score(s);
         }
     }
 

@@ -46,6 +46,11 @@ pub struct LocomoArgs {
     /// turn.
     #[arg(long)]
     pub(super) memories: bool,
+    /// With `--memories`: also write every question's top 50 `memories`
+    /// and `hybrid` results (and each space's memory list) to this JSON
+    /// file, for studying ranking offline.
+    #[arg(long, value_name = "FILE")]
+    pub(super) dump: Option<PathBuf>,
 }
 
 pub(super) const KS: [usize; 4] = [1, 5, 10, 20];

@@ -150,6 +150,9 @@ pub async fn run(
         }
     }
 
+    if let Some(path) = &args.dump {
+        dump(path, &client, &srv, &auth, &convs, &questions, &sessions).await?;
+    }
     let mut report = serde_json::Map::new();
     for mode in MODES {
         let search_mode = mode.split('+').next().unwrap_or(mode);
@@ -253,6 +256,67 @@ pub async fn run(
     for m in examples.iter().take(15) {
         println!("  - {m}");
     }
+    Ok(())
+}
+
+/// Write each question's top 50 results in `memories` and `hybrid` modes,
+/// with the turns each stands for, and each space's memories.
+async fn dump(
+    path: &std::path::Path,
+    client: &reqwest::Client,
+    srv: &BenchServer,
+    auth: &str,
+    convs: &BTreeMap<String, Vec<Turn>>,
+    questions: &[Question],
+    sessions: &HashMap<String, Vec<&Turn>>,
+) -> anyhow::Result<()> {
+    let mut spaces = serde_json::Map::new();
+    for conv in convs.keys() {
+        let v: Value = client
+            .post(format!("{}/v4/memories/list", srv.base))
+            .header("authorization", auth)
+            .json(&json!({"containerTags": [conv], "limit": 5000}))
+            .send()
+            .await?
+            .json()
+            .await?;
+        spaces.insert(conv.clone(), v["memoryEntries"].clone());
+    }
+    let mut out = Vec::new();
+    for q in questions {
+        let mut modes = serde_json::Map::new();
+        for mode in ["memories", "hybrid"] {
+            let v: Value = client
+                .post(format!("{}/v4/search", srv.base))
+                .header("authorization", auth)
+                .json(
+                    &json!({"q": q.text, "containerTag": q.conversation, "limit": 50,
+                              "threshold": 0, "searchMode": mode, "include": {"documents": true}}),
+                )
+                .send()
+                .await?
+                .json()
+                .await?;
+            let results: Vec<Value> = v["results"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(|r| {
+                    json!({"id": r["id"], "memory": r["memory"], "chunk": r["chunk"],
+                           "similarity": r["similarity"], "turns": turns_of_result(r, sessions)})
+                })
+                .collect();
+            modes.insert(mode.to_string(), json!(results));
+        }
+        out.push(
+            json!({"q": q.text, "conversation": q.conversation, "category": q.category,
+                        "gold": q.gold, "results": modes}),
+        );
+    }
+    std::fs::write(
+        path,
+        serde_json::to_vec(&json!({"spaces": spaces, "questions": out}))?,
+    )?;
     Ok(())
 }
 
