@@ -16,7 +16,7 @@ pub const MAX_BULK_DELETE_IDS: usize = 100;
 pub const MAX_LIST_LIMIT: u64 = 1100;
 
 /// `POST /v3/documents`, and one item of a batch.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AddDocumentRequest {
     pub content: String,
@@ -27,6 +27,7 @@ pub struct AddDocumentRequest {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub custom_id: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Object>)]
     pub metadata: Option<Metadata>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub task_type: Option<TaskType>,
@@ -37,6 +38,7 @@ pub struct AddDocumentRequest {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub entity_context: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Object>)]
     pub filter_by_metadata: Option<Metadata>,
 }
 
@@ -81,7 +83,7 @@ impl AddDocumentRequest {
 }
 
 /// `{id, status}`: what an accepted write answers.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
 pub struct AddDocumentResponse {
     pub id: String,
     pub status: DocumentStatus,
@@ -90,7 +92,7 @@ pub struct AddDocumentResponse {
 /// `POST /v3/documents/batch`. `documents` items are objects or bare strings;
 /// the top-level fields are defaults for items that leave them out. Items are
 /// kept as raw JSON so that one bad item fails alone.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BatchAddRequest {
     pub documents: Vec<serde_json::Value>,
@@ -99,6 +101,7 @@ pub struct BatchAddRequest {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub container_tags: Option<Vec<String>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Object>)]
     pub metadata: Option<Metadata>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub task_type: Option<TaskType>,
@@ -109,6 +112,7 @@ pub struct BatchAddRequest {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub entity_context: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Object>)]
     pub filter_by_metadata: Option<Metadata>,
 }
 
@@ -177,7 +181,7 @@ impl BatchAddRequest {
 }
 
 /// One result of a batch add.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
 pub struct BatchItemResult {
     pub id: String,
     pub status: String,
@@ -188,7 +192,7 @@ pub struct BatchItemResult {
 }
 
 /// `POST /v3/documents/batch` answer.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
 pub struct BatchAddResponse {
     pub results: Vec<BatchItemResult>,
     pub success: u64,
@@ -197,7 +201,7 @@ pub struct BatchAddResponse {
 
 /// `PATCH /v3/documents/{id}`: every field optional; a content change
 /// reprocesses the document, anything else changes it in place.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UpdateDocumentRequest {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -209,12 +213,14 @@ pub struct UpdateDocumentRequest {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub custom_id: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Object>)]
     pub metadata: Option<Metadata>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub task_type: Option<TaskType>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub filepath: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Object>)]
     pub filter_by_metadata: Option<Metadata>,
 }
 
@@ -249,7 +255,7 @@ impl UpdateDocumentRequest {
 }
 
 /// `GET /v3/documents/{id}`.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DocumentResponse {
     pub id: String,
@@ -259,6 +265,7 @@ pub struct DocumentResponse {
     pub container_tags: Vec<String>,
     pub created_at: String,
     pub updated_at: String,
+    #[schema(value_type = Option<Object>)]
     pub metadata: Option<Metadata>,
     pub og_image: Option<String>,
     pub raw: Option<String>,
@@ -283,7 +290,7 @@ pub struct DocumentResponse {
 }
 
 /// `POST /v3/documents/list` body.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ListDocumentsRequest {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -369,7 +376,7 @@ impl ListDocumentsRequest {
 }
 
 /// One document of a list answer.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DocumentListItem {
     pub id: String,
@@ -379,6 +386,7 @@ pub struct DocumentListItem {
     pub created_at: String,
     pub updated_at: String,
     pub filepath: Option<String>,
+    #[schema(value_type = Option<Object>)]
     pub metadata: Option<Metadata>,
     pub status: DocumentStatus,
     pub summary: Option<String>,
@@ -391,7 +399,7 @@ pub struct DocumentListItem {
 }
 
 /// `{currentPage, limit, totalItems, totalPages}`.
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Pagination {
     pub current_page: u64,
@@ -412,14 +420,14 @@ impl Pagination {
 }
 
 /// `POST /v3/documents/list` answer: the key really is `memories`.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
 pub struct ListDocumentsResponse {
     pub memories: Vec<DocumentListItem>,
     pub pagination: Pagination,
 }
 
 /// One document of `GET /v3/documents/processing`.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ProcessingDocument {
     pub id: String,
@@ -430,12 +438,13 @@ pub struct ProcessingDocument {
     pub status: DocumentStatus,
     pub created_at: String,
     pub updated_at: String,
+    #[schema(value_type = Option<Object>)]
     pub metadata: Option<Metadata>,
     pub container_tags: Vec<String>,
 }
 
 /// `GET /v3/documents/processing` answer.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ProcessingResponse {
     pub documents: Vec<ProcessingDocument>,
@@ -443,7 +452,7 @@ pub struct ProcessingResponse {
 }
 
 /// One chunk of `GET /v3/documents/{id}/chunks`.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ChunkItem {
     pub id: String,
@@ -456,7 +465,7 @@ pub struct ChunkItem {
 }
 
 /// `GET /v3/documents/{id}/chunks` answer.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ChunksResponse {
     pub document_id: String,
@@ -465,7 +474,7 @@ pub struct ChunksResponse {
 }
 
 /// `DELETE /v3/documents/bulk` body: ids, container tags, or a file path.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BulkDeleteRequest {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -514,14 +523,14 @@ impl BulkDeleteRequest {
 }
 
 /// One id that a bulk delete could not remove.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
 pub struct BulkDeleteError {
     pub id: String,
     pub error: String,
 }
 
 /// `DELETE /v3/documents/bulk` answer.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BulkDeleteResponse {
     pub success: bool,
@@ -569,4 +578,26 @@ mod tests {
         assert_eq!(Pagination::new(1, 10, 21).total_pages, 3);
         assert_eq!(Pagination::new(1, 10, 0).total_pages, 0);
     }
+}
+
+/// `POST /v3/documents/file`: a multipart form (documentation only; the
+/// server reads the parts one by one).
+#[derive(Debug, Clone, Default, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UploadFileForm {
+    /// The file (PDF, image, text, Markdown, HTML, Office documents...).
+    #[schema(value_type = String, format = Binary)]
+    pub file: Vec<u8>,
+    pub container_tag: Option<String>,
+    /// A JSON array of strings, or one tag.
+    pub container_tags: Option<String>,
+    /// A JSON object.
+    pub metadata: Option<String>,
+    pub custom_id: Option<String>,
+    pub entity_context: Option<String>,
+    pub filepath: Option<String>,
+    pub task_type: Option<TaskType>,
+    pub dreaming: Option<Dreaming>,
+    /// The file's MIME type when the part does not say.
+    pub mime_type: Option<String>,
 }

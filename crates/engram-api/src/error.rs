@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 /// `{"error": "...", "details": "...", "type": "ValidationError"}`.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
 pub struct ErrorBody {
     pub error: String,
     #[serde(skip_serializing_if = "Option::is_none")]

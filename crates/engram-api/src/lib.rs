@@ -7,6 +7,7 @@
 
 pub mod documents;
 pub mod error;
+pub mod graph;
 pub mod lenient;
 pub mod memories;
 pub mod search;
@@ -14,6 +15,7 @@ pub mod v4;
 
 pub use documents::*;
 pub use error::ErrorBody;
+pub use graph::*;
 pub use memories::*;
 pub use search::*;
 pub use v4::*;

@@ -38,7 +38,7 @@ pub fn parse_instant(
 }
 
 /// When a memory's source was said and the dates it mentions.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TemporalContext {
     #[serde(default)]
@@ -48,13 +48,14 @@ pub struct TemporalContext {
 }
 
 /// One memory to create.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct NewMemoryItem {
     pub content: String,
     #[serde(default, deserialize_with = "lenient::opt_bool")]
     pub is_static: Option<bool>,
     #[serde(default)]
+    #[schema(value_type = Option<Object>)]
     pub metadata: Option<Metadata>,
     #[serde(default)]
     pub forget_after: Option<String>,
@@ -65,7 +66,7 @@ pub struct NewMemoryItem {
 }
 
 /// `POST /v4/memories`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CreateMemoriesRequest {
     pub memories: Vec<NewMemoryItem>,
@@ -99,7 +100,7 @@ impl CreateMemoriesRequest {
 }
 
 /// One created memory.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CreatedMemory {
     pub id: String,
@@ -108,11 +109,12 @@ pub struct CreatedMemory {
     pub created_at: String,
     pub forget_after: Option<String>,
     pub forget_reason: Option<String>,
+    #[schema(value_type = Option<Object>)]
     pub metadata: Option<Metadata>,
 }
 
 /// `POST /v4/memories` answer (201).
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CreateMemoriesResponse {
     pub document_id: Option<String>,
@@ -120,7 +122,7 @@ pub struct CreateMemoriesResponse {
 }
 
 /// Which memory: `id`, or its exact `content`, in `containerTag`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MemoryTarget {
     #[serde(default)]
@@ -150,7 +152,7 @@ impl MemoryTarget {
 }
 
 /// `PATCH /v4/memories`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PatchMemoryRequest {
     #[serde(flatten)]
@@ -158,6 +160,7 @@ pub struct PatchMemoryRequest {
     #[serde(default)]
     pub new_content: Option<String>,
     #[serde(default)]
+    #[schema(value_type = Option<Object>)]
     pub metadata: Option<Metadata>,
     #[serde(default, deserialize_with = "double_option")]
     pub forget_after: Option<Option<String>>,
@@ -187,7 +190,7 @@ impl PatchMemoryRequest {
 }
 
 /// `PATCH /v4/memories` answer: the new version.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PatchMemoryResponse {
     pub id: String,
@@ -198,11 +201,12 @@ pub struct PatchMemoryResponse {
     pub created_at: String,
     pub forget_after: Option<String>,
     pub forget_reason: Option<String>,
+    #[schema(value_type = Option<Object>)]
     pub metadata: Option<Metadata>,
 }
 
 /// `DELETE /v4/memories`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ForgetMemoryRequest {
     #[serde(flatten)]
@@ -212,14 +216,14 @@ pub struct ForgetMemoryRequest {
 }
 
 /// `DELETE /v4/memories` answer.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
 pub struct ForgetMemoryResponse {
     pub id: String,
     pub forgotten: bool,
 }
 
 /// `POST /v4/memories/forget-matching`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ForgetMatchingRequest {
     #[serde(default)]
@@ -274,7 +278,7 @@ impl ForgetMatchingRequest {
 }
 
 /// A memory `forget-matching` found.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
 pub struct MatchedMemory {
     pub id: String,
     pub memory: String,
@@ -282,7 +286,7 @@ pub struct MatchedMemory {
 }
 
 /// `POST /v4/memories/forget-matching` answer.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ForgetMatchingResponse {
     pub dry_run: bool,
@@ -294,7 +298,7 @@ pub struct ForgetMatchingResponse {
 }
 
 /// `POST /v4/memories/list`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ListMemoriesRequest {
     pub container_tags: Vec<String>,
@@ -373,7 +377,7 @@ impl ListMemoriesRequest {
 }
 
 /// An older version in a memory's history.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MemoryVersion {
     pub id: String,
@@ -388,7 +392,7 @@ pub struct MemoryVersion {
 }
 
 /// One memory of a list (and of a document's `memories`).
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MemoryEntry {
     pub id: String,
@@ -407,6 +411,7 @@ pub struct MemoryEntry {
     pub root_memory_id: Option<String>,
     pub forget_after: Option<String>,
     pub forget_reason: Option<String>,
+    #[schema(value_type = Option<Object>)]
     pub metadata: Option<Metadata>,
     pub memory_relations: Option<serde_json::Map<String, Value>>,
     pub temporal_context: Option<serde_json::Map<String, Value>>,
@@ -415,7 +420,7 @@ pub struct MemoryEntry {
 }
 
 /// `POST /v4/memories/list` answer.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ListMemoriesResponse {
     pub memory_entries: Vec<MemoryEntry>,

@@ -10,7 +10,7 @@ pub const MAX_SEARCH_LIMIT: u64 = 100;
 pub const MAX_QUERY_CHARS: usize = 10_000;
 
 /// `POST /v3/search`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SearchRequest {
     pub q: String,
@@ -134,7 +134,7 @@ impl SearchRequest {
 }
 
 /// One chunk of a search result.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SearchChunk {
     pub content: String,
@@ -144,7 +144,7 @@ pub struct SearchChunk {
 }
 
 /// One document of a search result.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SearchResult {
     pub document_id: String,
@@ -154,6 +154,7 @@ pub struct SearchResult {
     pub score: f32,
     pub created_at: String,
     pub updated_at: String,
+    #[schema(value_type = Option<Object>)]
     pub metadata: Option<Metadata>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub summary: Option<String>,
@@ -163,7 +164,7 @@ pub struct SearchResult {
 }
 
 /// `POST /v3/search` answer. `timing` is in milliseconds.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
 pub struct SearchResponse {
     pub results: Vec<SearchResult>,
     pub timing: f64,

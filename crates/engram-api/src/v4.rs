@@ -10,7 +10,7 @@ use serde_json::Value;
 pub const DEFAULT_V4_THRESHOLD: f32 = 0.6;
 
 /// What `include` asks for.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SearchInclude {
     #[serde(default, deserialize_with = "lenient::opt_bool")]
@@ -27,7 +27,7 @@ pub struct SearchInclude {
 }
 
 /// `POST /v4/search`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct V4SearchRequest {
     pub q: String,
@@ -116,19 +116,20 @@ impl V4SearchRequest {
 }
 
 /// A memory next to a result in the graph.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ContextMemory {
     pub relation: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub version: Option<i64>,
     pub memory: String,
+    #[schema(value_type = Option<Object>)]
     pub metadata: Option<Metadata>,
     pub updated_at: String,
 }
 
 /// `context` of a result (with `include.relatedMemories`).
-#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
 pub struct ResultContext {
     pub parents: Vec<ContextMemory>,
     pub children: Vec<ContextMemory>,
@@ -136,12 +137,13 @@ pub struct ResultContext {
 }
 
 /// A source document of a result (with `include.documents`).
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ResultDocumentRef {
     pub id: String,
     #[serde(rename = "type")]
     pub doc_type: String,
+    #[schema(value_type = Option<Object>)]
     pub metadata: Option<Metadata>,
     pub summary: Option<String>,
     pub created_at: String,
@@ -149,7 +151,7 @@ pub struct ResultDocumentRef {
 }
 
 /// One `/v4/search` result: a memory or a chunk.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct V4Result {
     pub id: String,
@@ -157,6 +159,7 @@ pub struct V4Result {
     pub memory: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub chunk: Option<String>,
+    #[schema(value_type = Option<Object>)]
     pub metadata: Option<Metadata>,
     pub updated_at: String,
     pub similarity: f32,
@@ -172,7 +175,7 @@ pub struct V4Result {
 }
 
 /// `POST /v4/search` answer.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
 pub struct V4SearchResponse {
     pub results: Vec<V4Result>,
     pub timing: f64,
@@ -180,7 +183,7 @@ pub struct V4SearchResponse {
 }
 
 /// `POST /v4/profile`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ProfileRequest {
     pub container_tag: String,
@@ -222,7 +225,7 @@ impl ProfileRequest {
 }
 
 /// The profile itself.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
 pub struct ProfileBody {
     #[serde(rename = "static")]
     pub static_facts: Vec<String>,
@@ -232,7 +235,7 @@ pub struct ProfileBody {
 }
 
 /// `POST /v4/profile` answer.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ProfileResponse {
     pub profile: ProfileBody,
@@ -241,7 +244,7 @@ pub struct ProfileResponse {
 }
 
 /// One message of `/v4/conversations`.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ConversationMessage {
     pub role: String,
@@ -295,7 +298,7 @@ impl ConversationMessage {
 }
 
 /// `POST /v4/conversations`.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ConversationRequest {
     pub conversation_id: String,
@@ -303,6 +306,7 @@ pub struct ConversationRequest {
     #[serde(default)]
     pub container_tags: Option<Vec<String>>,
     #[serde(default)]
+    #[schema(value_type = Option<Object>)]
     pub metadata: Option<Metadata>,
 }
 
@@ -346,4 +350,24 @@ impl ConversationRequest {
             })
             .collect()
     }
+}
+
+/// `POST /v4/profile/buckets`.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BucketsRequest {
+    pub container_tag: Option<String>,
+}
+
+/// A bucket profiles file facts into.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
+pub struct ProfileBucket {
+    pub key: String,
+    pub description: String,
+}
+
+/// `POST /v4/profile/buckets` answer.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
+pub struct BucketsResponse {
+    pub buckets: Vec<ProfileBucket>,
 }

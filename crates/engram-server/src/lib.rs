@@ -8,6 +8,7 @@
 mod auth;
 pub mod error;
 mod json;
+pub mod openapi;
 mod routes;
 
 use axum::extract::DefaultBodyLimit;

@@ -76,6 +76,20 @@ fn list_item(d: Document, include_content: bool) -> DocumentListItem {
     }
 }
 
+#[utoipa::path(
+    post,
+    path = "/v3/documents",
+    operation_id = "addDocument",
+    tag = "documents",
+    request_body = AddDocumentRequest,
+    responses(
+        (status = 200, description = "Queued for processing", body = AddDocumentResponse),
+        (status = 400, description = "Invalid input (`ValidationError`)", body = ErrorBody),
+        (status = 401, description = "Missing, unknown or revoked key (`AuthenticationError`)", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
+/// Add a document (text, URL, HTML, Markdown, or a conversation); processed in the background.
 pub async fn add(
     State(s): State<AppState>,
     Caller(who): Caller,
@@ -90,6 +104,20 @@ pub async fn add(
     }))
 }
 
+#[utoipa::path(
+    post,
+    path = "/v3/documents/batch",
+    operation_id = "batchAddDocuments",
+    tag = "documents",
+    request_body = BatchAddRequest,
+    responses(
+        (status = 200, description = "Per-item results", body = BatchAddResponse),
+        (status = 400, description = "Invalid input (`ValidationError`)", body = ErrorBody),
+        (status = 401, description = "Missing, unknown or revoked key (`AuthenticationError`)", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
+/// Add up to 600 documents; each item succeeds or fails on its own.
 pub async fn batch_add(
     State(s): State<AppState>,
     Caller(who): Caller,
@@ -136,6 +164,20 @@ pub async fn batch_add(
     }))
 }
 
+#[utoipa::path(
+    get,
+    path = "/v3/documents/{id}",
+    operation_id = "getDocument",
+    tag = "documents",
+    params(("id" = String, Path, description = "Document id or customId")),
+    responses(
+        (status = 200, description = "The document, with its memories", body = DocumentResponse),
+        (status = 401, description = "Missing, unknown or revoked key (`AuthenticationError`)", body = ErrorBody),
+        (status = 404, description = "No such document (`NotFoundError`)", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
+/// Get a document (by id or customId), with its status and memories.
 pub async fn get(
     State(s): State<AppState>,
     Caller(who): Caller,
@@ -158,6 +200,22 @@ pub async fn get(
     Ok(Json(out))
 }
 
+#[utoipa::path(
+    patch,
+    path = "/v3/documents/{id}",
+    operation_id = "updateDocument",
+    tag = "documents",
+    request_body = UpdateDocumentRequest,
+    params(("id" = String, Path, description = "Document id or customId")),
+    responses(
+        (status = 200, description = "Updated (reprocessed when the content changed)", body = AddDocumentResponse),
+        (status = 400, description = "Invalid input (`ValidationError`)", body = ErrorBody),
+        (status = 401, description = "Missing, unknown or revoked key (`AuthenticationError`)", body = ErrorBody),
+        (status = 404, description = "No such document (`NotFoundError`)", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
+/// Update a document; new content is processed again.
 pub async fn update(
     State(s): State<AppState>,
     Caller(who): Caller,
@@ -183,6 +241,20 @@ pub async fn update(
     }))
 }
 
+#[utoipa::path(
+    delete,
+    path = "/v3/documents/{id}",
+    operation_id = "deleteDocument",
+    tag = "documents",
+    params(("id" = String, Path, description = "Document id or customId")),
+    responses(
+        (status = 204, description = "Deleted, with its chunks and the memories only it supported"),
+        (status = 401, description = "Missing, unknown or revoked key (`AuthenticationError`)", body = ErrorBody),
+        (status = 404, description = "No such document (`NotFoundError`)", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
+/// Delete a document.
 pub async fn delete(
     State(s): State<AppState>,
     Caller(who): Caller,
@@ -192,6 +264,20 @@ pub async fn delete(
     Ok(StatusCode::NO_CONTENT)
 }
 
+#[utoipa::path(
+    post,
+    path = "/v3/documents/list",
+    operation_id = "listDocuments",
+    tag = "documents",
+    request_body = ListDocumentsRequest,
+    responses(
+        (status = 200, description = "A page of documents", body = ListDocumentsResponse),
+        (status = 400, description = "Invalid input (`ValidationError`)", body = ErrorBody),
+        (status = 401, description = "Missing, unknown or revoked key (`AuthenticationError`)", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
+/// List documents, filtered by container tags and metadata, sorted and paged.
 pub async fn list(
     State(s): State<AppState>,
     Caller(who): Caller,
@@ -223,6 +309,18 @@ pub async fn list(
     }))
 }
 
+#[utoipa::path(
+    get,
+    path = "/v3/documents/processing",
+    operation_id = "listProcessingDocuments",
+    tag = "documents",
+    responses(
+        (status = 200, description = "Documents not yet done", body = ProcessingResponse),
+        (status = 401, description = "Missing, unknown or revoked key (`AuthenticationError`)", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
+/// Documents still being processed.
 pub async fn processing(
     State(s): State<AppState>,
     Caller(who): Caller,
@@ -259,6 +357,20 @@ fn chunk_item(c: Chunk) -> ChunkItem {
     }
 }
 
+#[utoipa::path(
+    get,
+    path = "/v3/documents/{id}/chunks",
+    operation_id = "getDocumentChunks",
+    tag = "documents",
+    params(("id" = String, Path, description = "Document id or customId")),
+    responses(
+        (status = 200, description = "The document's chunks in order", body = ChunksResponse),
+        (status = 401, description = "Missing, unknown or revoked key (`AuthenticationError`)", body = ErrorBody),
+        (status = 404, description = "No such document (`NotFoundError`)", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
+/// A document's chunks.
 pub async fn chunks(
     State(s): State<AppState>,
     Caller(who): Caller,
@@ -272,6 +384,20 @@ pub async fn chunks(
     }))
 }
 
+#[utoipa::path(
+    delete,
+    path = "/v3/documents/bulk",
+    operation_id = "bulkDeleteDocuments",
+    tag = "documents",
+    request_body = BulkDeleteRequest,
+    responses(
+        (status = 200, description = "What was deleted", body = BulkDeleteResponse),
+        (status = 400, description = "Invalid input (`ValidationError`)", body = ErrorBody),
+        (status = 401, description = "Missing, unknown or revoked key (`AuthenticationError`)", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
+/// Delete documents by ids or by container tags.
 pub async fn bulk_delete(
     State(s): State<AppState>,
     Caller(who): Caller,

@@ -7,37 +7,44 @@ use crate::error::ApiError;
 use crate::AppState;
 use axum::extract::{Query, State};
 use axum::Json;
+use engram_api::{
+    ErrorBody, GraphEdge, GraphNode, GraphParams, GraphResponse, GRAPH_DEFAULT_LIMIT,
+    GRAPH_MAX_LIMIT,
+};
 use engram_engine::memories::Node;
-use serde::Deserialize;
-use serde_json::{json, Value};
 
-/// Memories a graph holds by default, and at most.
-const DEFAULT_LIMIT: u64 = 500;
-const MAX_LIMIT: u64 = 5000;
-
-#[derive(Debug, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct GraphParams {
-    container_tag: Option<String>,
-    limit: Option<String>,
-}
-
+#[utoipa::path(
+    get,
+    path = "/v3/graph",
+    operation_id = "getGraph",
+    tag = "graph",
+    params(GraphParams),
+    responses(
+        (status = 200, description = "The space's knowledge graph", body = GraphResponse),
+        (status = 400, description = "Bad parameters", body = ErrorBody),
+        (status = 401, description = "Missing or invalid key", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
+/// The knowledge graph of a space (or of the organisation): memory,
+/// document and entity nodes; `updates`, `extends`, `derives`, `source` and
+/// `mentions` edges. Beyond the public API, for viewers.
 pub async fn graph(
     State(s): State<AppState>,
     Caller(who): Caller,
     Query(p): Query<GraphParams>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<GraphResponse>, ApiError> {
     if let Some(t) = &p.container_tag {
         engram_core::validate::container_tag("containerTag", t)?;
     }
     let limit = match p.limit.as_deref() {
-        None => DEFAULT_LIMIT,
+        None => GRAPH_DEFAULT_LIMIT,
         Some(l) => match l.parse::<u64>() {
-            Ok(n) if (1..=MAX_LIMIT).contains(&n) => n,
+            Ok(n) if (1..=GRAPH_MAX_LIMIT).contains(&n) => n,
             _ => {
                 return Err(ApiError::validation(
                     "limit",
-                    format!("must be a number between 1 and {MAX_LIMIT}"),
+                    format!("must be a number between 1 and {GRAPH_MAX_LIMIT}"),
                 ))
             }
         },
@@ -46,34 +53,49 @@ pub async fn graph(
         .engine
         .graph(&who.org_id, p.container_tag.as_deref(), limit)
         .await?;
-    let nodes: Vec<Value> = g
+    let nodes = g
         .nodes
         .into_iter()
         .map(|n| match n {
-            Node::Memory(m) => json!({
-                "id": m.id, "type": "memory", "label": m.content,
-                "version": m.version, "isLatest": m.is_latest, "isForgotten": m.is_forgotten,
-                "isStatic": m.is_static, "isInference": m.is_inference,
-                "containerTag": m.container_tag, "createdAt": iso(m.created_at),
-            }),
-            Node::Document(d) => json!({
-                "id": d.id, "type": "document",
-                "label": d.title.or(d.custom_id).unwrap_or_else(|| d.doc_type.to_string()),
-                "documentType": d.doc_type, "createdAt": iso(d.created_at),
-            }),
-            Node::Entity(id, name, kind) => json!({
-                "id": id, "type": "entity", "label": name, "entityType": kind,
-            }),
+            Node::Memory(m) => GraphNode::Memory {
+                id: m.id,
+                label: m.content,
+                version: m.version,
+                is_latest: m.is_latest,
+                is_forgotten: m.is_forgotten,
+                is_static: m.is_static,
+                is_inference: m.is_inference,
+                container_tag: m.container_tag,
+                created_at: iso(m.created_at),
+            },
+            Node::Document(d) => GraphNode::Document {
+                id: d.id,
+                label: d
+                    .title
+                    .or(d.custom_id)
+                    .unwrap_or_else(|| d.doc_type.to_string()),
+                document_type: d.doc_type,
+                created_at: iso(d.created_at),
+            },
+            Node::Entity(id, name, kind) => GraphNode::Entity {
+                id,
+                label: name,
+                entity_type: kind,
+            },
         })
         .collect();
-    let edges: Vec<Value> = g
+    let edges = g
         .edges
         .into_iter()
-        .map(|e| json!({"source": e.source, "target": e.target, "type": e.kind}))
+        .map(|e| GraphEdge {
+            source: e.source,
+            target: e.target,
+            kind: e.kind,
+        })
         .collect();
-    Ok(Json(json!({
-        "nodes": nodes,
-        "edges": edges,
-        "totalMemories": g.total_memories,
-    })))
+    Ok(Json(GraphResponse {
+        nodes,
+        edges,
+        total_memories: g.total_memories,
+    }))
 }

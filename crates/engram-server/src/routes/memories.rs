@@ -10,7 +10,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use engram_api::{
-    parse_instant, CreateMemoriesRequest, CreateMemoriesResponse, CreatedMemory,
+    parse_instant, CreateMemoriesRequest, CreateMemoriesResponse, CreatedMemory, ErrorBody,
     ForgetMatchingRequest, ForgetMatchingResponse, ForgetMemoryRequest, ForgetMemoryResponse,
     ListMemoriesRequest, ListMemoriesResponse, MatchedMemory, MemoryEntry, MemoryTarget,
     MemoryVersion, Pagination, PatchMemoryRequest, PatchMemoryResponse,
@@ -84,6 +84,20 @@ fn version(m: &Memory) -> MemoryVersion {
     }
 }
 
+#[utoipa::path(
+    post,
+    path = "/v4/memories",
+    operation_id = "createMemories",
+    tag = "memories",
+    request_body = CreateMemoriesRequest,
+    responses(
+        (status = 201, description = "Remembered (immediately searchable)", body = CreateMemoriesResponse),
+        (status = 400, description = "Invalid input (`ValidationError`)", body = ErrorBody),
+        (status = 401, description = "Missing, unknown or revoked key (`AuthenticationError`)", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
+/// Create memories directly.
 pub async fn create(
     State(s): State<AppState>,
     Caller(who): Caller,
@@ -137,6 +151,22 @@ pub async fn create(
     ))
 }
 
+#[utoipa::path(
+    patch,
+    path = "/v4/memories",
+    operation_id = "updateMemory",
+    tag = "memories",
+    request_body = PatchMemoryRequest,
+    responses(
+        (status = 200, description = "The new version", body = PatchMemoryResponse),
+        (status = 400, description = "Invalid input (`ValidationError`)", body = ErrorBody),
+        (status = 401, description = "Missing, unknown or revoked key (`AuthenticationError`)", body = ErrorBody),
+        (status = 404, description = "No such memory (`NotFoundError`)", body = ErrorBody),
+        (status = 409, description = "Already forgotten, or not the latest version (`ConflictError`)", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
+/// Update a memory: a new version that updates the old one.
 pub async fn patch(
     State(s): State<AppState>,
     Caller(who): Caller,
@@ -177,6 +207,22 @@ pub async fn patch(
     }))
 }
 
+#[utoipa::path(
+    delete,
+    path = "/v4/memories",
+    operation_id = "forgetMemory",
+    tag = "memories",
+    request_body = ForgetMemoryRequest,
+    responses(
+        (status = 200, description = "Forgotten (history kept)", body = ForgetMemoryResponse),
+        (status = 400, description = "Invalid input (`ValidationError`)", body = ErrorBody),
+        (status = 401, description = "Missing, unknown or revoked key (`AuthenticationError`)", body = ErrorBody),
+        (status = 404, description = "No such memory (`NotFoundError`)", body = ErrorBody),
+        (status = 409, description = "Already forgotten, or not the latest version (`ConflictError`)", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
+/// Forget a memory by id or exact content.
 pub async fn forget(
     State(s): State<AppState>,
     Caller(who): Caller,
@@ -198,6 +244,20 @@ pub async fn forget(
     }))
 }
 
+#[utoipa::path(
+    post,
+    path = "/v4/memories/forget-matching",
+    operation_id = "forgetMatchingMemories",
+    tag = "memories",
+    request_body = ForgetMatchingRequest,
+    responses(
+        (status = 200, description = "What was (or, with dryRun, would be) forgotten", body = ForgetMatchingResponse),
+        (status = 400, description = "Invalid input (`ValidationError`)", body = ErrorBody),
+        (status = 401, description = "Missing, unknown or revoked key (`AuthenticationError`)", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
+/// Forget memories matching a query or ids.
 pub async fn forget_matching(
     State(s): State<AppState>,
     Caller(who): Caller,
@@ -247,6 +307,20 @@ pub async fn forget_matching(
     }))
 }
 
+#[utoipa::path(
+    post,
+    path = "/v4/memories/list",
+    operation_id = "listMemories",
+    tag = "memories",
+    request_body = ListMemoriesRequest,
+    responses(
+        (status = 200, description = "A page of memories", body = ListMemoriesResponse),
+        (status = 400, description = "Invalid input (`ValidationError`)", body = ErrorBody),
+        (status = 401, description = "Missing, unknown or revoked key (`AuthenticationError`)", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
+/// List memories, with history, relations and sources.
 pub async fn list(
     State(s): State<AppState>,
     Caller(who): Caller,

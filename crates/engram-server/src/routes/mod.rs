@@ -11,52 +11,59 @@ mod v4;
 use crate::error::ApiError;
 use crate::AppState;
 use axum::http::{Method, Uri};
-use axum::routing::{any, delete, get, post};
+use axum::routing::{any, get};
 use axum::{Json, Router};
+use std::sync::Arc;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-/// Routes that need no key.
+/// Routes that need no key: health, and the OpenAPI description.
 pub fn public() -> Router {
-    Router::new().route("/health", get(health))
+    let doc = Arc::new(crate::openapi::document());
+    let serve = move || {
+        let doc = doc.clone();
+        async move { Json(doc.as_ref().clone()) }
+    };
+    Router::new()
+        .route("/health", get(health))
+        .route("/v3/openapi", get(serve.clone()))
+        .route("/v4/openapi", get(serve))
+}
+
+/// The documented, authenticated routes: each handler's `#[utoipa::path]`
+/// gives both its route here and its entry in the OpenAPI description, so
+/// the two cannot drift apart.
+pub(crate) fn documented(max_file: usize) -> OpenApiRouter<AppState> {
+    let (schemas, paths, upload) = routes!(upload::upload_file);
+    let upload = upload.layer(axum::extract::DefaultBodyLimit::max(max_file + 1024 * 1024));
+    OpenApiRouter::with_openapi(crate::openapi::base())
+        .routes(routes!(documents::add))
+        .routes(routes!(documents::batch_add))
+        .routes((schemas, paths, upload))
+        .routes(routes!(documents::list))
+        .routes(routes!(documents::processing))
+        .routes(routes!(documents::bulk_delete))
+        .routes(routes!(
+            documents::get,
+            documents::update,
+            documents::delete
+        ))
+        .routes(routes!(documents::chunks))
+        .routes(routes!(search::search))
+        .routes(routes!(memories::create, memories::patch, memories::forget))
+        .routes(routes!(memories::forget_matching))
+        .routes(routes!(memories::list))
+        .routes(routes!(v4::search))
+        .routes(routes!(v4::profile))
+        .routes(routes!(v4::buckets))
+        .routes(routes!(v4::conversation))
+        .routes(routes!(graph::graph))
 }
 
 /// Authenticated routes.
 pub fn api(state: AppState) -> Router {
-    let max_file = state.config.max_file_bytes;
-    Router::new()
-        .route("/v3/documents", post(documents::add))
-        .route("/v3/documents/batch", post(documents::batch_add))
-        .route(
-            "/v3/documents/file",
-            post(upload::upload_file)
-                .layer(axum::extract::DefaultBodyLimit::max(max_file + 1024 * 1024)),
-        )
-        .route("/v3/documents/list", post(documents::list))
-        .route("/v3/documents/processing", get(documents::processing))
-        .route("/v3/documents/bulk", delete(documents::bulk_delete))
-        .route(
-            "/v3/documents/{id}",
-            get(documents::get)
-                .patch(documents::update)
-                .delete(documents::delete),
-        )
-        .route("/v3/documents/{id}/chunks", get(documents::chunks))
-        .route("/v3/search", post(search::search))
-        .route(
-            "/v4/memories",
-            post(memories::create)
-                .patch(memories::patch)
-                .delete(memories::forget),
-        )
-        .route(
-            "/v4/memories/forget-matching",
-            post(memories::forget_matching),
-        )
-        .route("/v4/memories/list", post(memories::list))
-        .route("/v4/search", post(v4::search))
-        .route("/v4/profile", post(v4::profile))
-        .route("/v4/profile/buckets", post(v4::buckets))
-        .route("/v4/conversations", post(v4::conversation))
-        .route("/v3/graph", get(graph::graph))
+    let (documented, _) = documented(state.config.max_file_bytes).split_for_parts();
+    documented
         .route("/v1", any(deprecated))
         .route("/v1/{*rest}", any(deprecated))
         .route("/v3/memories", any(deprecated))

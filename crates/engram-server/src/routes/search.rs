@@ -7,8 +7,22 @@ use crate::json::ApiJson;
 use crate::AppState;
 use axum::extract::State;
 use axum::Json;
-use engram_api::{SearchChunk, SearchRequest, SearchResponse, SearchResult};
+use engram_api::{ErrorBody, SearchChunk, SearchRequest, SearchResponse, SearchResult};
 
+#[utoipa::path(
+    post,
+    path = "/v3/search",
+    operation_id = "searchDocuments",
+    tag = "search",
+    request_body = SearchRequest,
+    responses(
+        (status = 200, description = "Documents ranked by their best chunks", body = SearchResponse),
+        (status = 400, description = "Invalid input (`ValidationError`)", body = ErrorBody),
+        (status = 401, description = "Missing, unknown or revoked key (`AuthenticationError`)", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
+/// Search documents (hybrid keyword and vector search over chunks).
 pub async fn search(
     State(s): State<AppState>,
     Caller(who): Caller,

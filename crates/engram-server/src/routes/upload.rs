@@ -6,7 +6,7 @@ use crate::error::ApiError;
 use crate::AppState;
 use axum::extract::{Multipart, State};
 use axum::Json;
-use engram_api::{AddDocumentRequest, AddDocumentResponse};
+use engram_api::{AddDocumentRequest, AddDocumentResponse, ErrorBody, UploadFileForm};
 use engram_core::{Dreaming, TaskType};
 use engram_engine::FileInput;
 
@@ -14,6 +14,21 @@ fn text_field(name: &str, bytes: &[u8]) -> Result<String, ApiError> {
     String::from_utf8(bytes.to_vec()).map_err(|_| ApiError::validation(name, "must be UTF-8 text"))
 }
 
+#[utoipa::path(
+    post,
+    path = "/v3/documents/file",
+    operation_id = "uploadFile",
+    tag = "documents",
+    request_body(content = UploadFileForm, content_type = "multipart/form-data"),
+    responses(
+        (status = 200, description = "Queued for processing", body = AddDocumentResponse),
+        (status = 400, description = "Invalid input (`ValidationError`)", body = ErrorBody),
+        (status = 401, description = "Missing, unknown or revoked key (`AuthenticationError`)", body = ErrorBody),
+        (status = 413, description = "Too large (`PayloadTooLargeError`)", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
+/// Upload a file (multipart form).
 pub async fn upload_file(
     State(s): State<AppState>,
     Caller(who): Caller,

@@ -8,9 +8,9 @@ use crate::AppState;
 use axum::extract::State;
 use axum::Json;
 use engram_api::{
-    AddDocumentRequest, AddDocumentResponse, ContextMemory, ConversationRequest, ProfileBody,
-    ProfileRequest, ProfileResponse, ResultContext, ResultDocumentRef, V4Result, V4SearchRequest,
-    V4SearchResponse, ValidV4Search,
+    AddDocumentRequest, AddDocumentResponse, BucketsRequest, BucketsResponse, ContextMemory,
+    ConversationRequest, ErrorBody, ProfileBody, ProfileBucket, ProfileRequest, ProfileResponse,
+    ResultContext, ResultDocumentRef, V4Result, V4SearchRequest, V4SearchResponse, ValidV4Search,
 };
 use engram_engine::memories::{MemorySearch, SearchHit, SearchMode, V4Outcome};
 use engram_store::{Memory, RelationKind};
@@ -134,6 +134,20 @@ fn response(out: V4Outcome, v: &ValidV4Search) -> V4SearchResponse {
     }
 }
 
+#[utoipa::path(
+    post,
+    path = "/v4/search",
+    operation_id = "searchMemories",
+    tag = "search",
+    request_body = V4SearchRequest,
+    responses(
+        (status = 200, description = "Memories and/or chunks, one ranked list", body = V4SearchResponse),
+        (status = 400, description = "Invalid input (`ValidationError`)", body = ErrorBody),
+        (status = 401, description = "Missing, unknown or revoked key (`AuthenticationError`)", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
+/// Search memories (default), documents, or both (hybrid).
 pub async fn search(
     State(s): State<AppState>,
     Caller(who): Caller,
@@ -144,6 +158,20 @@ pub async fn search(
     Ok(Json(response(out, &v)))
 }
 
+#[utoipa::path(
+    post,
+    path = "/v4/profile",
+    operation_id = "getProfile",
+    tag = "profile",
+    request_body = ProfileRequest,
+    responses(
+        (status = 200, description = "Static and dynamic facts (and search results with q)", body = ProfileResponse),
+        (status = 400, description = "Invalid input (`ValidationError`)", body = ErrorBody),
+        (status = 401, description = "Missing, unknown or revoked key (`AuthenticationError`)", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
+/// The profile of a container tag.
 pub async fn profile(
     State(s): State<AppState>,
     Caller(who): Caller,
@@ -231,6 +259,20 @@ fn new_lines(existing: &[&str], incoming: &[String]) -> usize {
         .unwrap_or(0)
 }
 
+#[utoipa::path(
+    post,
+    path = "/v4/conversations",
+    operation_id = "addConversation",
+    tag = "memories",
+    request_body = ConversationRequest,
+    responses(
+        (status = 200, description = "The conversation's document, queued", body = AddDocumentResponse),
+        (status = 400, description = "Invalid input (`ValidationError`)", body = ErrorBody),
+        (status = 401, description = "Missing, unknown or revoked key (`AuthenticationError`)", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
+/// Add or extend a conversation (conversationId is the document's customId).
 pub async fn conversation(
     State(s): State<AppState>,
     Caller(who): Caller,
@@ -275,21 +317,36 @@ pub async fn conversation(
     }))
 }
 
+#[utoipa::path(
+    post,
+    path = "/v4/profile/buckets",
+    operation_id = "getProfileBuckets",
+    tag = "profile",
+    request_body = BucketsRequest,
+    responses(
+        (status = 200, description = "The buckets", body = BucketsResponse),
+        (status = 400, description = "Invalid input (`ValidationError`)", body = ErrorBody),
+        (status = 401, description = "Missing, unknown or revoked key (`AuthenticationError`)", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
 /// `POST /v4/profile/buckets`: the buckets profiles file facts into.
 pub async fn buckets(
     Caller(_who): Caller,
-    ApiJson(req): ApiJson<serde_json::Value>,
-) -> Result<Json<serde_json::Value>, ApiError> {
+    ApiJson(req): ApiJson<BucketsRequest>,
+) -> Result<Json<BucketsResponse>, ApiError> {
     let tag = req
-        .get("containerTag")
-        .and_then(serde_json::Value::as_str)
+        .container_tag
         .ok_or_else(|| ApiError::validation("containerTag", "is required"))?;
-    engram_core::validate::container_tag("containerTag", tag)?;
-    let buckets: Vec<serde_json::Value> = engram_engine::memories::DEFAULT_BUCKETS
+    engram_core::validate::container_tag("containerTag", &tag)?;
+    let buckets = engram_engine::memories::DEFAULT_BUCKETS
         .iter()
-        .map(|(k, d)| serde_json::json!({"key": k, "description": d}))
+        .map(|(k, d)| ProfileBucket {
+            key: k.to_string(),
+            description: d.to_string(),
+        })
         .collect();
-    Ok(Json(serde_json::json!({ "buckets": buckets })))
+    Ok(Json(BucketsResponse { buckets }))
 }
 
 #[cfg(test)]

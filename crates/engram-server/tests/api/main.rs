@@ -6,6 +6,7 @@ mod auth;
 mod documents;
 mod llm;
 mod memories;
+mod openapi;
 mod pipeline;
 mod real_model;
 mod replicas;
