@@ -11,6 +11,7 @@ pub mod graph;
 pub mod lenient;
 pub mod memories;
 pub mod search;
+pub mod spaces;
 pub mod v4;
 
 pub use documents::*;
@@ -18,4 +19,5 @@ pub use error::ErrorBody;
 pub use graph::*;
 pub use memories::*;
 pub use search::*;
+pub use spaces::*;
 pub use v4::*;

@@ -16,6 +16,7 @@ pub mod indexes;
 pub mod memories;
 mod pipeline;
 pub mod search;
+pub mod spaces;
 pub mod workers;
 
 use engram_embed::Embedder;

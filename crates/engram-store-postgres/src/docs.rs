@@ -269,7 +269,7 @@ pub async fn update_document(
 }
 
 /// Delete documents by id (chunks, tags and jobs cascade).
-async fn delete_ids(tx: &mut Tx, org_id: &str, ids: &[String]) -> StoreResult<u64> {
+pub(crate) async fn delete_ids(tx: &mut Tx, org_id: &str, ids: &[String]) -> StoreResult<u64> {
     if ids.is_empty() {
         return Ok(0);
     }

@@ -270,7 +270,7 @@ pub async fn update_document(
 
 /// Delete documents by id inside a transaction, chunks first (so the
 /// full-text trigger sees each chunk row).
-async fn delete_ids(tx: &mut Tx, ids: &[String]) -> StoreResult<u64> {
+pub(crate) async fn delete_ids(tx: &mut Tx, ids: &[String]) -> StoreResult<u64> {
     let mut n = 0;
     for id in ids {
         sqlx::query("DELETE FROM chunks WHERE document_id = ?")

@@ -15,12 +15,14 @@ mod keys;
 mod memories;
 mod rows;
 mod search;
+mod spaces;
 
 use async_trait::async_trait;
 use engram_store::{
     ApiKeyRecord, Chunk, Document, DocumentPatch, ForgetOutcome, IndexChange, IndexedDocument, Job,
     ListQuery, Memory, MemoryListQuery, MemoryUpdate, ModelInfo, NewDocument, NewMemory, Org,
-    ProcessedDocument, RelationKind, Store, StoreError, StoreResult, Timestamp, UpsertOutcome,
+    ProcessedDocument, RelationKind, Space, SpaceDeleted, SpacePatch, SpaceSummary, Store,
+    StoreError, StoreResult, Timestamp, UpsertOutcome,
 };
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::SqlitePool;
@@ -291,6 +293,18 @@ impl Store for SqliteStore {
     }
     async fn expire_memories(&self, at: Timestamp) -> StoreResult<u64> {
         memories::expire(self, at).await
+    }
+    async fn list_spaces(&self, org_id: &str) -> StoreResult<Vec<SpaceSummary>> {
+        spaces::list(self, org_id, None).await
+    }
+    async fn get_space(&self, org_id: &str, tag: &str) -> StoreResult<Option<SpaceSummary>> {
+        Ok(spaces::list(self, org_id, Some(tag)).await?.pop())
+    }
+    async fn upsert_space(&self, org_id: &str, tag: &str, patch: SpacePatch) -> StoreResult<Space> {
+        spaces::upsert(self, org_id, tag, patch).await
+    }
+    async fn delete_space(&self, org_id: &str, tag: &str) -> StoreResult<SpaceDeleted> {
+        spaces::delete(self, org_id, tag).await
     }
     async fn claim_jobs(&self, worker: &str, max: usize, lease: Duration) -> StoreResult<Vec<Job>> {
         jobs::claim(self, worker, max, lease).await

@@ -17,10 +17,12 @@
 pub mod conformance;
 mod error;
 mod memory;
+mod space;
 mod types;
 
 pub use error::StoreError;
 pub use memory::*;
+pub use space::*;
 pub use types::*;
 
 use async_trait::async_trait;
@@ -223,6 +225,20 @@ pub trait Store: Send + Sync + 'static {
     /// or before `at`, with reason "expired" unless one was given; returns
     /// how many.
     async fn expire_memories(&self, at: Timestamp) -> StoreResult<u64>;
+
+    // ---- spaces (container tags) ------------------------------------------------
+
+    /// Every space of the organisation (tags with settings, documents or
+    /// memories), by tag, with counts.
+    async fn list_spaces(&self, org_id: &str) -> StoreResult<Vec<SpaceSummary>>;
+    /// One space; None when the tag is neither set up nor used.
+    async fn get_space(&self, org_id: &str, tag: &str) -> StoreResult<Option<SpaceSummary>>;
+    /// Create the space's settings or change them.
+    async fn upsert_space(&self, org_id: &str, tag: &str, patch: SpacePatch) -> StoreResult<Space>;
+    /// Delete the space: its documents (with chunks and the memories only
+    /// they supported), its other memories (forgotten, reason `space
+    /// deleted`) and its settings, in one transaction.
+    async fn delete_space(&self, org_id: &str, tag: &str) -> StoreResult<SpaceDeleted>;
 
     // ---- the job queue ----------------------------------------------------------
 

@@ -163,7 +163,12 @@ impl Engine {
             .first()
             .cloned()
             .unwrap_or_else(|| DEFAULT_SPACE.to_string());
-        let context = docs.iter().find_map(|d| d.entity_context.as_deref());
+        // a document's own context, else its space's
+        let space_context = match docs.iter().find_map(|d| d.entity_context.clone()) {
+            Some(c) => Some(c),
+            None => self.space_context(org_id, &tag).await?,
+        };
+        let context = space_context.as_deref();
         let parts: Vec<Vec<engram_memory::Turn>> = docs
             .iter()
             .map(|d| turns_of(d.text.as_deref().unwrap_or(""), document_day(d)))

@@ -177,9 +177,9 @@ impl Engine {
 }
 
 impl Engine {
-    /// The space's facts filed into buckets: the named ones (a default
+    /// The space's facts filed into buckets: the named ones (an offered
     /// bucket's description, or the name itself describes it), or every
-    /// default bucket.
+    /// bucket the space offers (the defaults and its own).
     pub async fn profile_buckets(
         &self,
         org_id: &str,
@@ -187,21 +187,19 @@ impl Engine {
         names: Option<&[String]>,
     ) -> Result<Vec<(String, Vec<String>)>, EngineError> {
         let profile = self.profile(org_id, tag).await?;
+        let offered = self.buckets_of(org_id, tag).await?;
         let wanted: Vec<(String, String)> = match names {
             Some(n) if !n.is_empty() => n
                 .iter()
                 .map(|name| {
-                    let desc = DEFAULT_BUCKETS
+                    let desc = offered
                         .iter()
                         .find(|(k, _)| k == name)
                         .map_or(name.as_str(), |(_, d)| d);
                     (name.clone(), desc.to_string())
                 })
                 .collect(),
-            _ => DEFAULT_BUCKETS
-                .iter()
-                .map(|(k, d)| (k.to_string(), d.to_string()))
-                .collect(),
+            _ => offered,
         };
         let missing: Vec<String> = {
             let cache = self

@@ -5,6 +5,7 @@ mod documents;
 mod graph;
 mod memories;
 mod search;
+mod spaces;
 mod upload;
 mod v4;
 
@@ -58,6 +59,8 @@ pub(crate) fn documented(max_file: usize) -> OpenApiRouter<AppState> {
         .routes(routes!(v4::buckets))
         .routes(routes!(v4::conversation))
         .routes(routes!(graph::graph))
+        .routes(routes!(spaces::list))
+        .routes(routes!(spaces::get, spaces::update, spaces::delete))
 }
 
 /// Authenticated routes.

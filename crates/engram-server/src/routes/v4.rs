@@ -330,21 +330,23 @@ pub async fn conversation(
     ),
     security(("bearer" = [])),
 )]
-/// `POST /v4/profile/buckets`: the buckets profiles file facts into.
+/// `POST /v4/profile/buckets`: the buckets the space's profile files facts
+/// into (the defaults, then the space's own).
 pub async fn buckets(
-    Caller(_who): Caller,
+    State(s): State<AppState>,
+    Caller(who): Caller,
     ApiJson(req): ApiJson<BucketsRequest>,
 ) -> Result<Json<BucketsResponse>, ApiError> {
     let tag = req
         .container_tag
         .ok_or_else(|| ApiError::validation("containerTag", "is required"))?;
     engram_core::validate::container_tag("containerTag", &tag)?;
-    let buckets = engram_engine::memories::DEFAULT_BUCKETS
-        .iter()
-        .map(|(k, d)| ProfileBucket {
-            key: k.to_string(),
-            description: d.to_string(),
-        })
+    let buckets = s
+        .engine
+        .buckets_of(&who.org_id, &tag)
+        .await?
+        .into_iter()
+        .map(|(key, description)| ProfileBucket { key, description })
         .collect();
     Ok(Json(BucketsResponse { buckets }))
 }

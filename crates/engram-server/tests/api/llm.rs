@@ -249,6 +249,14 @@ async fn dynamic_dreaming_groups_related_documents() {
     opts.engine.llm = Some(LlmHandle(Arc::new(OpenAiChat::new(cfg).unwrap())));
     opts.engine.dream_delay = Duration::from_millis(1500);
     let app = spawn_app_with(opts).await;
+    // the space's entity context guides extraction
+    let (st, _) = app
+        .patch(
+            "/v3/container-tags/mia",
+            json!({"entityContext": "Mia is the user; she talks about moving and work."}),
+        )
+        .await;
+    assert_eq!(st, StatusCode::OK);
     let (st, r) = app
         .post(
             "/v3/documents/batch",
@@ -291,6 +299,11 @@ async fn dynamic_dreaming_groups_related_documents() {
     {
         let asked = asked.lock().unwrap();
         assert_eq!(asked.len(), 1, "one call for the group: {asked:?}");
+        assert!(
+            asked[0].contains("Context about this space: Mia is the user;"),
+            "{}",
+            asked[0]
+        );
         assert!(
             asked[0].contains("## Document 1\n[2024-05-02] User: I moved to Oslo"),
             "{}",

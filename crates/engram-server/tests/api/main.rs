@@ -12,5 +12,6 @@ mod real_model;
 mod replicas;
 mod sdk;
 mod search;
+mod spaces;
 mod support;
 mod uploads;

@@ -159,6 +159,10 @@ async fn the_description_is_public_complete_and_true() {
         "POST /v4/profile/buckets",
         "POST /v4/conversations",
         "GET /v3/graph",
+        "GET /v3/container-tags/list",
+        "GET /v3/container-tags/{containerTag}",
+        "PATCH /v3/container-tags/{containerTag}",
+        "DELETE /v3/container-tags/{containerTag}",
     ];
     want.sort();
     assert_eq!(described, want);
@@ -223,6 +227,17 @@ async fn the_description_is_public_complete_and_true() {
     let (st, g) = app.get("/v3/graph?containerTag=ana").await;
     assert!(g["nodes"].as_array().unwrap().len() >= 3, "{g}");
     check(&doc, "get", "/v3/graph", st, &g);
+    let (st, t) = app
+        .patch(
+            "/v3/container-tags/ana",
+            json!({"name": "Ana", "profileBuckets": [{"key": "pets"}]}),
+        )
+        .await;
+    check(&doc, "patch", "/v3/container-tags/{containerTag}", st, &t);
+    let (st, t) = app.get("/v3/container-tags/list").await;
+    check(&doc, "get", "/v3/container-tags/list", st, &t);
+    let (st, t) = app.delete("/v3/container-tags/ana", None).await;
+    check(&doc, "delete", "/v3/container-tags/{containerTag}", st, &t);
     // errors too
     let (st, e) = app.post("/v3/search", json!({"q": ""})).await;
     check(&doc, "post", "/v3/search", st, &e);

@@ -3,7 +3,7 @@
 
 use super::*;
 
-fn fact(org: &str, tag: &str, content: &str, sources: &[&str]) -> NewMemory {
+pub(super) fn fact(org: &str, tag: &str, content: &str, sources: &[&str]) -> NewMemory {
     NewMemory {
         org_id: org.into(),
         container_tag: tag.into(),

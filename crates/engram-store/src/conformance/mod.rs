@@ -11,12 +11,14 @@ mod jobs;
 mod keys;
 mod memories;
 mod search;
+mod spaces;
 
 pub use documents::*;
 pub use jobs::*;
 pub use keys::*;
 pub use memories::*;
 pub use search::*;
+pub use spaces::*;
 
 use crate::*;
 use engram_core::{
@@ -37,7 +39,7 @@ macro_rules! conformance_tests {
             list_pages_sorts_and_scopes, release_returns_jobs, patch_in_place_and_reprocess,
             filters_agree_with_the_evaluator, index_log_and_loading,
             concurrent_claims_are_exclusive, nearest_chunks_respect_the_scope,
-            memories_versions_forgetting_and_sources);
+            memories_versions_forgetting_and_sources, spaces_settings_counts_and_deletion);
     };
     (@cases $make:expr; $($case:ident),+) => {
         $(

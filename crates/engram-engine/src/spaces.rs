@@ -1,0 +1,80 @@
+//! Spaces (container tags) as first-class things: their settings take
+//! effect here. A space's `entityContext` guides memory extraction for its
+//! documents (a document's own context wins), and its `profileBuckets` add
+//! to the default buckets its profile files facts into.
+
+use crate::memories::DEFAULT_BUCKETS;
+use crate::{Engine, EngineError};
+use engram_store::{Space, SpaceDeleted, SpacePatch, SpaceSummary};
+
+impl Engine {
+    /// Every space of the organisation, by tag.
+    pub async fn list_spaces(&self, org_id: &str) -> Result<Vec<SpaceSummary>, EngineError> {
+        Ok(self.store.list_spaces(org_id).await?)
+    }
+
+    /// One space; `NotFound` when the tag is neither set up nor in use.
+    pub async fn space(&self, org_id: &str, tag: &str) -> Result<SpaceSummary, EngineError> {
+        self.store
+            .get_space(org_id, tag)
+            .await?
+            .ok_or_else(|| EngineError::NotFound {
+                what: format!("container tag `{tag}`"),
+            })
+    }
+
+    /// Create or change a space's settings.
+    pub async fn set_space(
+        &self,
+        org_id: &str,
+        tag: &str,
+        patch: SpacePatch,
+    ) -> Result<Space, EngineError> {
+        Ok(self.store.upsert_space(org_id, tag, patch).await?)
+    }
+
+    /// Delete a space and everything in it; `NotFound` when unknown.
+    pub async fn delete_space(&self, org_id: &str, tag: &str) -> Result<SpaceDeleted, EngineError> {
+        self.space(org_id, tag).await?;
+        Ok(self.store.delete_space(org_id, tag).await?)
+    }
+
+    /// The buckets a space's profile offers: the defaults, then the
+    /// space's own (a space's bucket never replaces a default one).
+    pub async fn buckets_of(
+        &self,
+        org_id: &str,
+        tag: &str,
+    ) -> Result<Vec<(String, String)>, EngineError> {
+        let mut out: Vec<(String, String)> = DEFAULT_BUCKETS
+            .iter()
+            .map(|(k, d)| (k.to_string(), d.to_string()))
+            .collect();
+        if let Some(s) = self.store.get_space(org_id, tag).await? {
+            for b in s.space.profile_buckets {
+                if !out.iter().any(|(k, _)| *k == b.key) {
+                    let description = if b.description.trim().is_empty() {
+                        b.key.replace(['_', '-'], " ")
+                    } else {
+                        b.description
+                    };
+                    out.push((b.key, description));
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// The entity context a space gives its documents' extraction.
+    pub(crate) async fn space_context(
+        &self,
+        org_id: &str,
+        tag: &str,
+    ) -> Result<Option<String>, EngineError> {
+        Ok(self
+            .store
+            .get_space(org_id, tag)
+            .await?
+            .and_then(|s| s.space.entity_context))
+    }
+}

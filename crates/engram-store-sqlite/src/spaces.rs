@@ -1,0 +1,143 @@
+//! Spaces (container tags): settings rows, and the tags documents and
+//! live memories use, with their counts. A space exists while it has
+//! settings or holds something live.
+
+use crate::{db_err, ms, SqliteStore};
+use engram_store::{
+    buckets_from_json, from_millis, now, Space, SpaceColumns, SpaceDeleted, SpacePatch,
+    SpaceSummary, StoreResult,
+};
+use sqlx::sqlite::SqliteRow;
+use sqlx::Row;
+
+/// Every tag of the organisation with its settings and counts; `?2`
+/// narrows to one tag when not NULL.
+const SPACES: &str = "WITH tags AS ( \
+       SELECT tag FROM container_tags WHERE org_id = ?1 \
+       UNION SELECT tag FROM document_tags WHERE org_id = ?1 \
+       UNION SELECT container_tag FROM memories WHERE org_id = ?1 AND is_latest = 1 AND is_forgotten = 0) \
+     SELECT t.tag, c.name, c.entity_context, c.profile_buckets, c.created_at, c.updated_at, \
+       (SELECT COUNT(*) FROM document_tags dt WHERE dt.org_id = ?1 AND dt.tag = t.tag) AS docs, \
+       (SELECT COUNT(*) FROM memories m WHERE m.org_id = ?1 AND m.container_tag = t.tag \
+          AND m.is_latest = 1 AND m.is_forgotten = 0) AS mems, \
+       (SELECT MIN(d.created_at) FROM document_tags dt JOIN documents d ON d.id = dt.document_id \
+          WHERE dt.org_id = ?1 AND dt.tag = t.tag) AS first_doc, \
+       (SELECT MAX(d.updated_at) FROM document_tags dt JOIN documents d ON d.id = dt.document_id \
+          WHERE dt.org_id = ?1 AND dt.tag = t.tag) AS last_doc, \
+       (SELECT MIN(m.created_at) FROM memories m WHERE m.org_id = ?1 AND m.container_tag = t.tag) AS first_mem, \
+       (SELECT MAX(m.updated_at) FROM memories m WHERE m.org_id = ?1 AND m.container_tag = t.tag) AS last_mem \
+     FROM tags t LEFT JOIN container_tags c ON c.org_id = ?1 AND c.tag = t.tag \
+     WHERE ?2 IS NULL OR t.tag = ?2 ORDER BY t.tag";
+
+fn summary(r: &SqliteRow) -> SpaceSummary {
+    SpaceColumns {
+        tag: r.get("tag"),
+        name: r.get("name"),
+        entity_context: r.get("entity_context"),
+        profile_buckets: r.get("profile_buckets"),
+        created_at: r.get("created_at"),
+        updated_at: r.get("updated_at"),
+        documents: r.get("docs"),
+        memories: r.get("mems"),
+        first_use: [r.get("first_doc"), r.get("first_mem")],
+        last_use: [r.get("last_doc"), r.get("last_mem")],
+    }
+    .into_summary()
+}
+
+pub async fn list(
+    s: &SqliteStore,
+    org_id: &str,
+    tag: Option<&str>,
+) -> StoreResult<Vec<SpaceSummary>> {
+    let rows = sqlx::query(SPACES)
+        .bind(org_id)
+        .bind(tag)
+        .fetch_all(&s.read)
+        .await
+        .map_err(db_err)?;
+    Ok(rows.iter().map(summary).collect())
+}
+
+pub async fn upsert(s: &SqliteStore, org_id: &str, tag: &str, p: SpacePatch) -> StoreResult<Space> {
+    let t = ms(now());
+    let buckets = p
+        .profile_buckets
+        .as_ref()
+        .map(|b| serde_json::to_string(b).unwrap_or_else(|_| "[]".into()));
+    let (set_context, context) = match p.entity_context {
+        Some(c) => (true, c),
+        None => (false, None),
+    };
+    let mut tx = s.begin_write().await?;
+    let r = sqlx::query(
+        "INSERT INTO container_tags (org_id, tag, name, entity_context, profile_buckets, created_at, updated_at) \
+         VALUES (?1, ?2, ?3, ?5, COALESCE(?6, '[]'), ?7, ?7) \
+         ON CONFLICT (org_id, tag) DO UPDATE SET name = COALESCE(?3, name), \
+           entity_context = CASE WHEN ?4 THEN ?5 ELSE entity_context END, \
+           profile_buckets = COALESCE(?6, profile_buckets), updated_at = ?7 \
+         RETURNING tag, name, entity_context, profile_buckets, created_at, updated_at",
+    )
+    .bind(org_id)
+    .bind(tag)
+    .bind(&p.name)
+    .bind(set_context)
+    .bind(&context)
+    .bind(&buckets)
+    .bind(t)
+    .fetch_one(&mut *tx)
+    .await
+    .map_err(db_err)?;
+    tx.commit().await.map_err(db_err)?;
+    Ok(Space {
+        tag: r.get("tag"),
+        name: r.get("name"),
+        entity_context: r.get("entity_context"),
+        profile_buckets: buckets_from_json(r.get("profile_buckets")),
+        created_at: from_millis(r.get("created_at")),
+        updated_at: from_millis(r.get("updated_at")),
+    })
+}
+
+pub async fn delete(s: &SqliteStore, org_id: &str, tag: &str) -> StoreResult<SpaceDeleted> {
+    let mut tx = s.begin_write().await?;
+    let live: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM memories WHERE org_id = ? AND container_tag = ? \
+         AND is_latest = 1 AND is_forgotten = 0",
+    )
+    .bind(org_id)
+    .bind(tag)
+    .fetch_one(&mut *tx)
+    .await
+    .map_err(db_err)?;
+    let ids: Vec<String> =
+        sqlx::query_scalar("SELECT document_id FROM document_tags WHERE org_id = ? AND tag = ?")
+            .bind(org_id)
+            .bind(tag)
+            .fetch_all(&mut *tx)
+            .await
+            .map_err(db_err)?;
+    let documents = crate::docs::delete_ids(&mut tx, &ids).await?;
+    let t = ms(now());
+    sqlx::query(
+        "UPDATE memories SET is_forgotten = 1, forget_reason = 'space deleted', updated_at = ? \
+         WHERE org_id = ? AND container_tag = ? AND is_forgotten = 0",
+    )
+    .bind(t)
+    .bind(org_id)
+    .bind(tag)
+    .execute(&mut *tx)
+    .await
+    .map_err(db_err)?;
+    sqlx::query("DELETE FROM container_tags WHERE org_id = ? AND tag = ?")
+        .bind(org_id)
+        .bind(tag)
+        .execute(&mut *tx)
+        .await
+        .map_err(db_err)?;
+    tx.commit().await.map_err(db_err)?;
+    Ok(SpaceDeleted {
+        documents,
+        memories: live as u64,
+    })
+}

@@ -1,0 +1,127 @@
+//! Spaces: tags appear with use or with settings, count what they hold,
+//! take settings, and delete with everything in them.
+
+use super::memories::fact;
+use super::*;
+
+pub async fn spaces_settings_counts_and_deletion(s: &dyn Store) {
+    let org = s.ensure_org("o").await.unwrap().id;
+    let other = s.ensure_org("p").await.unwrap().id;
+    assert!(s.list_spaces(&org).await.unwrap().is_empty());
+    assert!(s.get_space(&org, "ana").await.unwrap().is_none());
+    // used by documents and memories
+    let mut d = new_doc(&org, "one");
+    d.container_tags = vec!["ana".into(), "shared".into()];
+    let d1 = add(s, d).await;
+    let mut d = new_doc(&org, "two");
+    d.container_tags = vec!["ana".into()];
+    let d2 = add(s, d).await;
+    s.insert_memories(vec![
+        fact(&org, "ana", "Ana lives in Porto", &[&d1.id]),
+        fact(&org, "ana", "Ana likes figs", &[]),
+        fact(&org, "ben", "Ben rows", &[]),
+    ])
+    .await
+    .unwrap();
+    let mut d = new_doc(&other, "theirs");
+    d.container_tags = vec!["ana".into()];
+    add(s, d).await;
+    // set up without use
+    let made = s
+        .upsert_space(
+            &org,
+            "empty",
+            SpacePatch {
+                name: Some("Empty".into()),
+                entity_context: Some(Some("nothing yet".into())),
+                profile_buckets: Some(vec![BucketDef {
+                    key: "pets".into(),
+                    description: "animals".into(),
+                }]),
+            },
+        )
+        .await
+        .unwrap();
+    assert_eq!(made.name.as_deref(), Some("Empty"));
+    let list = s.list_spaces(&org).await.unwrap();
+    let seen: Vec<(&str, u64, u64)> = list
+        .iter()
+        .map(|x| (x.space.tag.as_str(), x.document_count, x.memory_count))
+        .collect();
+    assert_eq!(
+        seen,
+        [
+            ("ana", 2, 2),
+            ("ben", 0, 1),
+            ("empty", 0, 0),
+            ("shared", 1, 0)
+        ]
+    );
+    assert!(list[0].last_activity_at.is_some());
+    assert!(list[2].last_activity_at.is_none());
+    assert_eq!(list[2].space.profile_buckets[0].key, "pets");
+    assert_eq!(
+        s.list_spaces(&other).await.unwrap().len(),
+        1,
+        "per organisation"
+    );
+
+    // a patch changes only what it names; Some(None) clears
+    let changed = s
+        .upsert_space(
+            &org,
+            "empty",
+            SpacePatch {
+                entity_context: Some(None),
+                ..Default::default()
+            },
+        )
+        .await
+        .unwrap();
+    assert_eq!(changed.name.as_deref(), Some("Empty"));
+    assert_eq!(changed.entity_context, None);
+    assert_eq!(changed.profile_buckets.len(), 1);
+    assert_eq!(changed.created_at, made.created_at);
+    let ana = s
+        .upsert_space(
+            &org,
+            "ana",
+            SpacePatch {
+                name: Some("Ana".into()),
+                ..Default::default()
+            },
+        )
+        .await
+        .unwrap();
+    assert_eq!(ana.name.as_deref(), Some("Ana"));
+    let got = s.get_space(&org, "ana").await.unwrap().unwrap();
+    assert_eq!(
+        (got.space.name.as_deref(), got.document_count),
+        (Some("Ana"), 2)
+    );
+
+    // deletion takes its documents and memories, and nothing of others'
+    let gone = s.delete_space(&org, "ana").await.unwrap();
+    assert_eq!(
+        gone,
+        SpaceDeleted {
+            documents: 2,
+            memories: 2
+        }
+    );
+    assert!(s.get_document(&org, &d2.id).await.unwrap().is_none());
+    assert!(s.get_space(&org, "ana").await.unwrap().is_none());
+    assert!(
+        s.get_space(&org, "shared").await.unwrap().is_none(),
+        "its only document went"
+    );
+    let left: Vec<String> = s
+        .list_spaces(&org)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|x| x.space.tag)
+        .collect();
+    assert_eq!(left, ["ben", "empty"]);
+    assert_eq!(s.list_spaces(&other).await.unwrap()[0].document_count, 1);
+}
