@@ -139,6 +139,71 @@ pub struct DeleteContainerTagResponse {
     pub deleted_memories_count: u64,
 }
 
+/// `POST /v3/container-tags/merge`.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MergeContainerTagsRequest {
+    /// The tags to merge (the target may be among them).
+    pub container_tags: Vec<String>,
+    pub target_container_tag: String,
+}
+
+impl MergeContainerTagsRequest {
+    /// The source tags (without the target), checked.
+    pub fn sources(&self) -> Result<Vec<String>, ValidationError> {
+        engram_core::validate::container_tag("targetContainerTag", &self.target_container_tag)?;
+        if !(1..=50).contains(&self.container_tags.len()) {
+            return Err(ValidationError::new(
+                "containerTags",
+                "must list 1 to 50 tags",
+            ));
+        }
+        let mut out: Vec<String> = Vec::new();
+        for (i, t) in self.container_tags.iter().enumerate() {
+            engram_core::validate::container_tag(&format!("containerTags[{i}]"), t)?;
+            if *t != self.target_container_tag && !out.contains(t) {
+                out.push(t.clone());
+            }
+        }
+        if out.is_empty() {
+            return Err(ValidationError::new(
+                "containerTags",
+                "must name at least one tag other than the target",
+            ));
+        }
+        Ok(out)
+    }
+}
+
+/// `POST /v3/container-tags/merge` answer (202).
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MergeQueuedResponse {
+    pub success: bool,
+    /// `queued`.
+    pub status: String,
+    pub merge_id: String,
+    pub target_tag: String,
+    pub source_tags: Vec<String>,
+}
+
+/// `GET /v3/container-tags/merge/{mergeId}` answer.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MergeStatusResponse {
+    pub id: String,
+    /// `queued` or `done`.
+    pub status: String,
+    pub target_tag: String,
+    pub source_tags: Vec<String>,
+    /// Documents that now carry the target tag instead of a source.
+    pub moved_documents: u64,
+    /// Memories moved into the target space.
+    pub moved_memories: u64,
+    pub created_at: String,
+    pub updated_at: String,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

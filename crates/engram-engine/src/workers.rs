@@ -134,7 +134,8 @@ async fn run(engine: Arc<Engine>, id: String, mut stop: watch::Receiver<bool>) {
 }
 
 /// Forget expired memories periodically (readers already hide them; the
-/// sweep makes them forgotten for good, so lists and profiles agree).
+/// sweep makes them forgotten for good, so lists and profiles agree), and
+/// run tag merges a crash left queued.
 async fn sweep(engine: Arc<Engine>, mut stop: watch::Receiver<bool>) {
     let every = engine.config.sweep_interval;
     loop {
@@ -142,6 +143,11 @@ async fn sweep(engine: Arc<Engine>, mut stop: watch::Receiver<bool>) {
             Ok(0) => {}
             Ok(n) => tracing::info!(memories = n, "expired memories forgotten"),
             Err(e) => tracing::warn!(error = %e, "memory expiry sweep failed"),
+        }
+        match engine.run_queued_merges().await {
+            Ok(0) => {}
+            Ok(n) => tracing::info!(merges = n, "queued tag merges run"),
+            Err(e) => tracing::warn!(error = %e, "running queued tag merges failed"),
         }
         tokio::select! {
             _ = stop.changed() => break,

@@ -32,7 +32,7 @@ use engram_store::{
     ApiKeyRecord, Chunk, Document, DocumentPatch, ForgetOutcome, IndexChange, IndexedDocument, Job,
     ListQuery, Memory, MemoryListQuery, MemoryUpdate, ModelInfo, NewDocument, NewMemory, Org,
     ProcessedDocument, RelationKind, SearchScope, Space, SpaceDeleted, SpacePatch, SpaceSummary,
-    Store, StoreError, StoreResult, Timestamp, UpsertOutcome,
+    Store, StoreError, StoreResult, TagMerge, Timestamp, UpsertOutcome,
 };
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::{Connection, PgPool, Postgres, Transaction};
@@ -387,6 +387,23 @@ impl Store for PgStore {
     }
     async fn delete_space(&self, org_id: &str, tag: &str) -> StoreResult<SpaceDeleted> {
         spaces::delete(self, org_id, tag).await
+    }
+    async fn enqueue_merge(
+        &self,
+        org_id: &str,
+        sources: &[String],
+        target: &str,
+    ) -> StoreResult<TagMerge> {
+        spaces::enqueue_merge(self, org_id, sources, target).await
+    }
+    async fn get_merge(&self, org_id: &str, id: &str) -> StoreResult<Option<TagMerge>> {
+        spaces::get_merge(self, org_id, id).await
+    }
+    async fn run_merge(&self, id: &str) -> StoreResult<Option<TagMerge>> {
+        spaces::run_merge(self, id).await
+    }
+    async fn queued_merges(&self) -> StoreResult<Vec<String>> {
+        spaces::queued_merges(self).await
     }
     async fn claim_jobs(&self, worker: &str, max: usize, lease: Duration) -> StoreResult<Vec<Job>> {
         jobs::claim(self, worker, max, lease).await

@@ -10,3 +10,18 @@ CREATE TABLE container_tags (
     updated_at      INTEGER NOT NULL,
     PRIMARY KEY (org_id, tag)
 );
+
+-- Merges of container tags: queued by the API, run in one transaction by
+-- a background task (or, after a crash, by the next sweep).
+CREATE TABLE tag_merges (
+    id               TEXT PRIMARY KEY,
+    org_id           TEXT NOT NULL REFERENCES orgs(id) ON DELETE CASCADE,
+    sources          TEXT NOT NULL,
+    target           TEXT NOT NULL,
+    status           TEXT NOT NULL,
+    moved_documents  INTEGER NOT NULL DEFAULT 0,
+    moved_memories   INTEGER NOT NULL DEFAULT 0,
+    created_at       INTEGER NOT NULL,
+    updated_at       INTEGER NOT NULL
+);
+CREATE INDEX tag_merges_status ON tag_merges(status, created_at);

@@ -22,7 +22,7 @@ use engram_store::{
     ApiKeyRecord, Chunk, Document, DocumentPatch, ForgetOutcome, IndexChange, IndexedDocument, Job,
     ListQuery, Memory, MemoryListQuery, MemoryUpdate, ModelInfo, NewDocument, NewMemory, Org,
     ProcessedDocument, RelationKind, Space, SpaceDeleted, SpacePatch, SpaceSummary, Store,
-    StoreError, StoreResult, Timestamp, UpsertOutcome,
+    StoreError, StoreResult, TagMerge, Timestamp, UpsertOutcome,
 };
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::SqlitePool;
@@ -305,6 +305,23 @@ impl Store for SqliteStore {
     }
     async fn delete_space(&self, org_id: &str, tag: &str) -> StoreResult<SpaceDeleted> {
         spaces::delete(self, org_id, tag).await
+    }
+    async fn enqueue_merge(
+        &self,
+        org_id: &str,
+        sources: &[String],
+        target: &str,
+    ) -> StoreResult<TagMerge> {
+        spaces::enqueue_merge(self, org_id, sources, target).await
+    }
+    async fn get_merge(&self, org_id: &str, id: &str) -> StoreResult<Option<TagMerge>> {
+        spaces::get_merge(self, org_id, id).await
+    }
+    async fn run_merge(&self, id: &str) -> StoreResult<Option<TagMerge>> {
+        spaces::run_merge(self, id).await
+    }
+    async fn queued_merges(&self) -> StoreResult<Vec<String>> {
+        spaces::queued_merges(self).await
     }
     async fn claim_jobs(&self, worker: &str, max: usize, lease: Duration) -> StoreResult<Vec<Job>> {
         jobs::claim(self, worker, max, lease).await

@@ -4,11 +4,11 @@
 
 use crate::{db_err, ms, SqliteStore};
 use engram_store::{
-    buckets_from_json, from_millis, now, Space, SpaceColumns, SpaceDeleted, SpacePatch,
-    SpaceSummary, StoreResult,
+    buckets_from_json, from_millis, now, MergeStatus, Space, SpaceColumns, SpaceDeleted,
+    SpacePatch, SpaceSummary, StoreResult, TagMerge,
 };
 use sqlx::sqlite::SqliteRow;
-use sqlx::Row;
+use sqlx::{AssertSqlSafe, Row};
 
 /// Every tag of the organisation with its settings and counts; `?2`
 /// narrows to one tag when not NULL.
@@ -140,4 +140,146 @@ pub async fn delete(s: &SqliteStore, org_id: &str, tag: &str) -> StoreResult<Spa
         documents,
         memories: live as u64,
     })
+}
+
+const MERGE_COLUMNS: &str =
+    "id, org_id, sources, target, status, moved_documents, moved_memories, created_at, updated_at";
+
+fn merge_row(r: &SqliteRow) -> TagMerge {
+    let sources: String = r.get("sources");
+    let status: String = r.get("status");
+    TagMerge {
+        id: r.get("id"),
+        org_id: r.get("org_id"),
+        sources: serde_json::from_str(&sources).unwrap_or_default(),
+        target: r.get("target"),
+        status: if status == "done" {
+            MergeStatus::Done
+        } else {
+            MergeStatus::Queued
+        },
+        moved_documents: r.get::<i64, _>("moved_documents") as u64,
+        moved_memories: r.get::<i64, _>("moved_memories") as u64,
+        created_at: from_millis(r.get("created_at")),
+        updated_at: from_millis(r.get("updated_at")),
+    }
+}
+
+pub async fn enqueue_merge(
+    s: &SqliteStore,
+    org_id: &str,
+    sources: &[String],
+    target: &str,
+) -> StoreResult<TagMerge> {
+    let t = ms(now());
+    let mut tx = s.begin_write().await?;
+    let r = sqlx::query(AssertSqlSafe(format!(
+        "INSERT INTO tag_merges (id, org_id, sources, target, status, created_at, updated_at) \
+         VALUES (?, ?, ?, ?, 'queued', ?, ?) RETURNING {MERGE_COLUMNS}"
+    )))
+    .bind(format!("merge_{}", engram_core::ids::new_id()))
+    .bind(org_id)
+    .bind(serde_json::to_string(sources).unwrap_or_else(|_| "[]".into()))
+    .bind(target)
+    .bind(t)
+    .bind(t)
+    .fetch_one(&mut *tx)
+    .await
+    .map_err(db_err)?;
+    tx.commit().await.map_err(db_err)?;
+    Ok(merge_row(&r))
+}
+
+pub async fn get_merge(s: &SqliteStore, org_id: &str, id: &str) -> StoreResult<Option<TagMerge>> {
+    let r = sqlx::query(AssertSqlSafe(format!(
+        "SELECT {MERGE_COLUMNS} FROM tag_merges WHERE org_id = ? AND id = ?"
+    )))
+    .bind(org_id)
+    .bind(id)
+    .fetch_optional(&s.read)
+    .await
+    .map_err(db_err)?;
+    Ok(r.as_ref().map(merge_row))
+}
+
+pub async fn queued_merges(s: &SqliteStore) -> StoreResult<Vec<String>> {
+    sqlx::query_scalar("SELECT id FROM tag_merges WHERE status = 'queued' ORDER BY created_at")
+        .fetch_all(&s.read)
+        .await
+        .map_err(db_err)
+}
+
+pub async fn run_merge(s: &SqliteStore, id: &str) -> StoreResult<Option<TagMerge>> {
+    let mut tx = s.begin_write().await?;
+    let Some(r) = sqlx::query(AssertSqlSafe(format!(
+        "SELECT {MERGE_COLUMNS} FROM tag_merges WHERE id = ? AND status = 'queued'"
+    )))
+    .bind(id)
+    .fetch_optional(&mut *tx)
+    .await
+    .map_err(db_err)?
+    else {
+        return Ok(None);
+    };
+    let m = merge_row(&r);
+    let t = ms(now());
+    let (mut documents, mut memories) = (0u64, 0u64);
+    for source in m.sources.iter().filter(|x| **x != m.target) {
+        let ids: Vec<String> = sqlx::query_scalar(
+            "SELECT document_id FROM document_tags WHERE org_id = ? AND tag = ?",
+        )
+        .bind(&m.org_id)
+        .bind(source)
+        .fetch_all(&mut *tx)
+        .await
+        .map_err(db_err)?;
+        for doc in &ids {
+            sqlx::query("DELETE FROM document_tags WHERE document_id = ? AND tag = ?")
+                .bind(doc)
+                .bind(source)
+                .execute(&mut *tx)
+                .await
+                .map_err(db_err)?;
+            sqlx::query(
+                "INSERT OR IGNORE INTO document_tags (document_id, org_id, tag) VALUES (?, ?, ?)",
+            )
+            .bind(doc)
+            .bind(&m.org_id)
+            .bind(&m.target)
+            .execute(&mut *tx)
+            .await
+            .map_err(db_err)?;
+        }
+        documents += ids.len() as u64;
+        memories += sqlx::query(
+            "UPDATE memories SET container_tag = ?, updated_at = ? WHERE org_id = ? AND container_tag = ?",
+        )
+        .bind(&m.target)
+        .bind(t)
+        .bind(&m.org_id)
+        .bind(source)
+        .execute(&mut *tx)
+        .await
+        .map_err(db_err)?
+        .rows_affected();
+        sqlx::query("DELETE FROM container_tags WHERE org_id = ? AND tag = ?")
+            .bind(&m.org_id)
+            .bind(source)
+            .execute(&mut *tx)
+            .await
+            .map_err(db_err)?;
+    }
+    let done = sqlx::query(AssertSqlSafe(format!(
+        "UPDATE tag_merges SET status = 'done', moved_documents = ?, moved_memories = ?, updated_at = ? \
+         WHERE id = ? RETURNING {MERGE_COLUMNS}"
+    )))
+    .bind(documents as i64)
+    .bind(memories as i64)
+    .bind(t)
+    .bind(id)
+    .fetch_one(&mut *tx)
+    .await
+    .map_err(db_err)?;
+    tx.commit().await.map_err(db_err)?;
+    Ok(Some(merge_row(&done)))
 }

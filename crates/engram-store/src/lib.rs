@@ -239,6 +239,22 @@ pub trait Store: Send + Sync + 'static {
     /// they supported), its other memories (forgotten, reason `space
     /// deleted`) and its settings, in one transaction.
     async fn delete_space(&self, org_id: &str, tag: &str) -> StoreResult<SpaceDeleted>;
+    /// Queue a merge of `sources` into `target`.
+    async fn enqueue_merge(
+        &self,
+        org_id: &str,
+        sources: &[String],
+        target: &str,
+    ) -> StoreResult<TagMerge>;
+    /// A merge of the organisation's.
+    async fn get_merge(&self, org_id: &str, id: &str) -> StoreResult<Option<TagMerge>>;
+    /// Run a queued merge, all in one transaction: every document of a
+    /// source tag carries the target instead, every memory of a source
+    /// moves to the target, the sources' settings go. None when it is not
+    /// queued (done already, by this process or another).
+    async fn run_merge(&self, id: &str) -> StoreResult<Option<TagMerge>>;
+    /// Ids of queued merges (of every organisation), oldest first.
+    async fn queued_merges(&self) -> StoreResult<Vec<String>>;
 
     // ---- the job queue ----------------------------------------------------------
 

@@ -100,3 +100,35 @@ impl SpaceColumns {
         }
     }
 }
+
+/// Where a merge of container tags stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MergeStatus {
+    Queued,
+    Done,
+}
+
+impl MergeStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            MergeStatus::Queued => "queued",
+            MergeStatus::Done => "done",
+        }
+    }
+}
+
+/// A merge of source tags into a target tag: queued, then done in one
+/// transaction (documents retagged, memories moved, the sources' settings
+/// dropped).
+#[derive(Debug, Clone, PartialEq)]
+pub struct TagMerge {
+    pub id: String,
+    pub org_id: String,
+    pub sources: Vec<String>,
+    pub target: String,
+    pub status: MergeStatus,
+    pub moved_documents: u64,
+    pub moved_memories: u64,
+    pub created_at: Timestamp,
+    pub updated_at: Timestamp,
+}

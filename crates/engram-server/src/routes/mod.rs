@@ -60,6 +60,8 @@ pub(crate) fn documented(max_file: usize) -> OpenApiRouter<AppState> {
         .routes(routes!(v4::conversation))
         .routes(routes!(graph::graph))
         .routes(routes!(spaces::list))
+        .routes(routes!(spaces::merge))
+        .routes(routes!(spaces::merge_get))
         .routes(routes!(spaces::get, spaces::update, spaces::delete))
 }
 

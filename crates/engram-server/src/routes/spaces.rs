@@ -6,12 +6,14 @@ use crate::error::ApiError;
 use crate::json::ApiJson;
 use crate::AppState;
 use axum::extract::{Path, State};
+use axum::http::StatusCode;
 use axum::Json;
 use engram_api::{
     ContainerTagListItem, ContainerTagSettings, DeleteContainerTagResponse, ErrorBody,
-    PatchContainerTagRequest, ProfileBucketDef,
+    MergeContainerTagsRequest, MergeQueuedResponse, MergeStatusResponse, PatchContainerTagRequest,
+    ProfileBucketDef,
 };
-use engram_store::{BucketDef, Space, SpacePatch};
+use engram_store::{BucketDef, Space, SpacePatch, TagMerge};
 
 fn settings(s: Space) -> ContainerTagSettings {
     ContainerTagSettings {
@@ -166,4 +168,79 @@ pub async fn delete(
         deleted_documents_count: gone.documents,
         deleted_memories_count: gone.memories,
     }))
+}
+
+#[utoipa::path(
+    post,
+    path = "/v3/container-tags/merge",
+    operation_id = "mergeContainerTags",
+    tag = "spaces",
+    request_body = MergeContainerTagsRequest,
+    responses(
+        (status = 202, description = "Queued; runs in the background", body = MergeQueuedResponse),
+        (status = 400, description = "Invalid input (`ValidationError`)", body = ErrorBody),
+        (status = 401, description = "Missing, unknown or revoked key (`AuthenticationError`)", body = ErrorBody),
+        (status = 404, description = "A source tag is unknown (`NotFoundError`)", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
+/// Merge container tags into a target: their documents carry the target
+/// tag instead, their memories move into the target space, and the
+/// sources' settings go. Runs as a background job.
+pub async fn merge(
+    State(s): State<AppState>,
+    Caller(who): Caller,
+    ApiJson(req): ApiJson<MergeContainerTagsRequest>,
+) -> Result<(StatusCode, Json<MergeQueuedResponse>), ApiError> {
+    let sources = req.sources()?;
+    let m = s
+        .engine
+        .merge_spaces(&who.org_id, &sources, &req.target_container_tag)
+        .await?;
+    Ok((
+        StatusCode::ACCEPTED,
+        Json(MergeQueuedResponse {
+            success: true,
+            status: "queued".into(),
+            merge_id: m.id,
+            target_tag: m.target,
+            source_tags: m.sources,
+        }),
+    ))
+}
+
+fn merge_status(m: TagMerge) -> MergeStatusResponse {
+    MergeStatusResponse {
+        id: m.id,
+        status: m.status.as_str().into(),
+        target_tag: m.target,
+        source_tags: m.sources,
+        moved_documents: m.moved_documents,
+        moved_memories: m.moved_memories,
+        created_at: iso(m.created_at),
+        updated_at: iso(m.updated_at),
+    }
+}
+
+#[utoipa::path(
+    get,
+    path = "/v3/container-tags/merge/{mergeId}",
+    operation_id = "getContainerTagMerge",
+    tag = "spaces",
+    params(("mergeId" = String, Path, description = "The merge's id")),
+    responses(
+        (status = 200, description = "Where the merge stands", body = MergeStatusResponse),
+        (status = 401, description = "Missing, unknown or revoked key (`AuthenticationError`)", body = ErrorBody),
+        (status = 404, description = "No such merge (`NotFoundError`)", body = ErrorBody),
+    ),
+    security(("bearer" = [])),
+)]
+/// Where a merge stands.
+pub async fn merge_get(
+    State(s): State<AppState>,
+    Caller(who): Caller,
+    Path(id): Path<String>,
+) -> Result<Json<MergeStatusResponse>, ApiError> {
+    let m = s.engine.merge_status(&who.org_id, &id).await?;
+    Ok(Json(merge_status(m)))
 }

@@ -163,6 +163,8 @@ async fn the_description_is_public_complete_and_true() {
         "GET /v3/container-tags/{containerTag}",
         "PATCH /v3/container-tags/{containerTag}",
         "DELETE /v3/container-tags/{containerTag}",
+        "POST /v3/container-tags/merge",
+        "GET /v3/container-tags/merge/{mergeId}",
     ];
     want.sort();
     assert_eq!(described, want);
@@ -236,6 +238,21 @@ async fn the_description_is_public_complete_and_true() {
     check(&doc, "patch", "/v3/container-tags/{containerTag}", st, &t);
     let (st, t) = app.get("/v3/container-tags/list").await;
     check(&doc, "get", "/v3/container-tags/list", st, &t);
+    app.patch("/v3/container-tags/ben", json!({})).await;
+    let (st, t) = app
+        .post(
+            "/v3/container-tags/merge",
+            json!({"containerTags": ["ben"], "targetContainerTag": "ana"}),
+        )
+        .await;
+    check(&doc, "post", "/v3/container-tags/merge", st, &t);
+    let (st, t) = app
+        .get(&format!(
+            "/v3/container-tags/merge/{}",
+            t["mergeId"].as_str().unwrap()
+        ))
+        .await;
+    check(&doc, "get", "/v3/container-tags/merge/{mergeId}", st, &t);
     let (st, t) = app.delete("/v3/container-tags/ana", None).await;
     check(&doc, "delete", "/v3/container-tags/{containerTag}", st, &t);
     // errors too

@@ -126,3 +126,110 @@ async fn spaces_settings_take_effect_and_deletion_cascades() {
         "containerTag",
     );
 }
+
+#[tokio::test]
+async fn merging_tags_moves_documents_and_memories_in_the_background() {
+    let app = spawn_app().await;
+    let old = app
+        .add(json!({"content": "Quokkas live on Rottnest island.", "containerTag": "user_old"}))
+        .await;
+    let new = app
+        .add(json!({"content": "Wombats dig burrows.", "containerTag": "user_123"}))
+        .await;
+    app.wait_done(&old).await;
+    app.wait_done(&new).await;
+    app.post(
+        "/v4/memories",
+        json!({"containerTag": "user_old", "memories": [{"content": "The user likes quokkas"}]}),
+    )
+    .await;
+
+    let (st, q) = app
+        .post(
+            "/v3/container-tags/merge",
+            json!({"containerTags": ["user_old", "user_123"], "targetContainerTag": "user_123"}),
+        )
+        .await;
+    assert_eq!(st, StatusCode::ACCEPTED, "{q}");
+    assert_eq!(q["status"], "queued");
+    assert_eq!(q["sourceTags"], json!(["user_old"]));
+    let id = q["mergeId"].as_str().unwrap();
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(20);
+    let status = loop {
+        let (st, m) = app.get(&format!("/v3/container-tags/merge/{id}")).await;
+        assert_eq!(st, StatusCode::OK, "{m}");
+        if m["status"] == "done" {
+            break m;
+        }
+        assert!(tokio::time::Instant::now() < deadline, "{m}");
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    };
+    assert_eq!(status["movedDocuments"], 1);
+    assert!(status["movedMemories"].as_u64().unwrap() >= 1, "{status}");
+
+    let (_, d) = app.get(&format!("/v3/documents/{old}")).await;
+    assert_eq!(d["containerTags"], json!(["user_123"]));
+    let (_, list) = app.get("/v3/container-tags/list").await;
+    let tags: Vec<&str> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["containerTag"].as_str().unwrap())
+        .collect();
+    assert_eq!(tags, ["user_123"]);
+    // searching the target finds what the source held
+    let (_, s) = app
+        .post(
+            "/v3/search",
+            json!({"q": "quokkas island", "containerTag": "user_123"}),
+        )
+        .await;
+    assert_eq!(s["results"][0]["documentId"], old.as_str(), "{s}");
+    let (_, s) = app
+        .post(
+            "/v4/search",
+            json!({"q": "quokkas", "containerTag": "user_123", "threshold": 0}),
+        )
+        .await;
+    assert!(
+        s["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|r| r["memory"] == "The user likes quokkas"),
+        "{s}"
+    );
+
+    // bad requests
+    let got = app
+        .post(
+            "/v3/container-tags/merge",
+            json!({"containerTags": ["nobody"], "targetContainerTag": "user_123"}),
+        )
+        .await;
+    assert_error(&got, StatusCode::NOT_FOUND, "NotFoundError", "nobody");
+    let got = app
+        .post(
+            "/v3/container-tags/merge",
+            json!({"containerTags": ["user_123"], "targetContainerTag": "user_123"}),
+        )
+        .await;
+    assert_error(
+        &got,
+        StatusCode::BAD_REQUEST,
+        "ValidationError",
+        "containerTags",
+    );
+    let got = app.get("/v3/container-tags/merge/merge_nope").await;
+    assert_error(&got, StatusCode::NOT_FOUND, "NotFoundError", "merge_nope");
+    let other = app.other_org_key("other").await;
+    let (st, _) = app
+        .send(
+            "GET",
+            &format!("/v3/container-tags/merge/{id}"),
+            Some(&other),
+            None,
+        )
+        .await;
+    assert_eq!(st, StatusCode::NOT_FOUND);
+}

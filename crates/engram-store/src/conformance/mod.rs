@@ -39,7 +39,8 @@ macro_rules! conformance_tests {
             list_pages_sorts_and_scopes, release_returns_jobs, patch_in_place_and_reprocess,
             filters_agree_with_the_evaluator, index_log_and_loading,
             concurrent_claims_are_exclusive, nearest_chunks_respect_the_scope,
-            memories_versions_forgetting_and_sources, spaces_settings_counts_and_deletion);
+            memories_versions_forgetting_and_sources, spaces_settings_counts_and_deletion,
+            tag_merges_move_documents_and_memories);
     };
     (@cases $make:expr; $($case:ident),+) => {
         $(

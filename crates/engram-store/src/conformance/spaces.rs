@@ -125,3 +125,63 @@ pub async fn spaces_settings_counts_and_deletion(s: &dyn Store) {
     assert_eq!(left, ["ben", "empty"]);
     assert_eq!(s.list_spaces(&other).await.unwrap()[0].document_count, 1);
 }
+
+pub async fn tag_merges_move_documents_and_memories(s: &dyn Store) {
+    let org = s.ensure_org("o").await.unwrap().id;
+    let tagged = |content: &str, tags: &[&str]| {
+        let mut d = new_doc(&org, content);
+        d.container_tags = tags.iter().map(|t| t.to_string()).collect();
+        d
+    };
+    let d1 = add(s, tagged("one", &["a"])).await;
+    let d2 = add(s, tagged("two", &["a", "b"])).await;
+    add(s, tagged("three", &["c"])).await;
+    s.insert_memories(vec![
+        fact(&org, "a", "from a", &[]),
+        fact(&org, "a", "also from a", &[]),
+        fact(&org, "b", "from b", &[]),
+    ])
+    .await
+    .unwrap();
+    s.upsert_space(
+        &org,
+        "a",
+        SpacePatch {
+            name: Some("A".into()),
+            ..Default::default()
+        },
+    )
+    .await
+    .unwrap();
+    let m = s
+        .enqueue_merge(&org, &["a".into(), "b".into()], "b")
+        .await
+        .unwrap();
+    assert_eq!(m.status, MergeStatus::Queued);
+    assert_eq!(s.queued_merges().await.unwrap(), vec![m.id.clone()]);
+    assert!(s.get_merge("elsewhere", &m.id).await.unwrap().is_none());
+    let done = s.run_merge(&m.id).await.unwrap().expect("ran");
+    assert_eq!(done.status, MergeStatus::Done);
+    assert_eq!((done.moved_documents, done.moved_memories), (2, 2));
+    assert!(s.run_merge(&m.id).await.unwrap().is_none(), "runs once");
+    assert!(s.queued_merges().await.unwrap().is_empty());
+    assert_eq!(
+        s.get_merge(&org, &m.id).await.unwrap().unwrap().status,
+        MergeStatus::Done
+    );
+    for d in [&d1, &d2] {
+        let got = s.get_document(&org, &d.id).await.unwrap().unwrap();
+        assert_eq!(got.container_tags, ["b"]);
+    }
+    assert!(s.get_space(&org, "a").await.unwrap().is_none());
+    let b = s.get_space(&org, "b").await.unwrap().unwrap();
+    assert_eq!((b.document_count, b.memory_count), (2, 3));
+    assert_eq!(
+        s.get_space(&org, "c")
+            .await
+            .unwrap()
+            .unwrap()
+            .document_count,
+        1
+    );
+}
