@@ -8,6 +8,7 @@
 pub mod documents;
 pub mod error;
 pub mod graph;
+pub mod keys;
 pub mod lenient;
 pub mod memories;
 pub mod search;
@@ -17,6 +18,7 @@ pub mod v4;
 pub use documents::*;
 pub use error::ErrorBody;
 pub use graph::*;
+pub use keys::*;
 pub use memories::*;
 pub use search::*;
 pub use spaces::*;

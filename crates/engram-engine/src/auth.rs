@@ -85,6 +85,74 @@ pub async fn create_key(
     Ok((rec, key))
 }
 
+impl crate::Engine {
+    /// The organisation a key belongs to.
+    pub async fn org(&self, org_id: &str) -> Result<engram_store::Org, crate::EngineError> {
+        self.store
+            .get_org(org_id)
+            .await?
+            .ok_or_else(|| crate::EngineError::NotFound {
+                what: format!("organisation `{org_id}`"),
+            })
+    }
+
+    /// The organisation's keys (revoked ones too), oldest first.
+    pub async fn list_keys(&self, org_id: &str) -> Result<Vec<ApiKeyRecord>, crate::EngineError> {
+        Ok(self.store.list_api_keys(Some(org_id)).await?)
+    }
+
+    /// A new key of the organisation: the record and the plain key (shown
+    /// once, never stored).
+    pub async fn create_org_key(
+        &self,
+        org_id: &str,
+        name: &str,
+    ) -> Result<(ApiKeyRecord, String), crate::EngineError> {
+        let (rec, key) = generate_key(org_id, name);
+        self.store.insert_api_key(&rec).await?;
+        Ok((rec, key))
+    }
+
+    /// One of the organisation's keys; another organisation's is unknown.
+    async fn own_key(&self, org_id: &str, id: &str) -> Result<ApiKeyRecord, crate::EngineError> {
+        self.store
+            .get_api_key(id)
+            .await?
+            .filter(|k| k.org_id == org_id)
+            .ok_or_else(|| crate::EngineError::NotFound {
+                what: format!("key `{id}`"),
+            })
+    }
+
+    /// Rename one of the organisation's keys.
+    pub async fn rename_key(
+        &self,
+        org_id: &str,
+        id: &str,
+        name: &str,
+    ) -> Result<ApiKeyRecord, crate::EngineError> {
+        self.own_key(org_id, id).await?;
+        self.store.rename_api_key(id, name).await?;
+        self.own_key(org_id, id).await
+    }
+
+    /// Revoke one of the organisation's keys (requests with it get 401 from
+    /// then on); `Conflict` when it is revoked already.
+    pub async fn revoke_key(
+        &self,
+        org_id: &str,
+        id: &str,
+    ) -> Result<ApiKeyRecord, crate::EngineError> {
+        self.own_key(org_id, id).await?;
+        if !self.store.revoke_api_key(id).await? {
+            return Err(crate::EngineError::Conflict(format!(
+                "key `{id}` is already revoked"
+            )));
+        }
+        self.own_key(org_id, id).await
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

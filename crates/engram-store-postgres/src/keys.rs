@@ -99,6 +99,29 @@ pub async fn revoke_api_key(s: &PgStore, id: &str) -> StoreResult<bool> {
     Ok(r.rows_affected() > 0)
 }
 
+pub async fn rename_api_key(s: &PgStore, id: &str, name: &str) -> StoreResult<bool> {
+    let r = sqlx::query("UPDATE api_keys SET name = $1 WHERE id = $2")
+        .bind(name)
+        .bind(id)
+        .execute(&s.pool)
+        .await
+        .map_err(db_err)?;
+    Ok(r.rows_affected() > 0)
+}
+
+pub async fn get_org(s: &PgStore, id: &str) -> StoreResult<Option<Org>> {
+    let r = sqlx::query("SELECT id, name, created_at FROM orgs WHERE id = $1")
+        .bind(id)
+        .fetch_optional(&s.pool)
+        .await
+        .map_err(db_err)?;
+    Ok(r.map(|r| Org {
+        id: r.get(0),
+        name: r.get(1),
+        created_at: ts(r.get(2)),
+    }))
+}
+
 pub async fn embedding_model(s: &PgStore) -> StoreResult<Option<ModelInfo>> {
     let v: Option<String> =
         sqlx::query_scalar("SELECT value FROM meta WHERE key = 'embedding_model'")

@@ -219,6 +219,12 @@ impl Store for PgStore {
     async fn revoke_api_key(&self, id: &str) -> StoreResult<bool> {
         keys::revoke_api_key(self, id).await
     }
+    async fn rename_api_key(&self, id: &str, name: &str) -> StoreResult<bool> {
+        keys::rename_api_key(self, id, name).await
+    }
+    async fn get_org(&self, id: &str) -> StoreResult<Option<Org>> {
+        keys::get_org(self, id).await
+    }
     async fn embedding_model(&self) -> StoreResult<Option<ModelInfo>> {
         keys::embedding_model(self).await
     }

@@ -110,6 +110,29 @@ pub async fn revoke_api_key(s: &SqliteStore, id: &str) -> StoreResult<bool> {
     Ok(r.rows_affected() > 0)
 }
 
+pub async fn rename_api_key(s: &SqliteStore, id: &str, name: &str) -> StoreResult<bool> {
+    let r = sqlx::query("UPDATE api_keys SET name = ? WHERE id = ?")
+        .bind(name)
+        .bind(id)
+        .execute(&s.write)
+        .await
+        .map_err(db_err)?;
+    Ok(r.rows_affected() > 0)
+}
+
+pub async fn get_org(s: &SqliteStore, id: &str) -> StoreResult<Option<Org>> {
+    let r = sqlx::query("SELECT id, name, created_at FROM orgs WHERE id = ?")
+        .bind(id)
+        .fetch_optional(&s.read)
+        .await
+        .map_err(db_err)?;
+    Ok(r.map(|r| Org {
+        id: r.get(0),
+        name: r.get(1),
+        created_at: ts(r.get(2)),
+    }))
+}
+
 pub async fn embedding_model(s: &SqliteStore) -> StoreResult<Option<ModelInfo>> {
     let v: Option<String> =
         sqlx::query_scalar("SELECT value FROM meta WHERE key = 'embedding_model'")

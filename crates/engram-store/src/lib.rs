@@ -48,6 +48,10 @@ pub trait Store: Send + Sync + 'static {
     async fn list_api_keys(&self, org_id: Option<&str>) -> StoreResult<Vec<ApiKeyRecord>>;
     /// Revoke a key; false when no such unrevoked key exists.
     async fn revoke_api_key(&self, id: &str) -> StoreResult<bool>;
+    /// Rename a key; false when no such key exists.
+    async fn rename_api_key(&self, id: &str, name: &str) -> StoreResult<bool>;
+    /// An organisation by id.
+    async fn get_org(&self, id: &str) -> StoreResult<Option<Org>>;
 
     // ---- embedding model --------------------------------------------------------
 

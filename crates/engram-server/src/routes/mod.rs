@@ -3,6 +3,7 @@
 
 mod documents;
 mod graph;
+mod keys;
 mod memories;
 mod search;
 mod spaces;
@@ -59,6 +60,9 @@ pub(crate) fn documented(max_file: usize) -> OpenApiRouter<AppState> {
         .routes(routes!(v4::buckets))
         .routes(routes!(v4::conversation))
         .routes(routes!(graph::graph))
+        .routes(routes!(keys::session))
+        .routes(routes!(keys::list, keys::create))
+        .routes(routes!(keys::rename, keys::revoke))
         .routes(routes!(spaces::list))
         .routes(routes!(spaces::merge))
         .routes(routes!(spaces::merge_get))

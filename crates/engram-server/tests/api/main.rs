@@ -4,6 +4,7 @@
 
 mod auth;
 mod documents;
+mod keys;
 mod llm;
 mod memories;
 mod openapi;

@@ -165,6 +165,11 @@ async fn the_description_is_public_complete_and_true() {
         "DELETE /v3/container-tags/{containerTag}",
         "POST /v3/container-tags/merge",
         "GET /v3/container-tags/merge/{mergeId}",
+        "GET /v3/session",
+        "GET /v3/auth/keys",
+        "POST /v3/auth/keys",
+        "PATCH /v3/auth/keys/{id}",
+        "DELETE /v3/auth/keys/{id}",
     ];
     want.sort();
     assert_eq!(described, want);
@@ -255,6 +260,12 @@ async fn the_description_is_public_complete_and_true() {
     check(&doc, "get", "/v3/container-tags/merge/{mergeId}", st, &t);
     let (st, t) = app.delete("/v3/container-tags/ana", None).await;
     check(&doc, "delete", "/v3/container-tags/{containerTag}", st, &t);
+    let (st, t) = app.get("/v3/session").await;
+    check(&doc, "get", "/v3/session", st, &t);
+    let (st, t) = app.post("/v3/auth/keys", json!({"name": "k2"})).await;
+    check(&doc, "post", "/v3/auth/keys", st, &t);
+    let (st, t) = app.get("/v3/auth/keys").await;
+    check(&doc, "get", "/v3/auth/keys", st, &t);
     // errors too
     let (st, e) = app.post("/v3/search", json!({"q": ""})).await;
     check(&doc, "post", "/v3/search", st, &e);

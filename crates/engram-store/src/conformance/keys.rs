@@ -21,6 +21,11 @@ pub async fn orgs_and_keys(s: &dyn Store) {
     assert!(s.get_api_key("nope").await.unwrap().is_none());
     assert_eq!(s.list_api_keys(Some(&a.id)).await.unwrap().len(), 1);
     assert_eq!(s.list_api_keys(Some(&b.id)).await.unwrap().len(), 0);
+    assert!(s.rename_api_key("k1", "laptop").await.unwrap());
+    assert!(!s.rename_api_key("nope", "x").await.unwrap());
+    assert_eq!(s.get_api_key("k1").await.unwrap().unwrap().name, "laptop");
+    assert_eq!(s.get_org(&a.id).await.unwrap().unwrap().name, "acme");
+    assert!(s.get_org("nope").await.unwrap().is_none());
     assert!(s.revoke_api_key("k1").await.unwrap());
     assert!(!s.revoke_api_key("k1").await.unwrap());
     assert!(s
