@@ -12,6 +12,7 @@ pub mod keys;
 pub mod lenient;
 pub mod memories;
 pub mod search;
+pub mod settings;
 pub mod spaces;
 pub mod v4;
 
@@ -21,5 +22,6 @@ pub use graph::*;
 pub use keys::*;
 pub use memories::*;
 pub use search::*;
+pub use settings::{OrgSettingsBody, ResetRequest, ResetResponse, SettingsUpdated};
 pub use spaces::*;
 pub use v4::*;

@@ -16,6 +16,7 @@ pub mod indexes;
 pub mod memories;
 mod pipeline;
 pub mod search;
+pub mod settings;
 pub mod spaces;
 pub mod workers;
 

@@ -54,12 +54,20 @@ pub(crate) async fn process_batch(
     let alive = store
         .set_jobs_stage(&jobs, DocumentStatus::Chunking)
         .await?;
-    let cfg = ChunkConfig::for_model(engine.config.chunk_tokens, engine.embedder.max_tokens());
     let mut prepared = Vec::new();
     for ((job, ex), ok) in extracted.into_iter().zip(alive) {
         if !ok {
             continue;
         }
+        // the organisation's chunkSize, else the configured size
+        let chunk_tokens = match engine.effective_settings(&job.org_id).await {
+            Ok(s) => s.chunk_size.or(engine.config.chunk_tokens),
+            Err(e) => {
+                fail(engine, &job, Failure::Transient(e.to_string())).await?;
+                continue;
+            }
+        };
+        let cfg = ChunkConfig::for_model(chunk_tokens, engine.embedder.max_tokens());
         let counter = engine.embedder.token_counter();
         let text = ex.text.clone();
         let chunks = tokio::task::spawn_blocking(move || chunk_text(&text, counter.as_ref(), cfg))

@@ -88,7 +88,8 @@ impl Engine {
     }
 
     /// The buckets a space's profile offers: the defaults, then the
-    /// space's own (a space's bucket never replaces a default one).
+    /// organisation's (settings), then the space's own (a later bucket
+    /// never replaces an earlier one of the same key).
     pub async fn buckets_of(
         &self,
         org_id: &str,
@@ -98,8 +99,15 @@ impl Engine {
             .iter()
             .map(|(k, d)| (k.to_string(), d.to_string()))
             .collect();
-        if let Some(s) = self.store.get_space(org_id, tag).await? {
-            for b in s.space.profile_buckets {
+        let org = self.effective_settings(org_id).await?.profile_buckets;
+        let space = self
+            .store
+            .get_space(org_id, tag)
+            .await?
+            .map(|s| s.space.profile_buckets)
+            .unwrap_or_default();
+        {
+            for b in org.into_iter().chain(space) {
                 if !out.iter().any(|(k, _)| *k == b.key) {
                     let description = if b.description.trim().is_empty() {
                         b.key.replace(['_', '-'], " ")

@@ -382,6 +382,19 @@ impl Store for PgStore {
     async fn expire_memories(&self, at: Timestamp) -> StoreResult<u64> {
         memories::expire(self, at).await
     }
+    async fn get_settings(&self, org_id: &str) -> StoreResult<engram_core::Metadata> {
+        spaces::get_settings(self, org_id).await
+    }
+    async fn put_settings(
+        &self,
+        org_id: &str,
+        settings: &engram_core::Metadata,
+    ) -> StoreResult<()> {
+        spaces::put_settings(self, org_id, settings).await
+    }
+    async fn reset_org(&self, org_id: &str) -> StoreResult<engram_store::OrgReset> {
+        spaces::reset_org(self, org_id).await
+    }
     async fn list_spaces(&self, org_id: &str) -> StoreResult<Vec<SpaceSummary>> {
         spaces::list(self, org_id, None).await
     }

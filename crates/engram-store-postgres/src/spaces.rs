@@ -4,8 +4,8 @@
 
 use crate::{db_err, ms, PgStore};
 use engram_store::{
-    buckets_from_json, from_millis, now, MergeStatus, Space, SpaceColumns, SpaceDeleted,
-    SpacePatch, SpaceSummary, StoreResult, TagMerge,
+    buckets_from_json, from_millis, now, MergeStatus, OrgReset, Space, SpaceColumns, SpaceDeleted,
+    SpacePatch, SpaceSummary, StoreError, StoreResult, TagMerge,
 };
 use sqlx::postgres::PgRow;
 use sqlx::{AssertSqlSafe, Row};
@@ -281,4 +281,69 @@ pub async fn run_merge(s: &PgStore, id: &str) -> StoreResult<Option<TagMerge>> {
     .map_err(db_err)?;
     tx.commit().await.map_err(db_err)?;
     Ok(Some(merge_row(&done)))
+}
+
+pub async fn get_settings(s: &PgStore, org_id: &str) -> StoreResult<engram_core::Metadata> {
+    let v: Option<String> =
+        sqlx::query_scalar("SELECT settings FROM org_settings WHERE org_id = $1")
+            .bind(org_id)
+            .fetch_optional(&s.pool)
+            .await
+            .map_err(db_err)?;
+    Ok(v.and_then(|j| serde_json::from_str(&j).ok())
+        .unwrap_or_default())
+}
+
+pub async fn put_settings(
+    s: &PgStore,
+    org_id: &str,
+    settings: &engram_core::Metadata,
+) -> StoreResult<()> {
+    let json = serde_json::to_string(settings).map_err(|e| StoreError::Backend(e.to_string()))?;
+    let mut tx = s.begin().await?;
+    PgStore::lock_orgs(&mut tx, &[org_id]).await?;
+    sqlx::query("INSERT INTO org_settings (org_id, settings, updated_at) VALUES ($1, $2, $3) \
+         ON CONFLICT (org_id) DO UPDATE SET settings = excluded.settings, updated_at = excluded.updated_at")
+    .bind(org_id)
+    .bind(json)
+    .bind(ms(now()))
+    .execute(&mut *tx)
+    .await
+    .map_err(db_err)?;
+    tx.commit().await.map_err(db_err)?;
+    Ok(())
+}
+
+pub async fn reset_org(s: &PgStore, org_id: &str) -> StoreResult<OrgReset> {
+    let mut tx = s.begin().await?;
+    PgStore::lock_orgs(&mut tx, &[org_id]).await?;
+    let memories: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM memories WHERE org_id = $1")
+        .bind(org_id)
+        .fetch_one(&mut *tx)
+        .await
+        .map_err(db_err)?;
+    let ids: Vec<String> = sqlx::query_scalar("SELECT id FROM documents WHERE org_id = $1")
+        .bind(org_id)
+        .fetch_all(&mut *tx)
+        .await
+        .map_err(db_err)?;
+    let documents = crate::docs::delete_ids(&mut tx, org_id, &ids).await?;
+    let mut counts = Vec::new();
+    for table in ["memories", "container_tags", "tag_merges", "org_settings"] {
+        let r = sqlx::query(AssertSqlSafe(format!(
+            "DELETE FROM {table} WHERE org_id = $1"
+        )))
+        .bind(org_id)
+        .execute(&mut *tx)
+        .await
+        .map_err(db_err)?;
+        counts.push(r.rows_affected());
+    }
+    tx.commit().await.map_err(db_err)?;
+    Ok(OrgReset {
+        documents,
+        memories: memories as u64,
+        spaces: counts[1],
+        settings: counts[3] > 0,
+    })
 }

@@ -25,3 +25,10 @@ CREATE TABLE tag_merges (
     updated_at       INTEGER NOT NULL
 );
 CREATE INDEX tag_merges_status ON tag_merges(status, created_at);
+
+-- Each organisation's settings: one JSON document.
+CREATE TABLE org_settings (
+    org_id      TEXT PRIMARY KEY REFERENCES orgs(id) ON DELETE CASCADE,
+    settings    TEXT NOT NULL,
+    updated_at  INTEGER NOT NULL
+);

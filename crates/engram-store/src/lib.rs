@@ -230,6 +230,18 @@ pub trait Store: Send + Sync + 'static {
     /// how many.
     async fn expire_memories(&self, at: Timestamp) -> StoreResult<u64>;
 
+    // ---- organisation settings -------------------------------------------------
+
+    /// The organisation's settings document (empty when never set).
+    async fn get_settings(&self, org_id: &str) -> StoreResult<engram_core::Metadata>;
+    /// Replace the organisation's settings document.
+    async fn put_settings(&self, org_id: &str, settings: &engram_core::Metadata)
+        -> StoreResult<()>;
+    /// Delete everything the organisation holds (documents with chunks and
+    /// jobs, memories, spaces' settings, merges, settings), keeping the
+    /// organisation and its keys, in one transaction.
+    async fn reset_org(&self, org_id: &str) -> StoreResult<OrgReset>;
+
     // ---- spaces (container tags) ------------------------------------------------
 
     /// Every space of the organisation (tags with settings, documents or

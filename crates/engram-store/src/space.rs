@@ -132,3 +132,13 @@ pub struct TagMerge {
     pub created_at: Timestamp,
     pub updated_at: Timestamp,
 }
+
+/// What resetting an organisation removed.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct OrgReset {
+    pub documents: u64,
+    pub memories: u64,
+    /// Spaces with settings.
+    pub spaces: u64,
+    pub settings: bool,
+}

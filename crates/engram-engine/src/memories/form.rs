@@ -168,6 +168,15 @@ impl Engine {
             Some(c) => Some(c),
             None => self.space_context(org_id, &tag).await?,
         };
+        // and the organisation's instructions for extraction
+        let space_context = match (
+            space_context,
+            self.effective_settings(org_id).await?.workspace_prompt,
+        ) {
+            (Some(c), Some(p)) => Some(format!("{c}\nInstructions for this workspace: {p}")),
+            (None, Some(p)) => Some(format!("Instructions for this workspace: {p}")),
+            (c, None) => c,
+        };
         let context = space_context.as_deref();
         let parts: Vec<Vec<engram_memory::Turn>> = docs
             .iter()

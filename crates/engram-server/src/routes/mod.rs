@@ -6,6 +6,7 @@ mod graph;
 mod keys;
 mod memories;
 mod search;
+mod settings;
 mod spaces;
 mod upload;
 mod v4;
@@ -60,6 +61,8 @@ pub(crate) fn documented(max_file: usize) -> OpenApiRouter<AppState> {
         .routes(routes!(v4::buckets))
         .routes(routes!(v4::conversation))
         .routes(routes!(graph::graph))
+        .routes(routes!(settings::get, settings::update))
+        .routes(routes!(settings::reset))
         .routes(routes!(keys::session))
         .routes(routes!(keys::list, keys::create))
         .routes(routes!(keys::rename, keys::revoke))

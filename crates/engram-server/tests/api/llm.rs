@@ -257,6 +257,14 @@ async fn dynamic_dreaming_groups_related_documents() {
         )
         .await;
     assert_eq!(st, StatusCode::OK);
+    // and the organisation's instructions too
+    let (st, _) = app
+        .patch(
+            "/v3/settings",
+            json!({"workspacePrompt": "Prefer facts about places."}),
+        )
+        .await;
+    assert_eq!(st, StatusCode::OK);
     let (st, r) = app
         .post(
             "/v3/documents/batch",
@@ -300,7 +308,8 @@ async fn dynamic_dreaming_groups_related_documents() {
         let asked = asked.lock().unwrap();
         assert_eq!(asked.len(), 1, "one call for the group: {asked:?}");
         assert!(
-            asked[0].contains("Context about this space: Mia is the user;"),
+            asked[0].contains("Context about this space: Mia is the user;")
+                && asked[0].contains("Instructions for this workspace: Prefer facts about places."),
             "{}",
             asked[0]
         );

@@ -13,6 +13,7 @@ mod real_model;
 mod replicas;
 mod sdk;
 mod search;
+mod settings;
 mod spaces;
 mod support;
 mod uploads;

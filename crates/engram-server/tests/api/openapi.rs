@@ -165,6 +165,9 @@ async fn the_description_is_public_complete_and_true() {
         "DELETE /v3/container-tags/{containerTag}",
         "POST /v3/container-tags/merge",
         "GET /v3/container-tags/merge/{mergeId}",
+        "GET /v3/settings",
+        "PATCH /v3/settings",
+        "POST /v3/settings/reset",
         "GET /v3/session",
         "GET /v3/auth/keys",
         "POST /v3/auth/keys",
@@ -260,6 +263,15 @@ async fn the_description_is_public_complete_and_true() {
     check(&doc, "get", "/v3/container-tags/merge/{mergeId}", st, &t);
     let (st, t) = app.delete("/v3/container-tags/ana", None).await;
     check(&doc, "delete", "/v3/container-tags/{containerTag}", st, &t);
+    let (st, t) = app
+        .patch(
+            "/v3/settings",
+            json!({"chunkSize": 300, "notionClientSecret": "x"}),
+        )
+        .await;
+    check(&doc, "patch", "/v3/settings", st, &t);
+    let (st, t) = app.get("/v3/settings").await;
+    check(&doc, "get", "/v3/settings", st, &t);
     let (st, t) = app.get("/v3/session").await;
     check(&doc, "get", "/v3/session", st, &t);
     let (st, t) = app.post("/v3/auth/keys", json!({"name": "k2"})).await;

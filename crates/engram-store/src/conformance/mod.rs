@@ -40,7 +40,7 @@ macro_rules! conformance_tests {
             filters_agree_with_the_evaluator, index_log_and_loading,
             concurrent_claims_are_exclusive, nearest_chunks_respect_the_scope,
             memories_versions_forgetting_and_sources, spaces_settings_counts_and_deletion,
-            tag_merges_move_documents_and_memories);
+            tag_merges_move_documents_and_memories, settings_and_reset);
     };
     (@cases $make:expr; $($case:ident),+) => {
         $(

@@ -185,3 +185,44 @@ pub async fn tag_merges_move_documents_and_memories(s: &dyn Store) {
         1
     );
 }
+
+pub async fn settings_and_reset(s: &dyn Store) {
+    let org = s.ensure_org("o").await.unwrap().id;
+    let other = s.ensure_org("p").await.unwrap().id;
+    assert!(s.get_settings(&org).await.unwrap().is_empty());
+    let mut set = engram_core::Metadata::new();
+    set.insert("chunkSize".into(), json!(300));
+    s.put_settings(&org, &set).await.unwrap();
+    set.insert("workspacePrompt".into(), json!("be brief"));
+    s.put_settings(&org, &set).await.unwrap();
+    assert_eq!(s.get_settings(&org).await.unwrap(), set);
+    assert!(s.get_settings(&other).await.unwrap().is_empty());
+    let mut d = new_doc(&org, "mine");
+    d.container_tags = vec!["t".into()];
+    let mine = add(s, d).await;
+    let theirs = add(s, new_doc(&other, "theirs")).await;
+    s.insert_memories(vec![fact(&org, "t", "a fact", &[&mine.id])])
+        .await
+        .unwrap();
+    s.upsert_space(&org, "t", SpacePatch::default())
+        .await
+        .unwrap();
+    let r = s.reset_org(&org).await.unwrap();
+    assert_eq!(
+        r,
+        OrgReset {
+            documents: 1,
+            memories: 1,
+            spaces: 1,
+            settings: true
+        }
+    );
+    assert!(s.get_settings(&org).await.unwrap().is_empty());
+    assert!(s.list_spaces(&org).await.unwrap().is_empty());
+    assert_eq!(s.pending_jobs().await.unwrap(), 1, "only the other's job");
+    assert!(s.get_document(&other, &theirs.id).await.unwrap().is_some());
+    assert!(
+        s.get_org(&org).await.unwrap().is_some(),
+        "the organisation stays"
+    );
+}
