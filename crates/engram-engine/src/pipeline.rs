@@ -45,7 +45,15 @@ pub(crate) async fn process_batch(
             return Ok(());
         }
         match extract(engine, &job).await {
-            Ok(Some(e)) => extracted.push((job, e)),
+            // the organisation's ingestion filter (settings)
+            Ok(Some(e)) => match engine.admit(&job.org_id, &e.text).await {
+                Ok(Ok(())) => extracted.push((job, e)),
+                Ok(Err(why)) => {
+                    let f = Failure::Permanent(format!("not ingested: {why}"));
+                    fail(engine, &job, f).await?
+                }
+                Err(e) => fail(engine, &job, Failure::Transient(e.to_string())).await?,
+            },
             Ok(None) => {} // the document is gone
             Err(f) => fail(engine, &job, f).await?,
         }

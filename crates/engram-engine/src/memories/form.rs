@@ -236,12 +236,21 @@ impl Engine {
 }
 
 /// Split documents due to dream into groups formed together: one per
-/// organisation and space (first container tag), in creation order, each
+/// organisation and space (first container tag), in the order of the days
+/// they speak of (then creation), each
 /// at most [`GROUP_CHARS`] of text (a longer document is a group alone).
 pub fn dream_groups(mut docs: Vec<Document>) -> Vec<Vec<Document>> {
     let space = |d: &Document| d.container_tags.first().cloned().unwrap_or_default();
-    docs.sort_by(|a, b| {
-        (&a.org_id, space(a), a.created_at, &a.id).cmp(&(&b.org_id, space(b), b.created_at, &b.id))
+    // the day a document speaks of first: documents of one batch share a
+    // creation time, and a conversation's sessions carry their dates
+    docs.sort_by_cached_key(|d| {
+        (
+            d.org_id.clone(),
+            space(d),
+            document_day(d),
+            d.created_at,
+            d.id.clone(),
+        )
     });
     let mut groups: Vec<Vec<Document>> = Vec::new();
     let mut chars = 0;

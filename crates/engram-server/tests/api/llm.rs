@@ -58,6 +58,10 @@ async fn stand_in(broken: bool) -> (String, Arc<Calls>) {
                     completion(json!({"aggregates": [
                         {"content": "Ana's mornings: Pixel the greyhound and oolong tea", "from": [0, 1]}
                     ]}))
+                } else if system.contains("should be ingested") {
+                    let user = req["messages"][1]["content"].as_str().unwrap_or("");
+                    let ingest = !user.contains("casino");
+                    completion(json!({"ingest": ingest, "reason": "gambling spam"}))
                 } else if system.contains("Rewrite") {
                     c.rewrite.fetch_add(1, Ordering::SeqCst);
                     completion(json!({"query": "greyhound named Pixel"}))
@@ -348,4 +352,36 @@ async fn dynamic_dreaming_groups_related_documents() {
         2,
         "derives from facts of both documents: {inferred}"
     );
+}
+
+/// The organisation's ingestion filter: the offline rule (excludeItems) and,
+/// with `shouldLLMFilter`, the model's judgement by `filterPrompt`.
+#[tokio::test]
+async fn the_ingestion_filter_leaves_documents_out() {
+    let (base, _) = stand_in(false).await;
+    let app = app_with_llm(&base).await;
+    let (st, _) = app
+        .patch(
+            "/v3/settings",
+            json!({"excludeItems": ["unsubscribe"], "shouldLLMFilter": true,
+                   "filterPrompt": "skip gambling spam"}),
+        )
+        .await;
+    assert_eq!(st, StatusCode::OK);
+    let news = app
+        .add(json!({"content": "Big sale! Click here to unsubscribe."}))
+        .await;
+    let d = app.wait_processed(&news).await;
+    assert_eq!(d["status"], "failed");
+    assert!(d["error"].as_str().unwrap().contains("unsubscribe"), "{d}");
+    let spam = app
+        .add(json!({"content": "Win big at the casino tonight, free chips for everyone."}))
+        .await;
+    let d = app.wait_processed(&spam).await;
+    assert_eq!(d["status"], "failed");
+    assert!(d["error"].as_str().unwrap().contains("LLM filter"), "{d}");
+    let fine = app
+        .add(json!({"content": "Ana adopted a greyhound named Pixel."}))
+        .await;
+    app.wait_done(&fine).await;
 }
