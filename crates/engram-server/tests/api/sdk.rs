@@ -1,5 +1,6 @@
 //! The official Python SDK (supermemory 3.62.0, strict response validation)
-//! against a live server: add, get, list, delete.
+//! against a live server: documents, v3 and v4 search, memories, profile,
+//! settings and container tags (the scenario is `tests/sdk/sdk_smoke.py`).
 
 use crate::support::*;
 use serde_json::json;
@@ -41,9 +42,27 @@ async fn python_sdk_round_trip() {
         "SDK script failed:\n{stdout}\n{stderr}"
     );
     assert!(stdout.contains("SDK OK"), "{stdout}");
+    // what the SDK did is what the server holds: the first document
+    // deleted, the batch's two kept, the update's memory version forgotten
     let (_, v) = app.post("/v3/documents/list", json!({})).await;
-    assert_eq!(
-        v["pagination"]["totalItems"], 0,
-        "the script deletes what it added"
+    assert_eq!(v["pagination"]["totalItems"], 2, "{v}");
+    let (_, m) = app
+        .post("/v4/memories/list", json!({"containerTags": ["sdk_ana"]}))
+        .await;
+    let live = m.to_string();
+    assert!(live.contains("children's hospital"), "{m}");
+    assert!(!live.contains("Porto"), "forgotten: {m}");
+    let (_, f) = app
+        .post(
+            "/v4/search",
+            json!({"q": "Porto", "containerTag": "sdk_ana", "threshold": 0,
+                   "include": {"forgottenMemories": true}}),
+        )
+        .await;
+    assert!(
+        f.to_string().contains("The user moved to Porto in 2024."),
+        "{f}"
     );
+    let (_, s) = app.get("/v3/settings").await;
+    assert_eq!(s["chunkSize"], 300);
 }
