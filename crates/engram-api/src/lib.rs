@@ -14,6 +14,7 @@ pub mod memories;
 pub mod search;
 pub mod settings;
 pub mod spaces;
+pub mod upload;
 pub mod v4;
 
 pub use documents::*;
@@ -24,4 +25,5 @@ pub use memories::*;
 pub use search::*;
 pub use settings::{OrgSettingsBody, ResetRequest, ResetResponse, SettingsUpdated};
 pub use spaces::*;
+pub use upload::UploadFileForm;
 pub use v4::*;

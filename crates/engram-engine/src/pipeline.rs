@@ -44,37 +44,42 @@ pub(crate) async fn process_batch(
         if *stop.borrow() {
             return Ok(());
         }
-        match extract(engine, &job).await {
-            // the organisation's ingestion filter (settings)
-            Ok(Some(e)) => match engine.admit(&job.org_id, &e.text).await {
-                Ok(Ok(())) => extracted.push((job, e)),
-                Ok(Err(why)) => {
-                    let f = Failure::Permanent(format!("not ingested: {why}"));
-                    fail(engine, &job, f).await?
-                }
-                Err(e) => fail(engine, &job, Failure::Transient(e.to_string())).await?,
-            },
-            Ok(None) => {} // the document is gone
-            Err(f) => fail(engine, &job, f).await?,
+        let e = match extract(engine, &job).await {
+            Ok(Some(e)) => e,
+            Ok(None) => continue, // the document is gone
+            Err(f) => {
+                fail(engine, &job, f).await?;
+                continue;
+            }
+        };
+        // the organisation's settings: its ingestion filter now, its
+        // chunk size below (read once per job)
+        let settings = match engine.effective_settings(&job.org_id).await {
+            Ok(s) => s,
+            Err(err) => {
+                fail(engine, &job, Failure::Transient(err.to_string())).await?;
+                continue;
+            }
+        };
+        match engine.admit(&settings, &e.text).await {
+            Ok(()) => extracted.push((job, e, settings.chunk_size)),
+            Err(why) => {
+                let f = Failure::Permanent(format!("not ingested: {why}"));
+                fail(engine, &job, f).await?
+            }
         }
     }
-    let jobs: Vec<Job> = extracted.iter().map(|(j, _)| j.clone()).collect();
+    let jobs: Vec<Job> = extracted.iter().map(|(j, _, _)| j.clone()).collect();
     let alive = store
         .set_jobs_stage(&jobs, DocumentStatus::Chunking)
         .await?;
     let mut prepared = Vec::new();
-    for ((job, ex), ok) in extracted.into_iter().zip(alive) {
+    for ((job, ex, chunk_size), ok) in extracted.into_iter().zip(alive) {
         if !ok {
             continue;
         }
         // the organisation's chunkSize, else the configured size
-        let chunk_tokens = match engine.effective_settings(&job.org_id).await {
-            Ok(s) => s.chunk_size.or(engine.config.chunk_tokens),
-            Err(e) => {
-                fail(engine, &job, Failure::Transient(e.to_string())).await?;
-                continue;
-            }
-        };
+        let chunk_tokens = chunk_size.or(engine.config.chunk_tokens);
         let cfg = ChunkConfig::for_model(chunk_tokens, engine.embedder.max_tokens());
         let counter = engine.embedder.token_counter();
         let text = ex.text.clone();

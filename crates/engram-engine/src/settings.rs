@@ -146,20 +146,13 @@ impl Engine {
     }
 
     /// Whether a document's text may be ingested under the organisation's
-    /// settings: the offline rule first, then (with `shouldLLMFilter` and a
+    /// settings `s`: the offline rule first, then (with `shouldLLMFilter` and a
     /// model configured) the model's judgement by `filterPrompt`. A model
     /// that fails lets the document through.
-    pub(crate) async fn admit(
-        &self,
-        org_id: &str,
-        text: &str,
-    ) -> Result<Result<(), String>, EngineError> {
-        let s = self.effective_settings(org_id).await?;
-        if let Err(why) = s.admits(text) {
-            return Ok(Err(why));
-        }
+    pub(crate) async fn admit(&self, s: &Effective, text: &str) -> Result<(), String> {
+        s.admits(text)?;
         let (true, Some(llm)) = (s.should_llm_filter, self.llm.as_deref()) else {
-            return Ok(Ok(()));
+            return Ok(());
         };
         #[derive(serde::Deserialize)]
         struct Verdict {
@@ -177,11 +170,11 @@ impl Engine {
             excerpt,
         );
         match engram_llm::complete_json::<Verdict>(llm, req).await {
-            Ok((v, _)) if !v.ingest => Ok(Err(format!("the LLM filter left it out: {}", v.reason))),
-            Ok(_) => Ok(Ok(())),
+            Ok((v, _)) if !v.ingest => Err(format!("the LLM filter left it out: {}", v.reason)),
+            Ok(_) => Ok(()),
             Err(e) => {
                 tracing::warn!(error = %e, "LLM filter failed; ingesting");
-                Ok(Ok(()))
+                Ok(())
             }
         }
     }
