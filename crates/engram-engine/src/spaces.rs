@@ -106,17 +106,16 @@ impl Engine {
             .await?
             .map(|s| s.space.profile_buckets)
             .unwrap_or_default();
-        {
-            for b in org.into_iter().chain(space) {
-                if !out.iter().any(|(k, _)| *k == b.key) {
-                    let description = if b.description.trim().is_empty() {
-                        b.key.replace(['_', '-'], " ")
-                    } else {
-                        b.description
-                    };
-                    out.push((b.key, description));
-                }
+        for b in org.into_iter().chain(space) {
+            if out.iter().any(|(k, _)| *k == b.key) {
+                continue;
             }
+            let description = if b.description.trim().is_empty() {
+                b.key.replace(['_', '-'], " ")
+            } else {
+                b.description
+            };
+            out.push((b.key, description));
         }
         Ok(out)
     }
