@@ -39,6 +39,9 @@ pub fn generate_key(org_id: &str, name: &str) -> (ApiKeyRecord, String) {
         secret_hash: hash_key(&key),
         created_at: now(),
         revoked_at: None,
+        container_tag: None,
+        expires_at: None,
+        rate_limit: None,
     };
     (rec, key)
 }

@@ -43,8 +43,8 @@ pub async fn list_orgs(s: &PgStore) -> StoreResult<Vec<Org>> {
 
 pub async fn insert_api_key(s: &PgStore, k: &ApiKeyRecord) -> StoreResult<()> {
     sqlx::query(
-        "INSERT INTO api_keys (id, org_id, name, secret_hash, created_at, revoked_at) \
-         VALUES ($1, $2, $3, $4, $5, $6)",
+        "INSERT INTO api_keys (id, org_id, name, secret_hash, created_at, revoked_at, container_tag, expires_at, rate_limit) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
     )
     .bind(&k.id)
     .bind(&k.org_id)
@@ -52,6 +52,9 @@ pub async fn insert_api_key(s: &PgStore, k: &ApiKeyRecord) -> StoreResult<()> {
     .bind(&k.secret_hash)
     .bind(ms(k.created_at))
     .bind(k.revoked_at.map(ms))
+    .bind(&k.container_tag)
+    .bind(k.expires_at.map(ms))
+    .bind(k.rate_limit.map(|n| n.min(i32::MAX as u32) as i32))
     .execute(&s.pool)
     .await
     .map_err(db_err)?;
@@ -66,6 +69,11 @@ fn key_row(r: PgRow) -> ApiKeyRecord {
         secret_hash: r.get("secret_hash"),
         created_at: ts(r.get("created_at")),
         revoked_at: r.get::<Option<i64>, _>("revoked_at").map(ts),
+        container_tag: r.get("container_tag"),
+        expires_at: r.get::<Option<i64>, _>("expires_at").map(ts),
+        rate_limit: r
+            .get::<Option<i32>, _>("rate_limit")
+            .map(|n| n.max(0) as u32),
     }
 }
 

@@ -18,6 +18,7 @@
 //! This crate is the only place that knows this schema; nothing here knows
 //! HTTP or the search index.
 
+mod analytics;
 mod docs;
 pub mod filter_sql;
 mod jobs;
@@ -29,10 +30,11 @@ mod spaces;
 
 use async_trait::async_trait;
 use engram_store::{
-    ApiKeyRecord, Chunk, Document, DocumentPatch, ForgetOutcome, IndexChange, IndexedDocument, Job,
-    ListQuery, Memory, MemoryListQuery, MemoryUpdate, ModelInfo, NewDocument, NewMemory, Org,
-    ProcessedDocument, RelationKind, SearchScope, Space, SpaceDeleted, SpacePatch, SpaceSummary,
-    Store, StoreError, StoreResult, TagMerge, Timestamp, UpsertOutcome,
+    ApiKeyRecord, Chunk, Document, DocumentPatch, ErrorStats, ForgetOutcome, IndexChange,
+    IndexedDocument, Job, ListQuery, LogQuery, Memory, MemoryListQuery, MemoryUpdate, ModelInfo,
+    NewDocument, NewMemory, Org, ProcessedDocument, RateWindow, RelationKind, RequestLog,
+    SearchScope, Space, SpaceDeleted, SpacePatch, SpaceSummary, Store, StoreError, StoreResult,
+    TagMerge, Timestamp, UpsertOutcome, UsageStats,
 };
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::{Connection, PgPool, Postgres, Transaction};
@@ -458,6 +460,43 @@ impl Store for PgStore {
     }
     async fn release_jobs(&self, worker: &str) -> StoreResult<u64> {
         jobs::release(self, worker).await
+    }
+    async fn record_requests(&self, logs: &[RequestLog]) -> StoreResult<()> {
+        analytics::record(self, logs).await
+    }
+    async fn purge_requests(&self, before: Timestamp) -> StoreResult<u64> {
+        analytics::purge(self, before).await
+    }
+    async fn usage_stats(
+        &self,
+        org_id: &str,
+        from: Timestamp,
+        to: Timestamp,
+    ) -> StoreResult<UsageStats> {
+        analytics::usage(self, org_id, from, to).await
+    }
+    async fn error_stats(
+        &self,
+        org_id: &str,
+        from: Timestamp,
+        to: Timestamp,
+    ) -> StoreResult<ErrorStats> {
+        analytics::errors(self, org_id, from, to).await
+    }
+    async fn list_requests(
+        &self,
+        org_id: &str,
+        q: &LogQuery,
+    ) -> StoreResult<(Vec<RequestLog>, u64)> {
+        analytics::list(self, org_id, q).await
+    }
+    async fn hit_rate_limit(
+        &self,
+        bucket: &str,
+        at: Timestamp,
+        window: Duration,
+    ) -> StoreResult<RateWindow> {
+        analytics::hit(self, bucket, at, window).await
     }
     async fn pending_jobs(&self) -> StoreResult<u64> {
         jobs::pending(self).await

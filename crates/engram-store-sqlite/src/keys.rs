@@ -52,7 +52,8 @@ pub async fn list_orgs(s: &SqliteStore) -> StoreResult<Vec<Org>> {
 
 pub async fn insert_api_key(s: &SqliteStore, k: &ApiKeyRecord) -> StoreResult<()> {
     sqlx::query(
-        "INSERT INTO api_keys (id, org_id, name, secret_hash, created_at, revoked_at) VALUES (?, ?, ?, ?, ?, ?)",
+        "INSERT INTO api_keys (id, org_id, name, secret_hash, created_at, revoked_at, container_tag, expires_at, rate_limit) \
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
     )
     .bind(&k.id)
     .bind(&k.org_id)
@@ -60,6 +61,9 @@ pub async fn insert_api_key(s: &SqliteStore, k: &ApiKeyRecord) -> StoreResult<()
     .bind(&k.secret_hash)
     .bind(ms(k.created_at))
     .bind(k.revoked_at.map(ms))
+    .bind(&k.container_tag)
+    .bind(k.expires_at.map(ms))
+    .bind(k.rate_limit.map(|n| n as i64))
     .execute(&s.write)
     .await
     .map_err(db_err)?;
@@ -74,6 +78,11 @@ fn key_row(r: sqlx::sqlite::SqliteRow) -> ApiKeyRecord {
         secret_hash: r.get("secret_hash"),
         created_at: ts(r.get("created_at")),
         revoked_at: r.get::<Option<i64>, _>("revoked_at").map(ts),
+        container_tag: r.get("container_tag"),
+        expires_at: r.get::<Option<i64>, _>("expires_at").map(ts),
+        rate_limit: r
+            .get::<Option<i64>, _>("rate_limit")
+            .map(|n| n.clamp(0, u32::MAX as i64) as u32),
     }
 }
 

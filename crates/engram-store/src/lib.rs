@@ -13,6 +13,7 @@
 //!
 //! This crate knows no SQL; nothing above it may assume a backend.
 
+mod analytics;
 #[cfg(feature = "conformance")]
 pub mod conformance;
 mod error;
@@ -20,6 +21,7 @@ mod memory;
 mod space;
 mod types;
 
+pub use analytics::*;
 pub use error::StoreError;
 pub use memory::*;
 pub use space::*;
@@ -271,6 +273,44 @@ pub trait Store: Send + Sync + 'static {
     async fn run_merge(&self, id: &str) -> StoreResult<Option<TagMerge>>;
     /// Ids of queued merges (of every organisation), oldest first.
     async fn queued_merges(&self) -> StoreResult<Vec<String>>;
+
+    // ---- analytics and rate limits ---------------------------------------------
+
+    /// Record requests, all in one transaction.
+    async fn record_requests(&self, logs: &[RequestLog]) -> StoreResult<()>;
+    /// Delete every request log (of any organisation) older than `before`;
+    /// returns how many.
+    async fn purge_requests(&self, before: Timestamp) -> StoreResult<u64>;
+    /// The organisation's usage in `from <= t < to`.
+    async fn usage_stats(
+        &self,
+        org_id: &str,
+        from: Timestamp,
+        to: Timestamp,
+    ) -> StoreResult<UsageStats>;
+    /// The organisation's failed requests in `from <= t < to`.
+    async fn error_stats(
+        &self,
+        org_id: &str,
+        from: Timestamp,
+        to: Timestamp,
+    ) -> StoreResult<ErrorStats>;
+    /// One page of the organisation's request logs, newest first, and how
+    /// many match.
+    async fn list_requests(
+        &self,
+        org_id: &str,
+        q: &LogQuery,
+    ) -> StoreResult<(Vec<RequestLog>, u64)>;
+    /// Count one request against `bucket` at `at`, atomically across every
+    /// process sharing the store: a window starts with the first request
+    /// and lasts `window`; the first request after it starts a new one.
+    async fn hit_rate_limit(
+        &self,
+        bucket: &str,
+        at: Timestamp,
+        window: Duration,
+    ) -> StoreResult<RateWindow>;
 
     // ---- the job queue ----------------------------------------------------------
 

@@ -32,6 +32,13 @@ pub struct ApiKeyRecord {
     pub secret_hash: String,
     pub created_at: Timestamp,
     pub revoked_at: Option<Timestamp>,
+    /// A scoped key reaches only this container tag (and only the
+    /// document, memory, search and profile routes); `None`: a full key.
+    pub container_tag: Option<String>,
+    /// After this the key is refused.
+    pub expires_at: Option<Timestamp>,
+    /// The key's own limit, in requests per minute.
+    pub rate_limit: Option<u32>,
 }
 
 /// The embedding model a store's vectors came from.

@@ -15,11 +15,24 @@ pub async fn orgs_and_keys(s: &dyn Store) {
         secret_hash: "ab".repeat(32),
         created_at: now(),
         revoked_at: None,
+        container_tag: None,
+        expires_at: None,
+        rate_limit: None,
     };
     s.insert_api_key(&k).await.unwrap();
     assert_eq!(s.get_api_key("k1").await.unwrap().unwrap(), k);
+    let scoped = ApiKeyRecord {
+        id: "k2".into(),
+        name: "scoped".into(),
+        container_tag: Some("user_1".into()),
+        expires_at: Some(now() + chrono::Duration::hours(1)),
+        rate_limit: Some(30),
+        ..k.clone()
+    };
+    s.insert_api_key(&scoped).await.unwrap();
+    assert_eq!(s.get_api_key("k2").await.unwrap().unwrap(), scoped);
     assert!(s.get_api_key("nope").await.unwrap().is_none());
-    assert_eq!(s.list_api_keys(Some(&a.id)).await.unwrap().len(), 1);
+    assert_eq!(s.list_api_keys(Some(&a.id)).await.unwrap().len(), 2);
     assert_eq!(s.list_api_keys(Some(&b.id)).await.unwrap().len(), 0);
     assert!(s.rename_api_key("k1", "laptop").await.unwrap());
     assert!(!s.rename_api_key("nope", "x").await.unwrap());

@@ -6,6 +6,7 @@
 //! engram_store::conformance_tests!(MyStore::fresh().await.unwrap());
 //! ```
 
+mod analytics;
 mod documents;
 mod jobs;
 mod keys;
@@ -13,6 +14,7 @@ mod memories;
 mod search;
 mod spaces;
 
+pub use analytics::*;
 pub use documents::*;
 pub use jobs::*;
 pub use keys::*;
@@ -40,7 +42,8 @@ macro_rules! conformance_tests {
             filters_agree_with_the_evaluator, index_log_and_loading,
             concurrent_claims_are_exclusive, nearest_chunks_respect_the_scope,
             memories_versions_forgetting_and_sources, spaces_settings_counts_and_deletion,
-            tag_merges_move_documents_and_memories, settings_and_reset);
+            tag_merges_move_documents_and_memories, settings_and_reset,
+            request_logs_aggregate_and_purge, rate_windows_count_and_reset);
     };
     (@cases $make:expr; $($case:ident),+) => {
         $(
