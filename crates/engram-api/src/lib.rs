@@ -5,6 +5,7 @@
 //! This crate owns serde shapes and the request-level validation that follows
 //! from them; it does no IO and knows nothing of axum or storage.
 
+pub mod analytics;
 pub mod documents;
 pub mod error;
 pub mod graph;
@@ -17,6 +18,7 @@ pub mod spaces;
 pub mod upload;
 pub mod v4;
 
+pub use analytics::*;
 pub use documents::*;
 pub use error::ErrorBody;
 pub use graph::*;

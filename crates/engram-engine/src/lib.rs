@@ -8,6 +8,7 @@
 //! storage through [`engram_store::Store`] and to models through
 //! [`engram_embed::Embedder`].
 
+pub mod analytics;
 pub mod auth;
 pub mod documents;
 mod dreams;
@@ -37,6 +38,15 @@ pub enum EngineError {
     NotFound { what: String },
     #[error("{0}")]
     Conflict(String),
+    /// The caller's key may not do this.
+    #[error("{0}")]
+    Permission(String),
+    /// Too many requests; try again after `retry_after_secs`.
+    #[error("{message}")]
+    RateLimited {
+        message: String,
+        retry_after_secs: u64,
+    },
     #[error(transparent)]
     Store(StoreError),
 }
@@ -140,6 +150,8 @@ pub struct Engine {
     bucket_vectors: std::sync::Mutex<std::collections::HashMap<String, Vec<f32>>>,
     /// The chat model for extraction, when one is configured.
     llm: Option<Arc<dyn engram_llm::Llm>>,
+    /// Where request logs go.
+    recorder: analytics::Recorder,
 }
 
 type ProfileCache = std::collections::HashMap<(String, String), (i64, Arc<memories::Profile>)>;
@@ -174,6 +186,7 @@ impl Engine {
             store.prepare_vector_index(want.dimension).await?;
         }
         let fetcher = fetch::Fetcher::new(config.fetch.clone());
+        let store_for_recorder = store.clone();
         let engine = Arc::new(Self {
             store,
             embedder,
@@ -184,6 +197,7 @@ impl Engine {
             profiles: Default::default(),
             bucket_vectors: Default::default(),
             llm: config.llm.clone().map(|l| l.0),
+            recorder: analytics::Recorder::start(store_for_recorder),
             config,
         });
         // jobs enqueued by other replicas wake this one's workers too

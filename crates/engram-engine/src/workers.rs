@@ -134,8 +134,8 @@ async fn run(engine: Arc<Engine>, id: String, mut stop: watch::Receiver<bool>) {
 }
 
 /// Forget expired memories periodically (readers already hide them; the
-/// sweep makes them forgotten for good, so lists and profiles agree), and
-/// run tag merges a crash left queued.
+/// sweep makes them forgotten for good, so lists and profiles agree), run
+/// tag merges a crash left queued, and purge request logs past retention.
 async fn sweep(engine: Arc<Engine>, mut stop: watch::Receiver<bool>) {
     let every = engine.config.sweep_interval;
     loop {
@@ -148,6 +148,11 @@ async fn sweep(engine: Arc<Engine>, mut stop: watch::Receiver<bool>) {
             Ok(0) => {}
             Ok(n) => tracing::info!(merges = n, "queued tag merges run"),
             Err(e) => tracing::warn!(error = %e, "running queued tag merges failed"),
+        }
+        match engine.purge_request_logs().await {
+            Ok(0) => {}
+            Ok(n) => tracing::info!(logs = n, "request logs past retention purged"),
+            Err(e) => tracing::warn!(error = %e, "purging request logs failed"),
         }
         tokio::select! {
             _ = stop.changed() => break,

@@ -10,6 +10,11 @@ use engram_core::ValidationError;
 use engram_engine::EngineError;
 use engram_store::StoreError;
 
+/// The kind of error a response carries (`ValidationError`, ...), left on
+/// the response for the request log.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ErrorKind(pub &'static str);
+
 /// Every way a request can fail.
 #[derive(Debug)]
 pub enum ApiError {
@@ -17,6 +22,8 @@ pub enum ApiError {
     Validation { field: String, message: String },
     /// 401.
     Authentication(String),
+    /// 403: the key may not do this (a scoped key outside its scope).
+    Permission(String),
     /// 404.
     NotFound(String),
     /// 405.
@@ -27,6 +34,8 @@ pub enum ApiError {
     PayloadTooLarge(usize),
     /// 415.
     UnsupportedMediaType(String),
+    /// 429: over a rate limit; try again after the seconds given.
+    RateLimited { message: String, retry_after: u64 },
     /// 500: logged, not shown.
     Internal(String),
     /// 503: the service cannot serve this now (e.g. data directory incompatible).
@@ -62,6 +71,12 @@ impl ApiError {
                 "Unauthorized".into(),
                 Some(m.clone()),
             ),
+            ApiError::Permission(m) => (
+                StatusCode::FORBIDDEN,
+                "PermissionError",
+                "Forbidden".into(),
+                Some(m.clone()),
+            ),
             ApiError::NotFound(m) => (StatusCode::NOT_FOUND, "NotFoundError", m.clone(), None),
             ApiError::MethodNotAllowed => (
                 StatusCode::METHOD_NOT_ALLOWED,
@@ -81,6 +96,15 @@ impl ApiError {
                 "ValidationError",
                 "Unsupported media type".into(),
                 Some(m.clone()),
+            ),
+            ApiError::RateLimited {
+                message,
+                retry_after,
+            } => (
+                StatusCode::TOO_MANY_REQUESTS,
+                "RateLimitError",
+                "Too many requests".into(),
+                Some(format!("{message}; try again in {retry_after} s")),
             ),
             ApiError::Internal(_) => (
                 StatusCode::INTERNAL_SERVER_ERROR,
@@ -103,14 +127,25 @@ impl IntoResponse for ApiError {
         if let ApiError::Internal(detail) = &self {
             tracing::error!(error = %detail, "internal error");
         }
+        let retry_after = match &self {
+            ApiError::RateLimited { retry_after, .. } => Some(*retry_after),
+            _ => None,
+        };
         let (status, kind, error, details) = self.parts();
         let body = ErrorBody {
             error,
             details,
             kind: kind.to_string(),
-            retry_after_seconds: None,
+            retry_after_seconds: retry_after,
         };
-        (status, Json(body)).into_response()
+        let mut res = (status, Json(body)).into_response();
+        if let Some(secs) = retry_after {
+            res.headers_mut()
+                .insert(axum::http::header::RETRY_AFTER, secs.into());
+        }
+        // the request log records the error's kind
+        res.extensions_mut().insert(ErrorKind(kind));
+        res
     }
 }
 
@@ -141,6 +176,14 @@ impl From<EngineError> for ApiError {
                 ApiError::NotFound(format!("{} not found", capitalise(&what)))
             }
             EngineError::Conflict(m) => ApiError::Conflict(m),
+            EngineError::Permission(m) => ApiError::Permission(m),
+            EngineError::RateLimited {
+                message,
+                retry_after_secs,
+            } => ApiError::RateLimited {
+                message,
+                retry_after: retry_after_secs,
+            },
             EngineError::Store(s) => s.into(),
         }
     }

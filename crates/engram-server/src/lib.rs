@@ -5,6 +5,7 @@
 //! Handlers only translate between wire types (`engram-api`) and the engine;
 //! they hold no business rules. This is the only crate that knows HTTP.
 
+mod analytics;
 mod auth;
 pub mod error;
 mod json;
@@ -70,10 +71,20 @@ impl MakeRequestId for RandomRequestId {
 /// The whole application. Tests drive exactly this.
 pub fn router(state: AppState) -> Router {
     let x_request_id = HeaderName::from_static("x-request-id");
-    let api = routes::api(state.clone()).layer(axum::middleware::from_fn_with_state(
-        state.clone(),
-        auth::require_key,
-    ));
+    // outermost last: authenticate, then record, then guard the route
+    let api = routes::api(state.clone())
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            analytics::guard,
+        ))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            analytics::record,
+        ))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            auth::require_key,
+        ));
     Router::new()
         .merge(routes::public())
         .merge(api)
@@ -104,7 +115,11 @@ pub async fn serve(
     state: AppState,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    axum::serve(listener, router(state))
+    let engine = state.engine.clone();
+    let served = axum::serve(listener, router(state))
         .with_graceful_shutdown(shutdown)
-        .await
+        .await;
+    // the requests just answered are written before the process ends
+    engine.analytics().flush().await;
+    served
 }

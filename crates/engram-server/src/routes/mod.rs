@@ -1,6 +1,7 @@
 //! Route table. Public routes need no key; everything else goes through
 //! [`crate::auth::require_key`].
 
+mod analytics;
 mod documents;
 mod graph;
 mod keys;
@@ -66,6 +67,9 @@ pub(crate) fn documented(max_file: usize) -> OpenApiRouter<AppState> {
         .routes(routes!(keys::session))
         .routes(routes!(keys::list, keys::create))
         .routes(routes!(keys::rename, keys::revoke))
+        .routes(routes!(analytics::usage))
+        .routes(routes!(analytics::errors))
+        .routes(routes!(analytics::logs))
         .routes(routes!(spaces::list))
         .routes(routes!(spaces::merge))
         .routes(routes!(spaces::merge_get))

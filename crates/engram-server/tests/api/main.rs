@@ -2,6 +2,7 @@
 //! over a fresh database (SQLite, or PostgreSQL with
 //! `ENGRAM_TEST_BACKEND=postgres`) and talks to it with an HTTP client.
 
+mod analytics;
 mod auth;
 mod documents;
 mod keys;

@@ -173,6 +173,9 @@ async fn the_description_is_public_complete_and_true() {
         "POST /v3/auth/keys",
         "PATCH /v3/auth/keys/{id}",
         "DELETE /v3/auth/keys/{id}",
+        "GET /v3/analytics/usage",
+        "GET /v3/analytics/errors",
+        "GET /v3/analytics/logs",
     ];
     want.sort();
     assert_eq!(described, want);
@@ -283,4 +286,13 @@ async fn the_description_is_public_complete_and_true() {
     check(&doc, "post", "/v3/search", st, &e);
     let (st, e) = app.get("/v3/documents/nope").await;
     check(&doc, "get", "/v3/documents/{id}", st, &e);
+    // analytics of all of the above
+    for route in ["usage", "errors", "logs"] {
+        let path = format!("/v3/analytics/{route}");
+        let (st, a) = app.get(&format!("{path}?period=1h")).await;
+        assert_eq!(st, StatusCode::OK, "{a}");
+        check(&doc, "get", &path, st, &a);
+        let (st, e) = app.get(&format!("{path}?limit=101")).await;
+        check(&doc, "get", &path, st, &e);
+    }
 }
