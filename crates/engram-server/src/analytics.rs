@@ -1,7 +1,8 @@
 //! The request log's HTTP side: every authenticated request is timed and
 //! handed, with its raw JSON body and answer, to the engine's recorder
 //! (which compacts and writes them in the background); and the guard that
-//! rate-limits analytics routes per organisation, across replicas.
+//! keeps scoped keys to their routes and rates, and rate-limits analytics
+//! per organisation, across replicas.
 
 use crate::error::{ApiError, ErrorKind};
 use crate::AppState;
@@ -134,23 +135,58 @@ pub async fn record(State(state): State<AppState>, req: Request, next: Next) -> 
     Response::from_parts(parts, Body::from(response_body))
 }
 
-/// Rate limits: analytics routes at most [`ANALYTICS_PER_MINUTE`] per
-/// organisation and minute, counted in the store so replicas share them.
+/// Request types a scoped key may make: the document, memory, search and
+/// profile routes (and `GET /v3/session`, to learn its own scope).
+const SCOPED_TYPES: [&str; 8] = [
+    "add", "search", "update", "delete", "forget", "get", "list", "profile",
+];
+
+/// What a key may do before its handler runs: a scoped key only the
+/// document, memory, search and profile routes (403 otherwise), at its own
+/// rate; analytics at most [`ANALYTICS_PER_MINUTE`] a minute per
+/// organisation. Limits count in the store, so replicas share them.
 pub async fn guard(State(state): State<AppState>, req: Request, next: Next) -> Response {
+    let Some(who) = req.extensions().get::<AuthContext>().cloned() else {
+        return next.run(req).await;
+    };
     let route = route_of(&req);
-    if request_type(req.method(), &route) == "analytics" {
-        if let Some(who) = req.extensions().get::<AuthContext>() {
-            let bucket = format!("analytics:{}", who.org_id);
-            if let Err(e) = state
-                .engine
-                .rate_limit(&bucket, ANALYTICS_PER_MINUTE, "analytics")
-                .await
-            {
-                return ApiError::from(e).into_response();
-            }
-        }
+    let kind = request_type(req.method(), &route);
+    if let Err(e) = check(&state, &who, kind, &route).await {
+        return e.into_response();
     }
     next.run(req).await
+}
+
+async fn check(
+    state: &AppState,
+    who: &AuthContext,
+    kind: &str,
+    route: &str,
+) -> Result<(), ApiError> {
+    if let Some(scope) = &who.scope {
+        if !SCOPED_TYPES.contains(&kind) && route != "/v3/session" {
+            return Err(ApiError::Permission(format!(
+                "this key is scoped to the container tag `{}` and reaches only the document, \
+                 memory, search and profile routes",
+                scope.container_tag
+            )));
+        }
+        if let Some(n) = scope.rate_limit {
+            let bucket = format!("key:{}", who.key_id);
+            state
+                .engine
+                .rate_limit(&bucket, n as u64, "this key")
+                .await?;
+        }
+    }
+    if kind == "analytics" {
+        let bucket = format!("analytics:{}", who.org_id);
+        state
+            .engine
+            .rate_limit(&bucket, ANALYTICS_PER_MINUTE, "analytics")
+            .await?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -9,6 +9,7 @@ use axum::http::request::Parts;
 use axum::middleware::Next;
 use axum::response::Response;
 pub use engram_engine::auth::AuthContext;
+use engram_engine::auth::Verified;
 
 pub async fn require_key(
     State(state): State<AppState>,
@@ -37,9 +38,20 @@ pub async fn require_key(
         .ok_or_else(|| {
             ApiError::Authentication("the Authorization header must be `Bearer <key>`".into())
         })?;
-    let ctx = engram_engine::auth::verify(state.engine.store.as_ref(), key)
-        .await?
-        .ok_or_else(|| ApiError::Authentication("invalid or revoked API key".into()))?;
+    let ctx = match engram_engine::auth::verify(state.engine.store.as_ref(), key).await? {
+        Verified::Key(ctx) => ctx,
+        Verified::Invalid => {
+            return Err(ApiError::Authentication(
+                "invalid or revoked API key".into(),
+            ))
+        }
+        Verified::Expired(at) => {
+            return Err(ApiError::Authentication(format!(
+                "this API key expired at {}",
+                at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+            )))
+        }
+    };
     req.extensions_mut().insert(ctx);
     Ok(next.run(req).await)
 }

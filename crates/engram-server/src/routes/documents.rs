@@ -95,7 +95,8 @@ pub async fn add(
     Caller(who): Caller,
     ApiJson(req): ApiJson<AddDocumentRequest>,
 ) -> Result<Json<AddDocumentResponse>, ApiError> {
-    let valid = req.validate("")?;
+    let mut valid = req.validate("")?;
+    s.engine.scope_document_input(&who, &mut valid).await?;
     let out = s.engine.add_documents(&who.org_id, vec![valid]).await?;
     let d = &out[0].document;
     Ok(Json(AddDocumentResponse {
@@ -132,7 +133,8 @@ pub async fn batch_add(
             .item(i)
             .and_then(|it| it.validate(&format!("documents[{i}].")))
         {
-            Ok(v) => {
+            Ok(mut v) => {
+                s.engine.scope_document_input(&who, &mut v).await?;
                 valid.push(v);
                 slots.push(i);
             }
@@ -184,6 +186,9 @@ pub async fn get(
     Path(id): Path<String>,
 ) -> Result<Json<DocumentResponse>, ApiError> {
     let d = s.engine.get_document(&who.org_id, path_id(&id)?).await?;
+    if !who.sees(&d.container_tags) {
+        return Err(ApiError::NotFound(format!("Document `{id}` not found")));
+    }
     let q = engram_store::MemoryListQuery {
         document_id: Some(d.id.clone()),
         limit: 1000,
@@ -222,7 +227,11 @@ pub async fn update(
     Path(id): Path<String>,
     ApiJson(req): ApiJson<UpdateDocumentRequest>,
 ) -> Result<Json<AddDocumentResponse>, ApiError> {
-    let tags = req.validate()?;
+    let mut tags = req.validate()?;
+    s.engine.check_document_scope(&who, path_id(&id)?).await?;
+    if let Some(tags) = tags.as_mut() {
+        who.scope_tags(tags)?;
+    }
     let patch = DocumentPatch {
         content: req.content,
         container_tags: tags,
@@ -260,6 +269,7 @@ pub async fn delete(
     Caller(who): Caller,
     Path(id): Path<String>,
 ) -> Result<StatusCode, ApiError> {
+    s.engine.check_document_scope(&who, path_id(&id)?).await?;
     s.engine.delete_document(&who.org_id, path_id(&id)?).await?;
     Ok(StatusCode::NO_CONTENT)
 }
@@ -289,7 +299,8 @@ pub async fn list(
     } else {
         crate::json::parse(&body)?
     };
-    let v = req.validate()?;
+    let mut v = req.validate()?;
+    who.scope_tags(&mut v.container_tags)?;
     let q = ListQuery {
         container_tags: v.container_tags,
         filepath: v.filepath,
@@ -328,6 +339,7 @@ pub async fn processing(
     let docs = s.engine.list_processing(&who.org_id).await?;
     let documents: Vec<ProcessingDocument> = docs
         .into_iter()
+        .filter(|d| who.sees(&d.container_tags))
         .map(|d| ProcessingDocument {
             id: d.id,
             custom_id: d.custom_id,
@@ -376,6 +388,7 @@ pub async fn chunks(
     Caller(who): Caller,
     Path(id): Path<String>,
 ) -> Result<Json<ChunksResponse>, ApiError> {
+    s.engine.check_document_scope(&who, path_id(&id)?).await?;
     let (doc, chunks) = s.engine.document_chunks(&who.org_id, path_id(&id)?).await?;
     Ok(Json(ChunksResponse {
         document_id: doc.id,
@@ -404,10 +417,27 @@ pub async fn bulk_delete(
     ApiJson(req): ApiJson<BulkDeleteRequest>,
 ) -> Result<Json<BulkDeleteResponse>, ApiError> {
     req.validate()?;
+    if let Some(tags) = &req.container_tags {
+        tags.iter().try_for_each(|t| who.require_tag(t))?;
+    }
+    if req.filepath.is_some() {
+        who.require_full("deleting by file path")?;
+    }
     let mut deleted = 0;
     let mut errors = Vec::new();
     if let Some(ids) = &req.ids {
-        let (n, errs) = s.engine.delete_by_ids(&who.org_id, ids).await?;
+        let mut visible = Vec::new();
+        for id in ids {
+            match s.engine.check_document_scope(&who, id).await {
+                Ok(()) => visible.push(id.clone()),
+                Err(engram_engine::EngineError::NotFound { .. }) => errors.push(BulkDeleteError {
+                    id: id.clone(),
+                    error: "document not found".into(),
+                }),
+                Err(e) => return Err(e.into()),
+            }
+        }
+        let (n, errs) = s.engine.delete_by_ids(&who.org_id, &visible).await?;
         deleted += n;
         errors.extend(
             errs.into_iter()

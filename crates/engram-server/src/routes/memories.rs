@@ -2,7 +2,7 @@
 //! `list`: memory records to and from the wire.
 
 use super::documents::iso;
-use crate::auth::Caller;
+use crate::auth::{AuthContext, Caller};
 use crate::error::ApiError;
 use crate::json::ApiJson;
 use crate::AppState;
@@ -18,6 +18,15 @@ use engram_api::{
 use engram_engine::memories::{DirectMemory, MemoryPatch, Target};
 use engram_store::{Memory, MemoryListQuery};
 use serde_json::{Map, Value};
+
+/// A scoped key may reach only memories of its tag.
+async fn check_target(s: &AppState, who: &AuthContext, t: &MemoryTarget) -> Result<(), ApiError> {
+    who.require_tag(&t.container_tag)?;
+    if let Some(id) = &t.id {
+        s.engine.check_memory_scope(who, id).await?;
+    }
+    Ok(())
+}
 
 fn target(t: &MemoryTarget) -> Target {
     match (&t.id, &t.content) {
@@ -104,6 +113,7 @@ pub async fn create(
     ApiJson(req): ApiJson<CreateMemoriesRequest>,
 ) -> Result<(StatusCode, Json<CreateMemoriesResponse>), ApiError> {
     req.validate()?;
+    who.require_tag(&req.container_tag)?;
     let items = req
         .memories
         .into_iter()
@@ -173,6 +183,7 @@ pub async fn patch(
     ApiJson(req): ApiJson<PatchMemoryRequest>,
 ) -> Result<Json<PatchMemoryResponse>, ApiError> {
     req.validate()?;
+    check_target(&s, &who, &req.target).await?;
     let t = req.temporal_context.clone();
     let patch = MemoryPatch {
         new_content: req.new_content.clone(),
@@ -229,6 +240,7 @@ pub async fn forget(
     ApiJson(req): ApiJson<ForgetMemoryRequest>,
 ) -> Result<Json<ForgetMemoryResponse>, ApiError> {
     req.target.validate()?;
+    check_target(&s, &who, &req.target).await?;
     let m = s
         .engine
         .forget(
@@ -264,6 +276,12 @@ pub async fn forget_matching(
     ApiJson(req): ApiJson<ForgetMatchingRequest>,
 ) -> Result<Json<ForgetMatchingResponse>, ApiError> {
     req.validate()?;
+    who.require_tag(&req.container_tag)?;
+    if let Some(ids) = &req.ids {
+        for id in ids {
+            s.engine.check_memory_scope(&who, id).await?;
+        }
+    }
     let dry_run = req.dry_run.unwrap_or(false);
     let out = s
         .engine
@@ -326,7 +344,8 @@ pub async fn list(
     Caller(who): Caller,
     ApiJson(req): ApiJson<ListMemoriesRequest>,
 ) -> Result<Json<ListMemoriesResponse>, ApiError> {
-    let v = req.validate()?;
+    let mut v = req.validate()?;
+    who.scope_tags(&mut v.container_tags)?;
     let mut q = MemoryListQuery {
         container_tags: v.container_tags.clone(),
         by_updated: v.by_updated,

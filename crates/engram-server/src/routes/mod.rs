@@ -67,6 +67,8 @@ pub(crate) fn documented(max_file: usize) -> OpenApiRouter<AppState> {
         .routes(routes!(keys::session))
         .routes(routes!(keys::list, keys::create))
         .routes(routes!(keys::rename, keys::revoke))
+        .routes(routes!(keys::create_scoped))
+        .routes(routes!(keys::revoke_scoped))
         .routes(routes!(analytics::usage))
         .routes(routes!(analytics::errors))
         .routes(routes!(analytics::logs))

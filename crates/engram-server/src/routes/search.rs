@@ -28,7 +28,8 @@ pub async fn search(
     Caller(who): Caller,
     ApiJson(req): ApiJson<SearchRequest>,
 ) -> Result<Json<SearchResponse>, ApiError> {
-    let q = req.validate()?;
+    let mut q = req.validate()?;
+    who.scope_tags(&mut q.container_tags)?;
     let out = s.engine.search_documents(&who.org_id, &q).await?;
     let results = out
         .results

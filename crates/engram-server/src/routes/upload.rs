@@ -118,7 +118,8 @@ pub async fn upload_file(
     }
     // content is the file name (what the document shows until extracted)
     req.content = file.filename.clone().unwrap_or_else(|| "upload".into());
-    let valid = req.validate("")?;
+    let mut valid = req.validate("")?;
+    s.engine.scope_document_input(&who, &mut valid).await?;
     let out = s.engine.add_file(&who.org_id, valid, file).await?;
     Ok(Json(AddDocumentResponse {
         id: out.document.id,

@@ -153,7 +153,8 @@ pub async fn search(
     Caller(who): Caller,
     ApiJson(req): ApiJson<V4SearchRequest>,
 ) -> Result<Json<V4SearchResponse>, ApiError> {
-    let v = req.validate()?;
+    let mut v = req.validate()?;
+    who.scope_tags(&mut v.container_tags)?;
     let out = s.engine.search_v4(&who.org_id, &engine_search(&v)).await?;
     Ok(Json(response(out, &v)))
 }
@@ -178,6 +179,7 @@ pub async fn profile(
     ApiJson(req): ApiJson<ProfileRequest>,
 ) -> Result<Json<ProfileResponse>, ApiError> {
     req.validate()?;
+    who.require_tag(&req.container_tag)?;
     let p = s.engine.profile(&who.org_id, &req.container_tag).await?;
     let want = |part: &str| {
         req.include
@@ -285,6 +287,14 @@ pub async fn conversation(
         .store
         .get_document(&who.org_id, &req.conversation_id)
         .await?;
+    if existing
+        .as_ref()
+        .is_some_and(|d| !who.sees(&d.container_tags))
+    {
+        return Err(ApiError::Permission(
+            "the conversationId belongs to a document outside this key's container tag".into(),
+        ));
+    }
     let text = existing.as_ref().map_or("", |d| d.content.as_str());
     let stored: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
     let skip = new_lines(&stored, &incoming);
@@ -308,7 +318,8 @@ pub async fn conversation(
         metadata: req.metadata.clone(),
         ..Default::default()
     };
-    let valid = add.validate("")?;
+    let mut valid = add.validate("")?;
+    s.engine.scope_document_input(&who, &mut valid).await?;
     let out = s.engine.add_documents(&who.org_id, vec![valid]).await?;
     let d = &out[0].document;
     Ok(Json(AddDocumentResponse {
@@ -341,6 +352,7 @@ pub async fn buckets(
         .container_tag
         .ok_or_else(|| ApiError::validation("containerTag", "is required"))?;
     engram_core::validate::container_tag("containerTag", &tag)?;
+    who.require_tag(&tag)?;
     let buckets = s
         .engine
         .buckets_of(&who.org_id, &tag)

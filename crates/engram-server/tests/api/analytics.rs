@@ -215,7 +215,12 @@ async fn records_reach_the_store_within_a_second_without_a_flush() {
 
 #[tokio::test]
 async fn logs_past_retention_are_purged() {
-    let app = spawn_app().await;
+    // no workers: their sweep purges too, and would race this test's call
+    let app = spawn_app_with(Options {
+        workers: 0,
+        ..Options::default()
+    })
+    .await;
     let old = engram_store::RequestLog {
         id: "old".into(),
         org_id: app.org_id.clone(),

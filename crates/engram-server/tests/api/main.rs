@@ -12,6 +12,7 @@ mod openapi;
 mod pipeline;
 mod real_model;
 mod replicas;
+mod scoped;
 mod sdk;
 mod search;
 mod settings;

@@ -173,6 +173,8 @@ async fn the_description_is_public_complete_and_true() {
         "POST /v3/auth/keys",
         "PATCH /v3/auth/keys/{id}",
         "DELETE /v3/auth/keys/{id}",
+        "POST /v3/auth/scoped-key",
+        "DELETE /v3/auth/scoped-key/{id}",
         "GET /v3/analytics/usage",
         "GET /v3/analytics/errors",
         "GET /v3/analytics/logs",
@@ -279,8 +281,27 @@ async fn the_description_is_public_complete_and_true() {
     check(&doc, "get", "/v3/session", st, &t);
     let (st, t) = app.post("/v3/auth/keys", json!({"name": "k2"})).await;
     check(&doc, "post", "/v3/auth/keys", st, &t);
+    let (st, sk) = app
+        .post(
+            "/v3/auth/scoped-key",
+            json!({"containerTag": "ana", "expiresIn": 3600, "rateLimit": 60}),
+        )
+        .await;
+    check(&doc, "post", "/v3/auth/scoped-key", st, &sk);
+    let (st, t) = app
+        .send("GET", "/v3/session", sk["key"].as_str(), None)
+        .await;
+    assert_eq!(t["scope"]["type"], "scoped");
+    check(&doc, "get", "/v3/session", st, &t);
     let (st, t) = app.get("/v3/auth/keys").await;
     check(&doc, "get", "/v3/auth/keys", st, &t);
+    let (st, t) = app
+        .delete(
+            &format!("/v3/auth/scoped-key/{}", sk["id"].as_str().unwrap()),
+            None,
+        )
+        .await;
+    check(&doc, "delete", "/v3/auth/scoped-key/{id}", st, &t);
     // errors too
     let (st, e) = app.post("/v3/search", json!({"q": ""})).await;
     check(&doc, "post", "/v3/search", st, &e);

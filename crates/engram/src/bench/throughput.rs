@@ -11,7 +11,6 @@
 //! speed survives HTTP, durability and the queue. Run it on a release build.
 
 use super::server::BenchServer;
-use anyhow::Context;
 use clap::Args;
 use engram_core::tokens::TokenCounter;
 use engram_embed::local::{max_seq_length, BertEncoder, HfTokenCounter};
@@ -276,12 +275,13 @@ async fn end_to_end(args: &BenchArgs, dir: &std::path::Path) -> anyhow::Result<E
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     let seconds = start.elapsed().as_secs_f64();
+    let org_id = match engram_engine::auth::verify(store.as_ref(), &key).await? {
+        engram_engine::auth::Verified::Key(who) => who.org_id,
+        other => anyhow::bail!("the bench key does not verify: {other:?}"),
+    };
     let (docs_list, total) = store
         .list_documents(
-            &engram_engine::auth::verify(store.as_ref(), &key)
-                .await?
-                .context("bench key")?
-                .org_id,
+            &org_id,
             &engram_store::ListQuery {
                 container_tags: vec![],
                 filepath: None,
