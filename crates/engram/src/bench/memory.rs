@@ -60,7 +60,7 @@ fn fact(i: usize) -> String {
     )
 }
 
-fn pct(v: &mut [f64], p: f64) -> f64 {
+pub(super) fn pct(v: &mut [f64], p: f64) -> f64 {
     v.sort_by(|a, b| a.total_cmp(b));
     v[((v.len().max(1) - 1) as f64 * p).round() as usize]
 }

@@ -4,9 +4,12 @@
 //! - `locomo`: retrieval quality (evidence recall@k) and search latency on
 //!   LoCoMo-format conversations, through the HTTP API;
 //! - `memory`: profile latency, and `/v4/search` next to `/v3/search`;
+//! - `analytics`: what recording requests costs, and the analytics routes
+//!   over a month of request logs;
 //! - `scale`: latency, memory and HNSW recall with a large synthetic
 //!   organisation.
 
+mod analytics;
 mod locomo;
 mod locomo_memory;
 mod memory;
@@ -24,6 +27,8 @@ pub enum BenchCommand {
     Locomo(locomo::LocomoArgs),
     /// Profile and memory-search latency next to document search.
     Memory(memory::MemoryArgs),
+    /// The cost of request analytics: recording, and the reports.
+    Analytics(analytics::AnalyticsArgs),
     /// Search latency, memory and HNSW recall with a large synthetic organisation.
     Scale(scale::ScaleArgs),
 }
@@ -43,5 +48,6 @@ pub async fn run(cmd: BenchCommand) -> anyhow::Result<()> {
         BenchCommand::Locomo(a) => locomo::run(a).await,
         BenchCommand::Scale(a) => scale::run(a).await,
         BenchCommand::Memory(a) => memory::run(a).await,
+        BenchCommand::Analytics(a) => analytics::run(a).await,
     }
 }
