@@ -3,10 +3,10 @@
 use crate::rows::ts;
 use crate::{db_err, ms, PgStore};
 use engram_store::{
-    hour_of_millis, ErrorGroup, ErrorStats, HourUsage, KeyUsage, LogQuery, RateWindow, RequestLog,
-    StoreResult, Timestamp, TypeUsage, UsageStats,
+    request_groups_sql, rollup, whole_hours, GroupBy, LogQuery, RateWindow, RequestGroup,
+    RequestLog, StoreResult, Timestamp,
 };
-use sqlx::Row;
+use sqlx::{AssertSqlSafe, Row};
 use std::time::Duration;
 
 pub async fn record(s: &PgStore, logs: &[RequestLog]) -> StoreResult<()> {
@@ -14,21 +14,52 @@ pub async fn record(s: &PgStore, logs: &[RequestLog]) -> StoreResult<()> {
         return Ok(());
     }
     let mut tx = s.pool.begin().await.map_err(db_err)?;
-    for l in logs {
-        sqlx::query(
+    // many rows a statement; the ids that come back are the new ones
+    let mut inserted = std::collections::HashSet::new();
+    for chunk in logs.chunks(500) {
+        let mut qb = sqlx::QueryBuilder::<sqlx::Postgres>::new(
             "INSERT INTO request_logs (id, org_id, key_id, kind, status_code, error_type, \
-             duration_ms, input, output, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (id) DO NOTHING",
+             duration_ms, input, output, created_at) ",
+        );
+        qb.push_values(chunk, |mut b, l| {
+            b.push_bind(l.id.clone())
+                .push_bind(l.org_id.clone())
+                .push_bind(l.key_id.clone())
+                .push_bind(l.kind.clone())
+                .push_bind(l.status_code as i32)
+                .push_bind(l.error_type.clone())
+                .push_bind(l.duration_ms)
+                .push_bind(l.input.clone())
+                .push_bind(l.output.clone())
+                .push_bind(ms(l.created_at));
+        });
+        qb.push(" ON CONFLICT (id) DO NOTHING RETURNING id");
+        let ids: Vec<String> = qb
+            .build_query_scalar()
+            .fetch_all(&mut *tx)
+            .await
+            .map_err(db_err)?;
+        inserted.extend(ids);
+    }
+    let fresh = logs.iter().filter(|l| inserted.contains(&l.id));
+    for (org, g) in rollup(fresh) {
+        sqlx::query(
+            "INSERT INTO request_rollups (org_id, hour, kind, key_id, status_code, error_type, \
+             count, total_ms, last_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) \
+             ON CONFLICT (org_id, hour, kind, key_id, status_code, error_type) DO UPDATE SET \
+             count = request_rollups.count + excluded.count, \
+             total_ms = request_rollups.total_ms + excluded.total_ms, \
+             last_at = GREATEST(request_rollups.last_at, excluded.last_at)",
         )
-        .bind(&l.id)
-        .bind(&l.org_id)
-        .bind(&l.key_id)
-        .bind(&l.kind)
-        .bind(l.status_code as i32)
-        .bind(&l.error_type)
-        .bind(l.duration_ms)
-        .bind(&l.input)
-        .bind(&l.output)
-        .bind(ms(l.created_at))
+        .bind(org)
+        .bind(ms(g.hour))
+        .bind(g.kind)
+        .bind(g.key_id)
+        .bind(g.status_code as i32)
+        .bind(g.error_type)
+        .bind(g.count as i64)
+        .bind(g.total_ms)
+        .bind(ms(g.last))
         .execute(&mut *tx)
         .await
         .map_err(db_err)?;
@@ -37,157 +68,102 @@ pub async fn record(s: &PgStore, logs: &[RequestLog]) -> StoreResult<()> {
 }
 
 pub async fn purge(s: &PgStore, before: Timestamp) -> StoreResult<u64> {
+    let mut tx = s.pool.begin().await.map_err(db_err)?;
     let r = sqlx::query("DELETE FROM request_logs WHERE created_at < $1")
         .bind(ms(before))
-        .execute(&s.pool)
+        .execute(&mut *tx)
         .await
         .map_err(db_err)?;
+    // hours wholly before the cutoff
+    sqlx::query("DELETE FROM request_rollups WHERE hour + 3600000 <= $1")
+        .bind(ms(before))
+        .execute(&mut *tx)
+        .await
+        .map_err(db_err)?;
+    tx.commit().await.map_err(db_err)?;
     Ok(r.rows_affected())
 }
 
-pub async fn usage(
+fn group_row(r: sqlx::postgres::PgRow) -> RequestGroup {
+    RequestGroup {
+        hour: ts(r.get(0)),
+        kind: r.get(1),
+        key_id: r.get(2),
+        status_code: r.get::<i32, _>(3) as u16,
+        error_type: r.get(4),
+        count: r.get::<i64, _>(5) as u64,
+        total_ms: r.get(6),
+        last: ts(r.get(7)),
+    }
+}
+
+pub async fn groups(
     s: &PgStore,
     org: &str,
     from: Timestamp,
     to: Timestamp,
-) -> StoreResult<UsageStats> {
-    let (from, to) = (ms(from), ms(to));
-    let by_type = sqlx::query(
-        "SELECT kind, COUNT(*), AVG(duration_ms)::float8, MAX(created_at) FROM request_logs \
-         WHERE org_id = $1 AND created_at >= $2 AND created_at < $3 \
-         GROUP BY kind ORDER BY COUNT(*) DESC, kind",
-    )
-    .bind(org)
-    .bind(from)
-    .bind(to)
-    .fetch_all(&s.pool)
-    .await
-    .map_err(db_err)?
-    .into_iter()
-    .map(|r| TypeUsage {
-        kind: r.get(0),
-        count: r.get::<i64, _>(1) as u64,
-        avg_duration_ms: r.get(2),
-        last_used: ts(r.get(3)),
-    })
-    .collect();
-    let hourly = sqlx::query(
-        "SELECT (created_at / 3600000) * 3600000 AS hour, COUNT(*), AVG(duration_ms)::float8 \
-         FROM request_logs WHERE org_id = $1 AND created_at >= $2 AND created_at < $3 \
-         GROUP BY 1 ORDER BY 1",
-    )
-    .bind(org)
-    .bind(from)
-    .bind(to)
-    .fetch_all(&s.pool)
-    .await
-    .map_err(db_err)?
-    .into_iter()
-    .map(|r| HourUsage {
-        hour: ts(hour_of_millis(r.get(0))),
-        count: r.get::<i64, _>(1) as u64,
-        avg_duration_ms: r.get(2),
-    })
-    .collect();
-    let by_key = sqlx::query(
-        "SELECT l.key_id, MAX(COALESCE(k.name, '')), COUNT(*), AVG(l.duration_ms)::float8, MAX(l.created_at) \
-         FROM request_logs l LEFT JOIN api_keys k ON k.id = l.key_id \
-         WHERE l.org_id = $1 AND l.created_at >= $2 AND l.created_at < $3 \
-         GROUP BY l.key_id ORDER BY COUNT(*) DESC, l.key_id",
-    )
-    .bind(org)
-    .bind(from)
-    .bind(to)
-    .fetch_all(&s.pool)
-    .await
-    .map_err(db_err)?
-    .into_iter()
-    .map(|r| KeyUsage {
-        key_id: r.get(0),
-        key_name: r.get(1),
-        count: r.get::<i64, _>(2) as u64,
-        avg_duration_ms: r.get(3),
-        last_used: ts(r.get(4)),
-    })
-    .collect();
-    Ok(UsageStats {
-        by_type,
-        hourly,
-        by_key,
-    })
+    by: GroupBy,
+) -> StoreResult<Vec<RequestGroup>> {
+    let (first, last) = whole_hours(from, to);
+    let rows = sqlx::query(AssertSqlSafe(request_groups_sql(by, '$')))
+        .bind(org)
+        .bind(first)
+        .bind(last)
+        .bind(ms(from))
+        .bind(ms(to))
+        .fetch_all(&s.pool)
+        .await
+        .map_err(db_err)?;
+    Ok(rows.into_iter().map(group_row).collect())
 }
 
-pub async fn errors(
-    s: &PgStore,
-    org: &str,
-    from: Timestamp,
-    to: Timestamp,
-) -> StoreResult<ErrorStats> {
-    let (from, to) = (ms(from), ms(to));
-    let total: i64 = sqlx::query_scalar(
-        "SELECT COUNT(*) FROM request_logs WHERE org_id = $1 AND created_at >= $2 AND created_at < $3",
-    )
-    .bind(org)
-    .bind(from)
-    .bind(to)
-    .fetch_one(&s.pool)
-    .await
-    .map_err(db_err)?;
-    let groups = sqlx::query(
-        "SELECT (created_at / 3600000) * 3600000 AS hour, COALESCE(error_type, 'Error'), \
-         status_code, COUNT(*), MAX(created_at) FROM request_logs \
-         WHERE org_id = $1 AND created_at >= $2 AND created_at < $3 AND status_code >= 400 \
-         GROUP BY 1, 2, status_code ORDER BY 1, 2, status_code",
-    )
-    .bind(org)
-    .bind(from)
-    .bind(to)
-    .fetch_all(&s.pool)
-    .await
-    .map_err(db_err)?
-    .into_iter()
-    .map(|r| ErrorGroup {
-        hour: ts(hour_of_millis(r.get(0))),
-        error_type: r.get(1),
-        status_code: r.get::<i32, _>(2) as u16,
-        count: r.get::<i64, _>(3) as u64,
-        last: ts(r.get(4)),
-    })
-    .collect();
-    Ok(ErrorStats {
-        total_requests: total as u64,
-        groups,
-    })
-}
-
-/// The filter of a log listing: organisation, window, type, status, key.
-macro_rules! log_filter {
-    () => {
-        "WHERE org_id = $1 AND created_at >= $2 AND created_at < $3 \
-         AND ($4::text IS NULL OR kind = $4) AND ($5::int IS NULL OR status_code = $5) \
-         AND ($6::text IS NULL OR key_id = $6)"
-    };
+/// The filter of a log listing: organisation, window, and those of type,
+/// status and key that are set (each only when set, so that the
+/// `(org_id, kind, created_at)` index serves a type filter). Returns the
+/// clause and the number of the next parameter.
+fn log_filter(q: &LogQuery) -> (String, usize) {
+    let mut sql = String::from("WHERE org_id = $1 AND created_at >= $2 AND created_at < $3");
+    let mut n = 4;
+    for (set, column) in [
+        (q.kind.is_some(), "kind"),
+        (q.status_code.is_some(), "status_code"),
+        (q.key_id.is_some(), "key_id"),
+    ] {
+        if set {
+            sql.push_str(&format!(" AND {column} = ${n}"));
+            n += 1;
+        }
+    }
+    (sql, n)
 }
 
 pub async fn list(s: &PgStore, org: &str, q: &LogQuery) -> StoreResult<(Vec<RequestLog>, u64)> {
-    let bind = |sql: &'static str| {
-        sqlx::query(sql)
-            .bind(org)
+    let (filter, n) = log_filter(q);
+    let bind = |sql: String| {
+        let mut query = sqlx::query(AssertSqlSafe(sql))
+            .bind(org.to_string())
             .bind(ms(q.from))
-            .bind(ms(q.to))
-            .bind(q.kind.as_deref())
-            .bind(q.status_code.map(i32::from))
-            .bind(q.key_id.as_deref())
+            .bind(ms(q.to));
+        if let Some(k) = &q.kind {
+            query = query.bind(k.clone());
+        }
+        if let Some(c) = q.status_code {
+            query = query.bind(i32::from(c));
+        }
+        if let Some(k) = &q.key_id {
+            query = query.bind(k.clone());
+        }
+        query
     };
-    let total: i64 = bind(concat!("SELECT COUNT(*) FROM request_logs ", log_filter!()))
+    let total: i64 = bind(format!("SELECT COUNT(*) FROM request_logs {filter}"))
         .fetch_one(&s.pool)
         .await
         .map_err(db_err)?
         .get(0);
-    let rows = bind(concat!(
-        "SELECT * FROM request_logs ",
-        log_filter!(),
-        " ORDER BY created_at DESC, id DESC LIMIT $7 OFFSET $8"
+    let rows = bind(format!(
+        "SELECT * FROM request_logs {filter} ORDER BY created_at DESC, id DESC LIMIT ${} OFFSET ${}",
+        n,
+        n + 1
     ))
     .bind(q.limit as i64)
     .bind(q.offset as i64)

@@ -30,11 +30,11 @@ mod spaces;
 
 use async_trait::async_trait;
 use engram_store::{
-    ApiKeyRecord, Chunk, Document, DocumentPatch, ErrorStats, ForgetOutcome, IndexChange,
+    ApiKeyRecord, Chunk, Document, DocumentPatch, ForgetOutcome, GroupBy, IndexChange,
     IndexedDocument, Job, ListQuery, LogQuery, Memory, MemoryListQuery, MemoryUpdate, ModelInfo,
-    NewDocument, NewMemory, Org, ProcessedDocument, RateWindow, RelationKind, RequestLog,
-    SearchScope, Space, SpaceDeleted, SpacePatch, SpaceSummary, Store, StoreError, StoreResult,
-    TagMerge, Timestamp, UpsertOutcome, UsageStats,
+    NewDocument, NewMemory, Org, ProcessedDocument, RateWindow, RelationKind, RequestGroup,
+    RequestLog, SearchScope, Space, SpaceDeleted, SpacePatch, SpaceSummary, Store, StoreError,
+    StoreResult, TagMerge, Timestamp, UpsertOutcome,
 };
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::{Connection, PgPool, Postgres, Transaction};
@@ -467,21 +467,14 @@ impl Store for PgStore {
     async fn purge_requests(&self, before: Timestamp) -> StoreResult<u64> {
         analytics::purge(self, before).await
     }
-    async fn usage_stats(
+    async fn request_groups(
         &self,
         org_id: &str,
         from: Timestamp,
         to: Timestamp,
-    ) -> StoreResult<UsageStats> {
-        analytics::usage(self, org_id, from, to).await
-    }
-    async fn error_stats(
-        &self,
-        org_id: &str,
-        from: Timestamp,
-        to: Timestamp,
-    ) -> StoreResult<ErrorStats> {
-        analytics::errors(self, org_id, from, to).await
+        by: GroupBy,
+    ) -> StoreResult<Vec<RequestGroup>> {
+        analytics::groups(self, org_id, from, to, by).await
     }
     async fn list_requests(
         &self,

@@ -276,25 +276,59 @@ pub trait Store: Send + Sync + 'static {
 
     // ---- analytics and rate limits ---------------------------------------------
 
-    /// Record requests, all in one transaction.
+    /// Record requests, and add them to the hourly rollups, all in one
+    /// transaction; a request already recorded (by id) is not counted again.
     async fn record_requests(&self, logs: &[RequestLog]) -> StoreResult<()>;
     /// Delete every request log (of any organisation) older than `before`;
     /// returns how many.
     async fn purge_requests(&self, before: Timestamp) -> StoreResult<u64>;
-    /// The organisation's usage in `from <= t < to`.
+    /// The organisation's requests in `from <= t < to`, grouped `by` (see
+    /// [`request_groups_sql`]: whole hours come from the rollups, the
+    /// edges from the logs).
+    async fn request_groups(
+        &self,
+        org_id: &str,
+        from: Timestamp,
+        to: Timestamp,
+        by: GroupBy,
+    ) -> StoreResult<Vec<RequestGroup>>;
+    /// The organisation's usage in `from <= t < to`: by type, hour and
+    /// key (named as they are now).
     async fn usage_stats(
         &self,
         org_id: &str,
         from: Timestamp,
         to: Timestamp,
-    ) -> StoreResult<UsageStats>;
-    /// The organisation's failed requests in `from <= t < to`.
+    ) -> StoreResult<UsageStats> {
+        let names = self
+            .list_api_keys(Some(org_id))
+            .await?
+            .into_iter()
+            .map(|k| (k.id, k.name))
+            .collect();
+        let mut usage = UsageStats::default();
+        for by in [GroupBy::Kind, GroupBy::Hour, GroupBy::Key] {
+            let u = usage_of(&self.request_groups(org_id, from, to, by).await?, &names);
+            match by {
+                GroupBy::Kind => usage.by_type = u.by_type,
+                GroupBy::Hour => usage.hourly = u.hourly,
+                _ => usage.by_key = u.by_key,
+            }
+        }
+        Ok(usage)
+    }
+    /// The organisation's requests and failures in `from <= t < to`.
     async fn error_stats(
         &self,
         org_id: &str,
         from: Timestamp,
         to: Timestamp,
-    ) -> StoreResult<ErrorStats>;
+    ) -> StoreResult<ErrorStats> {
+        let groups = self
+            .request_groups(org_id, from, to, GroupBy::Outcome)
+            .await?;
+        Ok(errors_of(&groups))
+    }
     /// One page of the organisation's request logs, newest first, and how
     /// many match.
     async fn list_requests(

@@ -55,7 +55,9 @@ pub async fn request_logs_aggregate_and_purge(s: &dyn Store) {
     s.record_requests(&logs[..1]).await.unwrap();
 
     let (from, to) = (at(0, 0), at(24, 0));
-    let u = s.usage_stats(&a.id, from, to).await.unwrap();
+    let org_a = a.id.as_str();
+    let usage = |from, to| async move { s.usage_stats(org_a, from, to).await.unwrap() };
+    let u = usage(from, to).await;
     let kinds: Vec<_> = u
         .by_type
         .iter()
@@ -74,12 +76,23 @@ pub async fn request_logs_aggregate_and_purge(s: &dyn Store) {
         .map(|k| (k.key_id.as_str(), k.key_name.as_str(), k.count))
         .collect();
     assert_eq!(keys, [("kb", "ci", 3), ("ka", "laptop", 2)]);
-    // the window is half-open
-    let u = s.usage_stats(&a.id, at(10, 30), at(11, 15)).await.unwrap();
+    // the window is half-open, and exact at its edges inside an hour
+    let u = usage(at(10, 30), at(11, 15)).await;
     assert_eq!(u.by_type.len(), 1);
     assert_eq!(u.by_type[0].count, 1);
+    let u = usage(at(10, 1), at(11, 21)).await;
+    let kinds: Vec<_> = u
+        .by_type
+        .iter()
+        .map(|t| (t.kind.as_str(), t.count))
+        .collect();
+    assert_eq!(kinds, [("search", 2), ("add", 1)]);
+    // whole hours (the rollups) and edges (the logs) add up
+    let u = usage(at(9, 59), at(11, 20)).await;
+    assert_eq!(u.by_type.iter().map(|t| t.count).sum::<u64>(), 3);
 
-    let e = s.error_stats(&a.id, from, to).await.unwrap();
+    let errors = |from, to| async move { s.error_stats(org_a, from, to).await.unwrap() };
+    let e = errors(from, to).await;
     assert_eq!(e.total_requests, 5);
     let groups: Vec<_> = e
         .groups
@@ -93,10 +106,9 @@ pub async fn request_logs_aggregate_and_purge(s: &dyn Store) {
             (at(11, 0), "ValidationError", 400, 1)
         ]
     );
-    assert_eq!(
-        s.error_stats(&b.id, from, to).await.unwrap().total_requests,
-        1
-    );
+    let other = s.error_stats(&b.id, from, to).await.unwrap();
+    assert_eq!(other.total_requests, 1);
+    assert_eq!(other.groups[0].error_type, "InternalServerError");
 
     let mut q = LogQuery {
         from,
@@ -127,6 +139,13 @@ pub async fn request_logs_aggregate_and_purge(s: &dyn Store) {
     assert_eq!(s.list_requests(&a.id, &q).await.unwrap().1, 0, "other org");
 
     assert_eq!(s.purge_requests(at(0, 0)).await.unwrap(), 1);
+    // the purged hour's rollup went with it
+    let before = usage(
+        old - chrono::Duration::hours(2),
+        old + chrono::Duration::hours(2),
+    )
+    .await;
+    assert!(before.by_type.is_empty(), "{before:?}");
     let everything = LogQuery {
         from: old - chrono::Duration::days(1),
         to,
