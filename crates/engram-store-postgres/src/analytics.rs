@@ -3,8 +3,8 @@
 use crate::rows::ts;
 use crate::{db_err, ms, PgStore};
 use engram_store::{
-    request_groups_sql, rollup, whole_hours, GroupBy, LogQuery, RateWindow, RequestGroup,
-    RequestLog, StoreResult, Timestamp,
+    log_filter_sql, request_groups_sql, rollup, whole_hours, GroupBy, LogQuery, RateWindow,
+    RequestGroup, RequestLog, StoreResult, Timestamp,
 };
 use sqlx::{AssertSqlSafe, Row};
 use std::time::Duration;
@@ -117,28 +117,8 @@ pub async fn groups(
     Ok(rows.into_iter().map(group_row).collect())
 }
 
-/// The filter of a log listing: organisation, window, and those of type,
-/// status and key that are set (each only when set, so that the
-/// `(org_id, kind, created_at)` index serves a type filter). Returns the
-/// clause and the number of the next parameter.
-fn log_filter(q: &LogQuery) -> (String, usize) {
-    let mut sql = String::from("WHERE org_id = $1 AND created_at >= $2 AND created_at < $3");
-    let mut n = 4;
-    for (set, column) in [
-        (q.kind.is_some(), "kind"),
-        (q.status_code.is_some(), "status_code"),
-        (q.key_id.is_some(), "key_id"),
-    ] {
-        if set {
-            sql.push_str(&format!(" AND {column} = ${n}"));
-            n += 1;
-        }
-    }
-    (sql, n)
-}
-
 pub async fn list(s: &PgStore, org: &str, q: &LogQuery) -> StoreResult<(Vec<RequestLog>, u64)> {
-    let (filter, n) = log_filter(q);
+    let (filter, n) = log_filter_sql(q, '$');
     let bind = |sql: String| {
         let mut query = sqlx::query(AssertSqlSafe(sql))
             .bind(org.to_string())

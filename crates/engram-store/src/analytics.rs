@@ -294,6 +294,27 @@ pub fn request_groups_sql(by: GroupBy, p: char) -> String {
     )
 }
 
+/// The `WHERE` clause of a log listing, for a backend whose numbered
+/// parameters start with `p`: `1` the organisation, `2..3` the window,
+/// then the type, status and key filters that are set, in that order
+/// (only those, so that the `(org_id, kind, created_at)` index serves a
+/// type filter). Returns the clause and the number of the next parameter.
+pub fn log_filter_sql(q: &LogQuery, p: char) -> (String, usize) {
+    let mut sql = format!("WHERE org_id = {p}1 AND created_at >= {p}2 AND created_at < {p}3");
+    let mut n = 4;
+    for (set, column) in [
+        (q.kind.is_some(), "kind"),
+        (q.status_code.is_some(), "status_code"),
+        (q.key_id.is_some(), "key_id"),
+    ] {
+        if set {
+            sql.push_str(&format!(" AND {column} = {p}{n}"));
+            n += 1;
+        }
+    }
+    (sql, n)
+}
+
 /// A rate-limit window after counting one more request in it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RateWindow {
