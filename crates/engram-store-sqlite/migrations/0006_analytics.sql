@@ -18,9 +18,9 @@ CREATE TABLE request_logs (
     output       TEXT NOT NULL,
     created_at   INTEGER NOT NULL
 );
-CREATE INDEX request_logs_org_time ON request_logs(org_id, created_at);
+CREATE INDEX request_logs_org_time ON request_logs(org_id, created_at, id);
 CREATE INDEX request_logs_time ON request_logs(created_at);
-CREATE INDEX request_logs_org_kind ON request_logs(org_id, kind, created_at);
+CREATE INDEX request_logs_org_kind ON request_logs(org_id, kind, created_at, id);
 
 -- Hourly rollups of request_logs, written in the same transaction: the
 -- reports read whole hours here and only the partial hours at a window's

@@ -3,8 +3,8 @@
 use crate::rows::ts;
 use crate::{db_err, ms, SqliteStore};
 use engram_store::{
-    log_filter_sql, request_groups_sql, rollup, whole_hours, GroupBy, LogQuery, RateWindow,
-    RequestGroup, RequestLog, StoreResult, Timestamp,
+    log_count_sql, log_filter_sql, request_groups_sql, rollup, whole_hours, GroupBy, LogQuery,
+    RateWindow, RequestGroup, RequestLog, StoreResult, Timestamp,
 };
 use sqlx::{AssertSqlSafe, Row};
 use std::time::Duration;
@@ -118,11 +118,12 @@ pub async fn groups(
 
 pub async fn list(s: &SqliteStore, org: &str, q: &LogQuery) -> StoreResult<(Vec<RequestLog>, u64)> {
     let (filter, n) = log_filter_sql(q, '?');
-    let bind = |sql: String| {
-        let mut query = sqlx::query(AssertSqlSafe(sql))
-            .bind(org.to_string())
-            .bind(ms(q.from))
-            .bind(ms(q.to));
+    // the organisation, then `times`, then the filters that are set
+    let bind = |sql: String, times: &[i64]| {
+        let mut query = sqlx::query(AssertSqlSafe(sql)).bind(org.to_string());
+        for t in times {
+            query = query.bind(*t);
+        }
         if let Some(k) = &q.kind {
             query = query.bind(k.clone());
         }
@@ -134,16 +135,21 @@ pub async fn list(s: &SqliteStore, org: &str, q: &LogQuery) -> StoreResult<(Vec<
         }
         query
     };
-    let total: i64 = bind(format!("SELECT COUNT(*) FROM request_logs {filter}"))
+    let (from, to) = (ms(q.from), ms(q.to));
+    let (first, last) = whole_hours(q.from, q.to);
+    let total: i64 = bind(log_count_sql(q, '?'), &[first, last, from, to])
         .fetch_one(&s.read)
         .await
         .map_err(db_err)?
         .get(0);
-    let rows = bind(format!(
-        "SELECT * FROM request_logs {filter} ORDER BY created_at DESC, id DESC LIMIT ?{} OFFSET ?{}",
-        n,
-        n + 1
-    ))
+    let rows = bind(
+        format!(
+            "SELECT * FROM request_logs {filter} ORDER BY created_at DESC, id DESC LIMIT ?{} OFFSET ?{}",
+            n,
+            n + 1
+        ),
+        &[from, to],
+    )
     .bind(q.limit as i64)
     .bind(q.offset as i64)
     .fetch_all(&s.read)

@@ -294,14 +294,13 @@ pub fn request_groups_sql(by: GroupBy, p: char) -> String {
     )
 }
 
-/// The `WHERE` clause of a log listing, for a backend whose numbered
-/// parameters start with `p`: `1` the organisation, `2..3` the window,
-/// then the type, status and key filters that are set, in that order
-/// (only those, so that the `(org_id, kind, created_at)` index serves a
-/// type filter). Returns the clause and the number of the next parameter.
-pub fn log_filter_sql(q: &LogQuery, p: char) -> (String, usize) {
-    let mut sql = format!("WHERE org_id = {p}1 AND created_at >= {p}2 AND created_at < {p}3");
-    let mut n = 4;
+/// ` AND <column> = <p><n>` for each of the type, status and key filters
+/// that are set, in that order, numbered from `start` (only those, so
+/// that the `(org_id, kind, created_at)` index serves a type filter);
+/// and the number after the last.
+fn filter_terms(q: &LogQuery, p: char, start: usize) -> (String, usize) {
+    let mut sql = String::new();
+    let mut n = start;
     for (set, column) in [
         (q.kind.is_some(), "kind"),
         (q.status_code.is_some(), "status_code"),
@@ -313,6 +312,34 @@ pub fn log_filter_sql(q: &LogQuery, p: char) -> (String, usize) {
         }
     }
     (sql, n)
+}
+
+/// The `WHERE` clause of a log listing, for a backend whose numbered
+/// parameters start with `p`: `1` the organisation, `2..3` the window,
+/// then the filters that are set (type, status, key). Returns the clause
+/// and the number of the next parameter.
+pub fn log_filter_sql(q: &LogQuery, p: char) -> (String, usize) {
+    let (terms, n) = filter_terms(q, p, 4);
+    (
+        format!("WHERE org_id = {p}1 AND created_at >= {p}2 AND created_at < {p}3{terms}"),
+        n,
+    )
+}
+
+/// How many logs a listing matches, counted as reports are (whole hours
+/// from the rollups, the edges from the logs): `1` the organisation,
+/// `2..3` the whole hours, `4..5` the window, then the filters that are set.
+pub fn log_count_sql(q: &LogQuery, p: char) -> String {
+    let (terms, _) = filter_terms(q, p, 6);
+    format!(
+        "SELECT CAST(COALESCE(SUM(n), 0) AS BIGINT) FROM ( \
+         SELECT count AS n FROM request_rollups \
+         WHERE org_id = {p}1 AND hour >= {p}2 AND hour < {p}3{terms} \
+         UNION ALL SELECT 1 AS n FROM request_logs \
+         WHERE org_id = {p}1 AND created_at >= {p}4 AND created_at < {p}2{terms} \
+         UNION ALL SELECT 1 AS n FROM request_logs \
+         WHERE org_id = {p}1 AND created_at >= {p}3 AND created_at < {p}5{terms}) g"
+    )
 }
 
 /// A rate-limit window after counting one more request in it.
