@@ -178,6 +178,14 @@ async fn bad_windows_and_pages_are_validation_errors() {
 async fn organisations_see_only_their_own_requests() {
     let app = spawn_app().await;
     app.post("/v3/search", json!({"q": "private"})).await;
+    // any full key of the organisation sees them
+    let (_, second) = app.post("/v3/auth/keys", json!({"name": "second"})).await;
+    let second = second["key"].as_str().unwrap().to_string();
+    let (st, l) = app
+        .send("GET", "/v3/analytics/logs?type=search", Some(&second), None)
+        .await;
+    assert_eq!(st, StatusCode::OK);
+    assert_eq!(l["logs"][0]["input"]["q"], "private", "{l}");
     let other = app.other_org_key("other").await;
     let (st, l) = app
         .send("GET", "/v3/analytics/logs", Some(&other), None)
