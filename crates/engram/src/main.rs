@@ -7,6 +7,7 @@
 //! crates.
 
 mod bench;
+mod cli;
 mod config;
 mod keys;
 mod serve;
@@ -35,6 +36,9 @@ enum Command {
     /// Benchmarks: ingest throughput, retrieval quality (use --release).
     #[command(subcommand)]
     Bench(bench::BenchCommand),
+    /// The client commands: talk to a running server.
+    #[command(flatten)]
+    Client(cli::ClientCommand),
     /// Find the embedding model (fetching it if missing) and print its folder.
     Model {
         /// A model folder to check instead of the usual lookup.
@@ -57,6 +61,8 @@ fn main() -> std::process::ExitCode {
     };
     let result = runtime.block_on(async move {
         match cli.command {
+            // client commands keep their own output and exit codes
+            Command::Client(c) => return Ok(Some(cli::dispatch(c).await)),
             Command::Serve(args) => serve::run(*args).await,
             Command::Keys(cmd) => keys::run(cmd).await,
             Command::Bench(cmd) => bench::run(cmd).await,
@@ -66,9 +72,11 @@ fn main() -> std::process::ExitCode {
                 Ok(())
             }
         }
+        .map(|()| None)
     });
     match result {
-        Ok(()) => std::process::ExitCode::SUCCESS,
+        Ok(Some(code)) => code,
+        Ok(None) => std::process::ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e:#}");
             std::process::ExitCode::FAILURE

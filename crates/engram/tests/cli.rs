@@ -347,3 +347,156 @@ fn keys_are_managed_locally() {
     assert!(!out.status.success());
     terminate(srv);
 }
+
+/// Run a client command with `cfg` as the config dir (where first-run
+/// credentials live) and `env`; its exit code, stdout and stderr.
+fn client(cfg: &Path, env: &[(&str, &str)], args: &[&str]) -> (i32, String, String) {
+    let mut cmd = Command::new(BIN);
+    cmd.args(args)
+        .env("ENGRAM_CONFIG_DIR", cfg)
+        .env_remove("ENGRAM_API_KEY")
+        .env_remove("ENGRAM_URL");
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let out = cmd.output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn client_commands_speak_to_a_running_server() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (data, cfg) = (tmp.path().join("data"), tmp.path().join("cfg"));
+    let srv = start(&data, &cfg, free_port());
+    let json = |out: &str| -> Value { serde_json::from_str(out).unwrap_or(Value::Null) };
+
+    // the first run's credentials are enough
+    let (code, out, err) = client(&cfg, &[], &["whoami", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let me = json(&out);
+    assert_eq!(me["org"]["name"], "default");
+    assert_eq!(me["scope"]["type"], "full");
+    assert_eq!(me["baseUrl"], srv.base.as_str());
+    let (code, out, _) = client(&cfg, &[], &["whoami"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("organisation: default"), "{out}");
+
+    // add, wait for the memories, search, profile
+    let (code, out, err) = client(
+        &cfg,
+        &[],
+        &[
+            "add",
+            "Ana keeps bees on the roof of her building in Lisbon.",
+            "--tag",
+            "ana",
+            "--metadata",
+            r#"{"source": "cli"}"#,
+            "--wait",
+            "--json",
+        ],
+    );
+    assert_eq!(code, 0, "{err}");
+    let doc = json(&out);
+    assert_eq!(doc["status"], "done", "{out}");
+    assert_eq!(doc["metadata"]["source"], "cli");
+    let file = tmp.path().join("note.md");
+    std::fs::write(&file, "# Ben\n\nBen plays the cello every Sunday.").unwrap();
+    let (code, out, err) = client(&cfg, &[], &["add", file.to_str().unwrap(), "--tag", "ben"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("added "), "{out}");
+    let (code, out, err) = client(
+        &cfg,
+        &[],
+        &[
+            "search",
+            "Where does Ana keep bees?",
+            "--tag",
+            "ana",
+            "--threshold",
+            "0.2",
+            "--json",
+        ],
+    );
+    assert_eq!(code, 0, "{err}");
+    let found = json(&out);
+    assert!(
+        found["results"][0]["memory"]
+            .as_str()
+            .is_some_and(|m| m.contains("bees")),
+        "{out}"
+    );
+    let (code, out, _) = client(
+        &cfg,
+        &[],
+        &[
+            "search",
+            "bees on the roof",
+            "--tag",
+            "ana",
+            "--mode",
+            "hybrid",
+            "--threshold",
+            "0",
+        ],
+    );
+    assert_eq!(code, 0);
+    assert!(out.starts_with(" 1. ["), "{out}");
+    let (code, out, err) = client(&cfg, &[], &["profile", "--tag", "ana", "--query", "roof"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("static:") && out.contains("bees"), "{out}");
+
+    // failures: exit codes and JSON errors
+    let nobody = tmp.path().join("nobody");
+    let (code, out, _) = client(&nobody, &[], &["whoami", "--json"]);
+    assert_eq!(code, 2);
+    assert_eq!(json(&out)["error"], "auth_required");
+    assert!(json(&out)["hint"]
+        .as_str()
+        .unwrap()
+        .contains("ENGRAM_API_KEY"));
+    let (code, _, err) = client(&cfg, &[("ENGRAM_API_KEY", "em_wrong")], &["whoami"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("error: "), "{err}");
+    let key = json(&std::fs::read_to_string(cfg.join("credentials.json")).unwrap())["apiKey"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let (s, scoped) = reqwest::call(
+        "POST",
+        &format!("{}/v3/auth/scoped-key", srv.base),
+        &key,
+        Some(json!({"containerTag": "ana"})),
+    );
+    assert_eq!(s, 201, "{scoped}");
+    let scoped_key = scoped["key"].as_str().unwrap();
+    let (code, out, _) = client(
+        &nobody,
+        &[("ENGRAM_API_KEY", scoped_key), ("ENGRAM_URL", &srv.base)],
+        &["search", "cello", "--tag", "ben", "--json"],
+    );
+    assert_eq!(code, 3, "{out}");
+    assert_eq!(json(&out)["error"], "permission_denied");
+    let (code, out, _) = client(
+        &cfg,
+        &[],
+        &["whoami", "--json", "--url", &format!("{}/prefix", srv.base)],
+    );
+    assert_eq!(code, 4, "{out}");
+    assert_eq!(json(&out)["error"], "not_found");
+    let (code, _, err) = client(&cfg, &[], &["search", "x", "--filter", "{not json"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("--filter"), "{err}");
+    let (code, out, _) = client(
+        &cfg,
+        &[("ENGRAM_URL", "http://127.0.0.1:9")],
+        &["whoami", "--json"],
+    );
+    assert_eq!(code, 1);
+    assert_eq!(json(&out)["error"], "unreachable");
+    terminate(srv);
+}

@@ -1,0 +1,250 @@
+//! A typed client of Engram's HTTP API, over the wire types of
+//! `engram-api`: what the `engram` CLI (and any Rust program) talks to a
+//! server with. It sends bearer-authenticated JSON and turns every failure
+//! into one [`ClientError`]: the server's error body when it answered, or
+//! why it could not be reached.
+//!
+//! It knows no server internals and holds no state beyond the base URL
+//! and key.
+
+use engram_api::{
+    AddDocumentRequest, AddDocumentResponse, DocumentResponse, ErrorBody, ProfileRequest,
+    ProfileResponse, SessionResponse, V4SearchRequest, V4SearchResponse,
+};
+use reqwest::Method;
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use std::time::Duration;
+
+/// Why a request failed.
+#[derive(Debug, thiserror::Error)]
+pub enum ClientError {
+    /// The server answered with an error body.
+    #[error("{kind} ({status}): {message}")]
+    Api {
+        status: u16,
+        /// `ValidationError`, `AuthenticationError`, ...
+        kind: String,
+        message: String,
+    },
+    /// The server could not be reached, or did not answer in time.
+    #[error("cannot reach {url}: {reason}")]
+    Unreachable { url: String, reason: String },
+    /// The server answered something that is not what the API says.
+    #[error("unexpected answer from the server: {0}")]
+    Decode(String),
+}
+
+impl ClientError {
+    /// The HTTP status of an API error.
+    pub fn status(&self) -> Option<u16> {
+        match self {
+            ClientError::Api { status, .. } => Some(*status),
+            _ => None,
+        }
+    }
+}
+
+/// A client of one Engram server with one key.
+#[derive(Debug, Clone)]
+pub struct Client {
+    http: reqwest::Client,
+    base: String,
+    key: String,
+}
+
+impl Client {
+    /// A client of the server at `base` (e.g. `http://127.0.0.1:6767`).
+    pub fn new(base: &str, key: &str) -> Result<Self, ClientError> {
+        let http = reqwest::Client::builder()
+            .connect_timeout(Duration::from_secs(10))
+            .timeout(Duration::from_secs(300))
+            .build()
+            .map_err(|e| ClientError::Unreachable {
+                url: base.to_string(),
+                reason: e.to_string(),
+            })?;
+        Ok(Self {
+            http,
+            base: base.trim_end_matches('/').to_string(),
+            key: key.to_string(),
+        })
+    }
+
+    /// The server's base URL.
+    pub fn base(&self) -> &str {
+        &self.base
+    }
+
+    /// Send `body` (if any) to `path` and read the answer as `T`.
+    pub async fn request<T: DeserializeOwned>(
+        &self,
+        method: Method,
+        path: &str,
+        body: Option<&(impl Serialize + ?Sized)>,
+    ) -> Result<T, ClientError> {
+        let url = format!("{}{path}", self.base);
+        let mut req = self.http.request(method, &url).bearer_auth(&self.key);
+        if let Some(b) = body {
+            req = req.json(b);
+        }
+        let resp = req.send().await.map_err(|e| ClientError::Unreachable {
+            url: self.base.clone(),
+            reason: e.to_string(),
+        })?;
+        let status = resp.status();
+        let bytes = resp.bytes().await.map_err(|e| ClientError::Unreachable {
+            url: self.base.clone(),
+            reason: e.to_string(),
+        })?;
+        if !status.is_success() {
+            return Err(match serde_json::from_slice::<ErrorBody>(&bytes) {
+                Ok(e) => ClientError::Api {
+                    status: status.as_u16(),
+                    message: match e.details {
+                        Some(d) if !d.is_empty() => format!("{}: {d}", e.error),
+                        _ => e.error,
+                    },
+                    kind: e.kind,
+                },
+                Err(_) => ClientError::Api {
+                    status: status.as_u16(),
+                    kind: "HttpError".into(),
+                    message: String::from_utf8_lossy(&bytes).chars().take(300).collect(),
+                },
+            });
+        }
+        let bytes = if bytes.is_empty() {
+            &b"null"[..]
+        } else {
+            &bytes[..]
+        };
+        serde_json::from_slice(bytes).map_err(|e| ClientError::Decode(e.to_string()))
+    }
+
+    /// `GET /v3/session`: who the key is.
+    pub async fn session(&self) -> Result<SessionResponse, ClientError> {
+        self.request(Method::GET, "/v3/session", None::<&()>).await
+    }
+
+    /// `POST /v3/documents`.
+    pub async fn add(&self, req: &AddDocumentRequest) -> Result<AddDocumentResponse, ClientError> {
+        self.request(Method::POST, "/v3/documents", Some(req)).await
+    }
+
+    /// `GET /v3/documents/{id}`.
+    pub async fn document(&self, id: &str) -> Result<DocumentResponse, ClientError> {
+        let path = format!("/v3/documents/{}", encode(id));
+        self.request(Method::GET, &path, None::<&()>).await
+    }
+
+    /// `POST /v4/search`.
+    pub async fn search(&self, req: &V4SearchRequest) -> Result<V4SearchResponse, ClientError> {
+        self.request(Method::POST, "/v4/search", Some(req)).await
+    }
+
+    /// `POST /v4/profile`.
+    pub async fn profile(&self, req: &ProfileRequest) -> Result<ProfileResponse, ClientError> {
+        self.request(Method::POST, "/v4/profile", Some(req)).await
+    }
+}
+
+/// A path segment, percent-encoded.
+pub fn encode(segment: &str) -> String {
+    let mut out = String::new();
+    for b in segment.bytes() {
+        if b.is_ascii_alphanumeric() || b"-_.~".contains(&b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::http::StatusCode;
+    use axum::routing::{get, post};
+    use axum::{Json, Router};
+    use serde_json::json;
+
+    /// A stand-in server: a session, an error with details, a non-JSON
+    /// failure.
+    async fn stand_in() -> String {
+        let app = Router::new()
+            .route(
+                "/v3/session",
+                get(|headers: axum::http::HeaderMap| async move {
+                    if headers.get("authorization").and_then(|v| v.to_str().ok())
+                        != Some("Bearer em_test")
+                    {
+                        return (
+                            StatusCode::UNAUTHORIZED,
+                            Json(json!({"error": "Unauthorized", "details": "invalid key", "type": "AuthenticationError"})),
+                        );
+                    }
+                    (
+                        StatusCode::OK,
+                        Json(json!({"user": {"id": "k", "name": "default"},
+                                    "org": {"id": "o", "name": "Acme", "slug": "acme"},
+                                    "plan": "self-hosted", "scope": {"type": "full"}})),
+                    )
+                }),
+            )
+            .route(
+                "/v4/search",
+                post(|| async { (StatusCode::BAD_GATEWAY, "upstream down") }),
+            );
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+        format!("http://{addr}/")
+    }
+
+    #[tokio::test]
+    async fn answers_and_errors() {
+        let base = stand_in().await;
+        let ok = Client::new(&base, "em_test").unwrap();
+        assert_eq!(ok.base(), base.trim_end_matches('/'));
+        let s = ok.session().await.unwrap();
+        assert_eq!(s.org.slug, "acme");
+        assert_eq!(s.scope.kind, "full");
+
+        let bad = Client::new(&base, "em_wrong").unwrap();
+        match bad.session().await.unwrap_err() {
+            ClientError::Api {
+                status,
+                kind,
+                message,
+            } => {
+                assert_eq!(status, 401);
+                assert_eq!(kind, "AuthenticationError");
+                assert_eq!(message, "Unauthorized: invalid key");
+            }
+            other => panic!("{other:?}"),
+        }
+        let e = ok
+            .search(&V4SearchRequest {
+                q: "x".into(),
+                ..Default::default()
+            })
+            .await
+            .unwrap_err();
+        assert_eq!(e.status(), Some(502));
+        assert!(e.to_string().contains("upstream down"), "{e}");
+
+        let gone = Client::new("http://127.0.0.1:9", "k").unwrap();
+        assert!(matches!(
+            gone.session().await.unwrap_err(),
+            ClientError::Unreachable { .. }
+        ));
+    }
+
+    #[test]
+    fn segments_are_encoded() {
+        assert_eq!(encode("doc 1/ä"), "doc%201%2F%C3%A4");
+        assert_eq!(encode("abc-_.~"), "abc-_.~");
+    }
+}

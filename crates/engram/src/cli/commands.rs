@@ -1,0 +1,252 @@
+//! `engram add`, `engram search` and `engram profile`.
+
+use super::{print, CliError, Common};
+use engram_api::{AddDocumentRequest, ProfileRequest, V4SearchRequest};
+use engram_client::Client;
+use serde_json::Value;
+use std::io::Read;
+use std::time::{Duration, Instant};
+
+/// `engram add`: text, a text file or a URL, as one document.
+#[derive(clap::Args, Debug)]
+pub struct AddArgs {
+    /// The text, a path to a text file, or a URL (the server fetches it).
+    #[arg(required_unless_present = "stdin")]
+    pub input: Option<String>,
+    /// Read the content from standard input.
+    #[arg(long, conflicts_with = "input")]
+    pub stdin: bool,
+    /// Container tag(s) to scope the document by.
+    #[arg(long = "tag")]
+    pub tags: Vec<String>,
+    /// Metadata as a JSON object (`{"source": "notes"}`).
+    #[arg(long)]
+    pub metadata: Option<String>,
+    /// A custom id: adding again with it replaces the document.
+    #[arg(long)]
+    pub id: Option<String>,
+    /// Wait until processing ends (`done` with its memories formed, or
+    /// `failed`).
+    #[arg(long)]
+    pub wait: bool,
+}
+
+fn bad_input(message: impl Into<String>) -> CliError {
+    CliError::new(1, "invalid_input", message)
+}
+
+/// The content `add` sends: what was typed, a file's text, or stdin.
+fn content_of(args: &AddArgs) -> Result<String, CliError> {
+    if args.stdin {
+        let mut s = String::new();
+        std::io::stdin()
+            .read_to_string(&mut s)
+            .map_err(|e| bad_input(format!("cannot read standard input: {e}")))?;
+        return Ok(s);
+    }
+    let input = args.input.clone().unwrap_or_default();
+    let path = std::path::Path::new(&input);
+    if !input.contains('\n') && path.is_file() {
+        let bytes = std::fs::read(path)
+            .map_err(|e| bad_input(format!("cannot read {}: {e}", path.display())))?;
+        return String::from_utf8(bytes).map_err(|_| {
+            bad_input(format!("{} is not a text file", path.display()))
+                .hint("upload binary files (PDF, images) with POST /v3/documents/file")
+        });
+    }
+    Ok(input)
+}
+
+pub async fn add(client: Client, common: Common, args: AddArgs) -> Result<(), CliError> {
+    let base = client.base().to_string();
+    let content = content_of(&args)?;
+    if content.trim().is_empty() {
+        return Err(bad_input("there is nothing to add: the content is empty"));
+    }
+    let metadata = match &args.metadata {
+        None => None,
+        Some(m) => match serde_json::from_str::<Value>(m) {
+            Ok(Value::Object(o)) => Some(o),
+            _ => return Err(bad_input("--metadata must be a JSON object")),
+        },
+    };
+    let req = AddDocumentRequest {
+        content,
+        container_tags: (!args.tags.is_empty()).then(|| args.tags.clone()),
+        custom_id: args.id.clone(),
+        metadata,
+        ..Default::default()
+    };
+    let added = client
+        .add(&req)
+        .await
+        .map_err(|e| CliError::from_client(e, &base))?;
+    if !args.wait {
+        print(&common, &added, || {
+            format!("added {} ({})", added.id, added.status)
+        });
+        return Ok(());
+    }
+    let started = Instant::now();
+    loop {
+        let d = client
+            .document(&added.id)
+            .await
+            .map_err(|e| CliError::from_client(e, &base))?;
+        let status = d.status.to_string();
+        // `done` with memories still forming (`dreaming`) is not finished:
+        // a search right after would not find them
+        let forming = d.dreaming_status == engram_core::DreamingStatus::Dreaming;
+        if status == "failed" || (status == "done" && !forming) {
+            let v = serde_json::to_value(&d).unwrap_or_default();
+            print(&common, &v, || match &d.error {
+                Some(e) => format!("{} {status}: {e}", d.id),
+                None => format!(
+                    "{} {status} in {:.1} s ({} chunks)",
+                    d.id,
+                    started.elapsed().as_secs_f64(),
+                    d.chunk_count.unwrap_or(0)
+                ),
+            });
+            return if status == "failed" {
+                Err(CliError::new(
+                    1,
+                    "processing_failed",
+                    d.error.unwrap_or_else(|| "processing failed".into()),
+                ))
+            } else {
+                Ok(())
+            };
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}
+
+/// `engram search`: memories (or documents, or both) for a query.
+#[derive(clap::Args, Debug)]
+pub struct SearchArgs {
+    pub query: String,
+    /// Container tag to search in.
+    #[arg(long)]
+    pub tag: Option<String>,
+    /// Most results (default 10).
+    #[arg(long)]
+    pub limit: Option<u64>,
+    /// Least similarity, 0 to 1.
+    #[arg(long)]
+    pub threshold: Option<f64>,
+    /// `memories` (default), `hybrid` or `documents`.
+    #[arg(long, value_parser = ["memories", "hybrid", "documents"])]
+    pub mode: Option<String>,
+    /// Re-score the top results.
+    #[arg(long)]
+    pub rerank: bool,
+    /// Rewrite the query before searching.
+    #[arg(long)]
+    pub rewrite: bool,
+    /// A filter expression as JSON (`{"AND": [...]}`).
+    #[arg(long)]
+    pub filter: Option<String>,
+}
+
+pub async fn search(client: Client, common: Common, args: SearchArgs) -> Result<(), CliError> {
+    let base = client.base().to_string();
+    let filters = match &args.filter {
+        None => None,
+        Some(f) => Some(
+            serde_json::from_str::<Value>(f)
+                .map_err(|e| bad_input(format!("--filter is not JSON: {e}")))?,
+        ),
+    };
+    let req = V4SearchRequest {
+        q: args.query.clone(),
+        container_tag: args.tag.clone(),
+        limit: args.limit,
+        threshold: args.threshold,
+        search_mode: args.mode.clone(),
+        rerank: args.rerank.then_some(true),
+        rewrite_query: args.rewrite.then_some(true),
+        filters,
+        ..Default::default()
+    };
+    let out = client
+        .search(&req)
+        .await
+        .map_err(|e| CliError::from_client(e, &base))?;
+    print(&common, &out, || {
+        if out.results.is_empty() {
+            return "no results".to_string();
+        }
+        out.results
+            .iter()
+            .enumerate()
+            .map(|(i, r)| {
+                let text = r.memory.as_deref().or(r.chunk.as_deref()).unwrap_or("");
+                format!("{:>2}. [{:.3}] {}", i + 1, r.similarity, one_line(text))
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    });
+    Ok(())
+}
+
+/// `engram profile`: what is known about a container tag.
+#[derive(clap::Args, Debug)]
+pub struct ProfileArgs {
+    /// The container tag (a user, a project, ...).
+    #[arg(long)]
+    pub tag: String,
+    /// Also search the tag's memories for this.
+    #[arg(long)]
+    pub query: Option<String>,
+}
+
+pub async fn profile(client: Client, common: Common, args: ProfileArgs) -> Result<(), CliError> {
+    let base = client.base().to_string();
+    let req = ProfileRequest {
+        container_tag: args.tag.clone(),
+        q: args.query.clone(),
+        ..Default::default()
+    };
+    let out = client
+        .profile(&req)
+        .await
+        .map_err(|e| CliError::from_client(e, &base))?;
+    print(&common, &out, || {
+        let list = |items: &[String]| {
+            if items.is_empty() {
+                "  (none)".to_string()
+            } else {
+                items
+                    .iter()
+                    .map(|s| format!("  - {}", one_line(s)))
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            }
+        };
+        let mut s = format!(
+            "static:\n{}\ndynamic:\n{}",
+            list(&out.profile.static_facts),
+            list(&out.profile.dynamic)
+        );
+        if let Some(r) = &out.search_results {
+            s.push_str(&format!("\nmatching memories: {}", r.results.len()));
+            for m in &r.results {
+                let text = m.memory.as_deref().or(m.chunk.as_deref()).unwrap_or("");
+                s.push_str(&format!("\n  [{:.3}] {}", m.similarity, one_line(text)));
+            }
+        }
+        s
+    });
+    Ok(())
+}
+
+/// Text on one line, cut at 160 characters.
+fn one_line(s: &str) -> String {
+    let flat = s.split_whitespace().collect::<Vec<_>>().join(" ");
+    if flat.chars().count() > 160 {
+        format!("{}…", flat.chars().take(159).collect::<String>())
+    } else {
+        flat
+    }
+}

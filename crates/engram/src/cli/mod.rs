@@ -1,0 +1,238 @@
+//! The client commands of `engram` (`whoami`, `add`, `search`,
+//! `profile`): clients of a running server's HTTP API through
+//! `engram-client`, never of its database.
+//!
+//! Conventions every command keeps: human-readable output on stdout by
+//! default, `--json` for scripts and agents (the answer as JSON; a failure
+//! as `{error, message, hint?}`); exit codes 0 ok, 1 error, 2
+//! authentication needed or refused, 3 permission denied, 4 not found.
+//! The key comes from `ENGRAM_API_KEY`, else from the credentials that
+//! `engram serve` wrote on its first run; the server from `--url` /
+//! `ENGRAM_URL`, else those credentials, else the default address.
+
+mod commands;
+
+pub use commands::{AddArgs, ProfileArgs, SearchArgs};
+
+use crate::config::config_dir;
+use engram_client::{Client, ClientError};
+use serde_json::{json, Value};
+use std::process::ExitCode;
+
+/// Where a server listens unless told otherwise.
+pub const DEFAULT_URL: &str = "http://127.0.0.1:6767";
+
+/// Options every client command takes.
+#[derive(clap::Args, Debug, Clone)]
+pub struct Common {
+    /// Print JSON (the answer, or `{error, message, hint}` on failure).
+    #[arg(long, global = true)]
+    pub json: bool,
+    /// The server's base URL (default: the first-run credentials', else
+    /// http://127.0.0.1:6767).
+    #[arg(long, env = "ENGRAM_URL", global = true)]
+    pub url: Option<String>,
+}
+
+/// A failure as the CLI reports it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CliError {
+    pub code: u8,
+    pub error: String,
+    pub message: String,
+    pub hint: Option<String>,
+}
+
+impl CliError {
+    pub fn new(code: u8, error: &str, message: impl Into<String>) -> Self {
+        Self {
+            code,
+            error: error.into(),
+            message: message.into(),
+            hint: None,
+        }
+    }
+
+    pub fn hint(mut self, hint: impl Into<String>) -> Self {
+        self.hint = Some(hint.into());
+        self
+    }
+
+    /// A client failure: the exit code follows the HTTP status.
+    pub fn from_client(e: ClientError, base: &str) -> Self {
+        match e {
+            ClientError::Api {
+                status: 401,
+                message,
+                ..
+            } => CliError::new(2, "authentication_failed", message)
+                .hint("check ENGRAM_API_KEY (or the credentials `engram serve` wrote)"),
+            ClientError::Api {
+                status: 403,
+                message,
+                ..
+            } => CliError::new(3, "permission_denied", message),
+            ClientError::Api {
+                status: 404,
+                message,
+                ..
+            } => CliError::new(4, "not_found", message),
+            ClientError::Api { kind, message, .. } => CliError::new(1, &kind, message),
+            ClientError::Unreachable { reason, .. } => {
+                CliError::new(1, "unreachable", format!("cannot reach {base}: {reason}"))
+                    .hint("is `engram serve` running there? Set --url or ENGRAM_URL")
+            }
+            ClientError::Decode(m) => CliError::new(1, "bad_answer", m),
+        }
+    }
+
+    fn report(&self, json: bool) {
+        if json {
+            let mut v = json!({"error": self.error, "message": self.message});
+            if let Some(h) = &self.hint {
+                v["hint"] = Value::String(h.clone());
+            }
+            println!("{v}");
+        } else {
+            eprintln!("error: {}", self.message);
+            if let Some(h) = &self.hint {
+                eprintln!("hint: {h}");
+            }
+        }
+    }
+}
+
+/// The first-run credentials, if `engram serve` wrote them.
+fn credentials() -> Option<Value> {
+    let path = config_dir().join("credentials.json");
+    let text = std::fs::read_to_string(path).ok()?;
+    serde_json::from_str(&text).ok()
+}
+
+/// The client the environment and credentials describe.
+pub fn connect(common: &Common) -> Result<Client, CliError> {
+    let creds = credentials();
+    let from_creds = |field: &str| {
+        creds
+            .as_ref()
+            .and_then(|c| c[field].as_str())
+            .filter(|s| !s.is_empty())
+            .map(str::to_string)
+    };
+    let key = std::env::var("ENGRAM_API_KEY")
+        .ok()
+        .filter(|k| !k.trim().is_empty())
+        .or_else(|| from_creds("apiKey"))
+        .ok_or_else(|| {
+            CliError::new(2, "auth_required", "no API key").hint(format!(
+                "set ENGRAM_API_KEY, or start `engram serve` once: its first run writes a key to {}",
+                config_dir().join("credentials.json").display()
+            ))
+        })?;
+    let base = common
+        .url
+        .clone()
+        .filter(|u| !u.trim().is_empty())
+        .or_else(|| from_creds("baseUrl"))
+        .unwrap_or_else(|| DEFAULT_URL.to_string());
+    Client::new(&base, key.trim()).map_err(|e| CliError::from_client(e, &base))
+}
+
+/// The client commands.
+#[derive(clap::Subcommand, Debug)]
+pub enum ClientCommand {
+    /// Who the API key is: its organisation, scope and server.
+    Whoami {
+        #[command(flatten)]
+        common: Common,
+    },
+    /// Add a document: text, a text file, a URL, or standard input.
+    Add {
+        #[command(flatten)]
+        common: Common,
+        #[command(flatten)]
+        args: AddArgs,
+    },
+    /// Search memories (or documents) for a query.
+    Search {
+        #[command(flatten)]
+        common: Common,
+        #[command(flatten)]
+        args: SearchArgs,
+    },
+    /// What is known about a container tag.
+    Profile {
+        #[command(flatten)]
+        common: Common,
+        #[command(flatten)]
+        args: ProfileArgs,
+    },
+}
+
+/// Run a client command; its exit code.
+pub async fn dispatch(command: ClientCommand) -> ExitCode {
+    match command {
+        ClientCommand::Whoami { common } => run(common, whoami).await,
+        ClientCommand::Add { common, args } => run(common, |c, o| commands::add(c, o, args)).await,
+        ClientCommand::Search { common, args } => {
+            run(common, |c, o| commands::search(c, o, args)).await
+        }
+        ClientCommand::Profile { common, args } => {
+            run(common, |c, o| commands::profile(c, o, args)).await
+        }
+    }
+}
+
+/// Run a client command and turn its outcome into an exit code.
+async fn run<F, Fut>(common: Common, command: F) -> ExitCode
+where
+    F: FnOnce(Client, Common) -> Fut,
+    Fut: std::future::Future<Output = Result<(), CliError>>,
+{
+    let json = common.json;
+    let outcome = match connect(&common) {
+        Ok(client) => command(client, common).await,
+        Err(e) => Err(e),
+    };
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            e.report(json);
+            ExitCode::from(e.code)
+        }
+    }
+}
+
+/// Print `value` as JSON, or `human` when not asked for JSON.
+pub fn print(common: &Common, value: &impl serde::Serialize, human: impl FnOnce() -> String) {
+    if common.json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(value).unwrap_or_else(|_| "null".into())
+        );
+    } else {
+        println!("{}", human());
+    }
+}
+
+/// `engram whoami`: the key, its organisation and scope, and the server.
+pub async fn whoami(client: Client, common: Common) -> Result<(), CliError> {
+    let base = client.base().to_string();
+    let s = client
+        .session()
+        .await
+        .map_err(|e| CliError::from_client(e, &base))?;
+    let mut v = serde_json::to_value(&s).unwrap_or_default();
+    v["baseUrl"] = Value::String(base.clone());
+    print(&common, &v, || {
+        let scope = match &s.scope.container_tag {
+            Some(tag) => format!("scoped to container tag `{tag}`"),
+            None => "full access".to_string(),
+        };
+        format!(
+            "key:          {} ({})\norganisation: {} ({})\nscope:        {scope}\nserver:       {base}",
+            s.user.name, s.user.id, s.org.name, s.org.slug
+        )
+    });
+    Ok(())
+}
