@@ -62,14 +62,21 @@ fn nullable<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Option<String>>, D
 #[serde(rename_all = "camelCase")]
 pub struct PatchContainerTagRequest {
     /// 1 to 100 characters.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     /// Up to 1500 characters; null clears it.
-    #[serde(default, deserialize_with = "nullable")]
+    #[serde(
+        default,
+        deserialize_with = "nullable",
+        skip_serializing_if = "Option::is_none"
+    )]
     #[schema(value_type = Option<String>)]
     pub entity_context: Option<Option<String>>,
     /// Accepted and ignored.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub memory_filesystem_paths: Option<Vec<String>>,
     /// Replaces the space's own buckets (at most 50).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub profile_buckets: Option<Vec<ProfileBucketDef>>,
 }
 

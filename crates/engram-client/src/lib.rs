@@ -8,8 +8,10 @@
 //! and key.
 
 use engram_api::{
-    AddDocumentRequest, AddDocumentResponse, DocumentResponse, ErrorBody, ProfileRequest,
-    ProfileResponse, SessionResponse, V4SearchRequest, V4SearchResponse,
+    AddDocumentRequest, AddDocumentResponse, ContainerTagListItem, ContainerTagSettings,
+    DeleteContainerTagResponse, DocumentResponse, ErrorBody, LogsResponse,
+    MergeContainerTagsRequest, MergeQueuedResponse, MergeStatusResponse, PatchContainerTagRequest,
+    ProfileRequest, ProfileResponse, SessionResponse, V4SearchRequest, V4SearchResponse,
 };
 use reqwest::Method;
 use serde::de::DeserializeOwned;
@@ -146,6 +148,65 @@ impl Client {
     /// `POST /v4/profile`.
     pub async fn profile(&self, req: &ProfileRequest) -> Result<ProfileResponse, ClientError> {
         self.request(Method::POST, "/v4/profile", Some(req)).await
+    }
+}
+
+impl Client {
+    /// `GET /v3/container-tags/list`.
+    pub async fn tags(&self) -> Result<Vec<ContainerTagListItem>, ClientError> {
+        self.request(Method::GET, "/v3/container-tags/list", None::<&()>)
+            .await
+    }
+
+    /// `GET /v3/container-tags/{tag}`.
+    pub async fn tag(&self, tag: &str) -> Result<ContainerTagSettings, ClientError> {
+        let path = format!("/v3/container-tags/{}", encode(tag));
+        self.request(Method::GET, &path, None::<&()>).await
+    }
+
+    /// `PATCH /v3/container-tags/{tag}` (creates it when new).
+    pub async fn patch_tag(
+        &self,
+        tag: &str,
+        req: &PatchContainerTagRequest,
+    ) -> Result<ContainerTagSettings, ClientError> {
+        let path = format!("/v3/container-tags/{}", encode(tag));
+        self.request(Method::PATCH, &path, Some(req)).await
+    }
+
+    /// `DELETE /v3/container-tags/{tag}`.
+    pub async fn delete_tag(&self, tag: &str) -> Result<DeleteContainerTagResponse, ClientError> {
+        let path = format!("/v3/container-tags/{}", encode(tag));
+        self.request(Method::DELETE, &path, None::<&()>).await
+    }
+
+    /// `POST /v3/container-tags/merge`.
+    pub async fn merge_tags(
+        &self,
+        req: &MergeContainerTagsRequest,
+    ) -> Result<MergeQueuedResponse, ClientError> {
+        self.request(Method::POST, "/v3/container-tags/merge", Some(req))
+            .await
+    }
+
+    /// `GET /v3/container-tags/merge/{id}`.
+    pub async fn merge_status(&self, id: &str) -> Result<MergeStatusResponse, ClientError> {
+        let path = format!("/v3/container-tags/merge/{}", encode(id));
+        self.request(Method::GET, &path, None::<&()>).await
+    }
+
+    /// `GET /v3/analytics/logs` with query parameters `query` (`name`, value).
+    pub async fn logs(&self, query: &[(&str, String)]) -> Result<LogsResponse, ClientError> {
+        let qs: Vec<String> = query
+            .iter()
+            .map(|(k, v)| format!("{k}={}", encode(v)))
+            .collect();
+        let path = if qs.is_empty() {
+            "/v3/analytics/logs".to_string()
+        } else {
+            format!("/v3/analytics/logs?{}", qs.join("&"))
+        };
+        self.request(Method::GET, &path, None::<&()>).await
     }
 }
 

@@ -498,5 +498,59 @@ fn client_commands_speak_to_a_running_server() {
     );
     assert_eq!(code, 1);
     assert_eq!(json(&out)["error"], "unreachable");
+
+    // container tags
+    let run = |args: &[&str]| {
+        let (code, out, err) = client(&cfg, &[], args);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        out
+    };
+    run(&["tags", "create", "team", "--name", "The team"]);
+    let out = run(&[
+        "tags",
+        "context",
+        "team",
+        "Notes of a design team; people are colleagues.",
+    ]);
+    assert!(out.contains("design team"), "{out}");
+    let info = json(&run(&["tags", "info", "team", "--json"]));
+    assert_eq!(info["name"], "The team");
+    assert!(info["entityContext"]
+        .as_str()
+        .unwrap()
+        .contains("colleagues"));
+    let out = run(&["tags", "context", "team", "--clear"]);
+    assert!(out.contains("(no context)"), "{out}");
+    let list = json(&run(&["tags", "list", "--json"]));
+    let tags: Vec<&str> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["containerTag"].as_str().unwrap())
+        .collect();
+    assert!(tags.contains(&"ana") && tags.contains(&"team"), "{list}");
+    assert!(run(&["tags", "list"]).contains("documents"));
+    let merged = json(&run(&[
+        "tags", "merge", "ben", "--into", "ana", "--wait", "--json",
+    ]));
+    assert_eq!(merged["status"], "done", "{merged}");
+    assert_eq!(merged["movedDocuments"], 1);
+    let (code, out, _) = client(&cfg, &[], &["tags", "delete", "ana", "--json"]);
+    assert_eq!(code, 1);
+    assert_eq!(json(&out)["error"], "confirmation_required");
+    let deleted = json(&run(&["tags", "delete", "ana", "--yes", "--json"]));
+    assert_eq!(deleted["deletedDocumentsCount"], 2, "{deleted}");
+    let (code, _, _) = client(&cfg, &[], &["tags", "info", "ana"]);
+    assert_eq!(code, 4, "a deleted tag is not found");
+
+    // the request log
+    let logs = json(&run(&["logs", "--type", "add", "--json"]));
+    assert_eq!(logs["pagination"]["totalItems"], 2, "{logs}");
+    assert_eq!(logs["logs"][0]["input"]["containerTags"], json!(["ben"]));
+    let out = run(&["logs", "--limit", "5"]);
+    assert!(out.contains(" ms") && out.contains("page 1 of"), "{out}");
+    let (code, out, _) = client(&cfg, &[], &["logs", "--period", "2h", "--json"]);
+    assert_eq!(code, 1);
+    assert_eq!(json(&out)["error"], "ValidationError");
     terminate(srv);
 }

@@ -1,5 +1,5 @@
 //! The client commands of `engram` (`whoami`, `add`, `search`,
-//! `profile`): clients of a running server's HTTP API through
+//! `profile`, `tags`, `logs`): clients of a running server's HTTP API through
 //! `engram-client`, never of its database.
 //!
 //! Conventions every command keeps: human-readable output on stdout by
@@ -11,6 +11,7 @@
 //! `ENGRAM_URL`, else those credentials, else the default address.
 
 mod commands;
+mod tags;
 
 pub use commands::{AddArgs, ProfileArgs, SearchArgs};
 
@@ -167,6 +168,20 @@ pub enum ClientCommand {
         #[command(flatten)]
         args: ProfileArgs,
     },
+    /// Container tags: list, info, create, context, delete, merge.
+    Tags {
+        #[command(flatten)]
+        common: Common,
+        #[command(subcommand)]
+        cmd: tags::TagsCommand,
+    },
+    /// The organisation's recorded requests, newest first.
+    Logs {
+        #[command(flatten)]
+        common: Common,
+        #[command(flatten)]
+        args: tags::LogsArgs,
+    },
 }
 
 /// Run a client command; its exit code.
@@ -180,6 +195,8 @@ pub async fn dispatch(command: ClientCommand) -> ExitCode {
         ClientCommand::Profile { common, args } => {
             run(common, |c, o| commands::profile(c, o, args)).await
         }
+        ClientCommand::Tags { common, cmd } => run(common, |c, o| tags::tags(c, o, cmd)).await,
+        ClientCommand::Logs { common, args } => run(common, |c, o| tags::logs(c, o, args)).await,
     }
 }
 
