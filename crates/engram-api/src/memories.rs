@@ -162,9 +162,17 @@ pub struct PatchMemoryRequest {
     #[serde(default)]
     #[schema(value_type = Option<Object>)]
     pub metadata: Option<Metadata>,
-    #[serde(default, deserialize_with = "double_option")]
+    #[serde(
+        default,
+        deserialize_with = "double_option",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub forget_after: Option<Option<String>>,
-    #[serde(default, deserialize_with = "double_option")]
+    #[serde(
+        default,
+        deserialize_with = "double_option",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub forget_reason: Option<Option<String>>,
     #[serde(default)]
     pub temporal_context: Option<TemporalContext>,

@@ -9,9 +9,11 @@
 
 use engram_api::{
     AddDocumentRequest, AddDocumentResponse, ContainerTagListItem, ContainerTagSettings,
-    DeleteContainerTagResponse, DocumentResponse, ErrorBody, LogsResponse,
-    MergeContainerTagsRequest, MergeQueuedResponse, MergeStatusResponse, PatchContainerTagRequest,
-    ProfileRequest, ProfileResponse, SessionResponse, V4SearchRequest, V4SearchResponse,
+    CreateMemoriesRequest, CreateMemoriesResponse, DeleteContainerTagResponse, DocumentResponse,
+    ErrorBody, ForgetMemoryRequest, ForgetMemoryResponse, LogsResponse, MergeContainerTagsRequest,
+    MergeQueuedResponse, MergeStatusResponse, PatchContainerTagRequest, PatchMemoryRequest,
+    PatchMemoryResponse, ProfileRequest, ProfileResponse, SessionResponse, V4SearchRequest,
+    V4SearchResponse,
 };
 use reqwest::Method;
 use serde::de::DeserializeOwned;
@@ -152,6 +154,31 @@ impl Client {
 }
 
 impl Client {
+    /// `POST /v4/memories`.
+    pub async fn remember(
+        &self,
+        req: &CreateMemoriesRequest,
+    ) -> Result<CreateMemoriesResponse, ClientError> {
+        self.request(Method::POST, "/v4/memories", Some(req)).await
+    }
+
+    /// `PATCH /v4/memories`: a new version of a memory.
+    pub async fn update_memory(
+        &self,
+        req: &PatchMemoryRequest,
+    ) -> Result<PatchMemoryResponse, ClientError> {
+        self.request(Method::PATCH, "/v4/memories", Some(req)).await
+    }
+
+    /// `DELETE /v4/memories`: forget a memory.
+    pub async fn forget(
+        &self,
+        req: &ForgetMemoryRequest,
+    ) -> Result<ForgetMemoryResponse, ClientError> {
+        self.request(Method::DELETE, "/v4/memories", Some(req))
+            .await
+    }
+
     /// `GET /v3/container-tags/list`.
     pub async fn tags(&self) -> Result<Vec<ContainerTagListItem>, ClientError> {
         self.request(Method::GET, "/v3/container-tags/list", None::<&()>)

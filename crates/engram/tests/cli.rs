@@ -499,12 +499,48 @@ fn client_commands_speak_to_a_running_server() {
     assert_eq!(code, 1);
     assert_eq!(json(&out)["error"], "unreachable");
 
-    // container tags
     let run = |args: &[&str]| {
         let (code, out, err) = client(&cfg, &[], args);
         assert_eq!(code, 0, "{args:?}: {err}");
         out
     };
+
+    // memories, directly
+    let made = json(&run(&[
+        "remember",
+        "Carla is allergic to peanuts",
+        "--tag",
+        "carla",
+        "--static",
+        "--json",
+    ]));
+    let id = made["memories"][0]["id"].as_str().unwrap().to_string();
+    let v2 = json(&run(&[
+        "update",
+        &id,
+        "Carla is allergic to peanuts and cashews",
+        "--tag",
+        "carla",
+        "--json",
+    ]));
+    assert_eq!(v2["version"], 2, "{v2}");
+    let out = run(&["profile", "--tag", "carla"]);
+    assert!(out.contains("cashews"), "{out}");
+    let new_id = v2["id"].as_str().unwrap();
+    let out = run(&[
+        "forget", "--id", new_id, "--tag", "carla", "--reason", "test",
+    ]);
+    assert!(out.starts_with("forgot "), "{out}");
+    let out = run(&["profile", "--tag", "carla"]);
+    assert!(!out.contains("cashews"), "{out}");
+    let (code, out, _) = client(
+        &cfg,
+        &[],
+        &["forget", "no such fact", "--tag", "carla", "--json"],
+    );
+    assert_eq!(code, 4, "{out}");
+
+    // container tags
     run(&["tags", "create", "team", "--name", "The team"]);
     let out = run(&[
         "tags",
@@ -545,8 +581,10 @@ fn client_commands_speak_to_a_running_server() {
 
     // the request log
     let logs = json(&run(&["logs", "--type", "add", "--json"]));
-    assert_eq!(logs["pagination"]["totalItems"], 2, "{logs}");
-    assert_eq!(logs["logs"][0]["input"]["containerTags"], json!(["ben"]));
+    // two documents and the remembered fact, newest first
+    assert_eq!(logs["pagination"]["totalItems"], 3, "{logs}");
+    assert_eq!(logs["logs"][0]["input"]["containerTag"], "carla");
+    assert_eq!(logs["logs"][1]["input"]["containerTags"], json!(["ben"]));
     let out = run(&["logs", "--limit", "5"]);
     assert!(out.contains(" ms") && out.contains("page 1 of"), "{out}");
     let (code, out, _) = client(&cfg, &[], &["logs", "--period", "2h", "--json"]);

@@ -1,5 +1,5 @@
 //! The client commands of `engram` (`whoami`, `add`, `search`,
-//! `profile`, `tags`, `logs`): clients of a running server's HTTP API through
+//! `profile`, `remember`, `update`, `forget`, `tags`, `logs`): clients of a running server's HTTP API through
 //! `engram-client`, never of its database.
 //!
 //! Conventions every command keeps: human-readable output on stdout by
@@ -11,6 +11,7 @@
 //! `ENGRAM_URL`, else those credentials, else the default address.
 
 mod commands;
+mod memories;
 mod tags;
 
 pub use commands::{AddArgs, ProfileArgs, SearchArgs};
@@ -168,6 +169,27 @@ pub enum ClientCommand {
         #[command(flatten)]
         args: ProfileArgs,
     },
+    /// Remember one fact in a container tag.
+    Remember {
+        #[command(flatten)]
+        common: Common,
+        #[command(flatten)]
+        args: memories::RememberArgs,
+    },
+    /// Give a memory a new version.
+    Update {
+        #[command(flatten)]
+        common: Common,
+        #[command(flatten)]
+        args: memories::UpdateArgs,
+    },
+    /// Forget a memory (by exact text or --id).
+    Forget {
+        #[command(flatten)]
+        common: Common,
+        #[command(flatten)]
+        args: memories::ForgetArgs,
+    },
     /// Container tags: list, info, create, context, delete, merge.
     Tags {
         #[command(flatten)]
@@ -194,6 +216,15 @@ pub async fn dispatch(command: ClientCommand) -> ExitCode {
         }
         ClientCommand::Profile { common, args } => {
             run(common, |c, o| commands::profile(c, o, args)).await
+        }
+        ClientCommand::Remember { common, args } => {
+            run(common, |c, o| memories::remember(c, o, args)).await
+        }
+        ClientCommand::Update { common, args } => {
+            run(common, |c, o| memories::update(c, o, args)).await
+        }
+        ClientCommand::Forget { common, args } => {
+            run(common, |c, o| memories::forget(c, o, args)).await
         }
         ClientCommand::Tags { common, cmd } => run(common, |c, o| tags::tags(c, o, cmd)).await,
         ClientCommand::Logs { common, args } => run(common, |c, o| tags::logs(c, o, args)).await,
