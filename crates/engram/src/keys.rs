@@ -132,13 +132,21 @@ pub async fn run(cmd: KeysCommand) -> anyhow::Result<()> {
 /// Write `{baseUrl, apiKey, orgId}` to the config dir's `credentials.json`
 /// with mode 0600 (created that way, never world-readable in between).
 pub fn write_credentials(base_url: &str, key: &str, org_id: &str) -> anyhow::Result<PathBuf> {
-    let dir = config_dir();
-    std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    let path = dir.join("credentials.json");
+    let path = config_dir().join("credentials.json");
     let body = serde_json::to_vec_pretty(
         &serde_json::json!({"baseUrl": base_url, "apiKey": key, "orgId": org_id}),
     )?;
-    let tmp = dir.join(".credentials.json.tmp");
+    write_private(&path, &body)?;
+    Ok(path)
+}
+
+/// Replace `path` with `body`, readable by the owner only (mode 0600 from
+/// creation), atomically (a temporary file renamed over it).
+pub fn write_private(path: &std::path::Path, body: &[u8]) -> anyhow::Result<()> {
+    let dir = path.parent().unwrap_or(std::path::Path::new("."));
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("file");
+    let tmp = dir.join(format!(".{name}.tmp"));
     let _ = std::fs::remove_file(&tmp);
     {
         use std::io::Write;
@@ -152,9 +160,9 @@ pub fn write_credentials(base_url: &str, key: &str, org_id: &str) -> anyhow::Res
         let mut f = opts
             .open(&tmp)
             .with_context(|| format!("cannot write {}", tmp.display()))?;
-        f.write_all(&body)?;
+        f.write_all(body)?;
         f.sync_all()?;
     }
-    std::fs::rename(&tmp, &path)?;
-    Ok(path)
+    std::fs::rename(&tmp, path)?;
+    Ok(())
 }

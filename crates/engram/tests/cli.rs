@@ -505,6 +505,40 @@ fn client_commands_speak_to_a_running_server() {
         out
     };
 
+    // the client's own settings, in another config dir
+    let own = tmp.path().join("own");
+    let (code, out, _) = client(&own, &[], &["config", "set", "url", "ftp://x", "--json"]);
+    assert_eq!(code, 1);
+    assert_eq!(json(&out)["error"], "invalid_value");
+    let (code, out, _) = client(&own, &[], &["config", "set", "colour", "red", "--json"]);
+    assert_eq!(code, 1);
+    assert_eq!(json(&out)["error"], "unknown_setting");
+    let (code, _, err) = client(&own, &[], &["config", "set", "url", &srv.base]);
+    assert_eq!(code, 0, "{err}");
+    let (code, _, err) = client(&own, &[], &["config", "set", "api-key", &key]);
+    assert_eq!(code, 0, "{err}");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(own.join("cli.json"))
+            .unwrap()
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o777, 0o600);
+    }
+    let (code, out, _) = client(&own, &[], &["config", "get", "--json"]);
+    assert_eq!(code, 0);
+    let shown = json(&out);
+    assert_eq!(shown["url"], srv.base.as_str());
+    assert!(!out.contains(&key) && shown["apiKey"].as_str().unwrap().starts_with("em_…"));
+    let (code, out, err) = client(&own, &[], &["whoami", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(json(&out)["org"]["name"], "default");
+    let (code, _, _) = client(&own, &[], &["config", "unset", "api-key"]);
+    assert_eq!(code, 0);
+    let (code, _, _) = client(&own, &[], &["whoami"]);
+    assert_eq!(code, 2, "no key any more");
+
     // memories, directly
     let made = json(&run(&[
         "remember",

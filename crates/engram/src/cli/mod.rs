@@ -6,17 +6,20 @@
 //! default, `--json` for scripts and agents (the answer as JSON; a failure
 //! as `{error, message, hint?}`); exit codes 0 ok, 1 error, 2
 //! authentication needed or refused, 3 permission denied, 4 not found.
-//! The key comes from `ENGRAM_API_KEY`, else from the credentials that
-//! `engram serve` wrote on its first run; the server from `--url` /
-//! `ENGRAM_URL`, else those credentials, else the default address.
+//! The key comes from `ENGRAM_API_KEY`, else `engram config set api-key`,
+//! else the credentials that `engram serve` wrote on its first run; the
+//! server from `--url` / `ENGRAM_URL`, else the config's `url`, else those
+//! credentials, else the default address.
 
 mod commands;
+pub mod config;
 mod memories;
 mod tags;
 
 pub use commands::{AddArgs, ProfileArgs, SearchArgs};
 
 use crate::config::config_dir;
+use config::ConfigCommand;
 use engram_client::{Client, ClientError};
 use serde_json::{json, Value};
 use std::process::ExitCode;
@@ -121,9 +124,18 @@ pub fn connect(common: &Common) -> Result<Client, CliError> {
             .filter(|s| !s.is_empty())
             .map(str::to_string)
     };
+    let settings = config::load();
+    let from_settings = |field: &str| {
+        settings
+            .get(field)
+            .and_then(Value::as_str)
+            .filter(|s| !s.is_empty())
+            .map(str::to_string)
+    };
     let key = std::env::var("ENGRAM_API_KEY")
         .ok()
         .filter(|k| !k.trim().is_empty())
+        .or_else(|| from_settings("apiKey"))
         .or_else(|| from_creds("apiKey"))
         .ok_or_else(|| {
             CliError::new(2, "auth_required", "no API key").hint(format!(
@@ -135,6 +147,7 @@ pub fn connect(common: &Common) -> Result<Client, CliError> {
         .url
         .clone()
         .filter(|u| !u.trim().is_empty())
+        .or_else(|| from_settings("url"))
         .or_else(|| from_creds("baseUrl"))
         .unwrap_or_else(|| DEFAULT_URL.to_string());
     Client::new(&base, key.trim()).map_err(|e| CliError::from_client(e, &base))
@@ -197,6 +210,13 @@ pub enum ClientCommand {
         #[command(subcommand)]
         cmd: tags::TagsCommand,
     },
+    /// The client's settings: get, set or unset `url` and `api-key`.
+    Config {
+        #[command(flatten)]
+        common: Common,
+        #[command(subcommand)]
+        cmd: ConfigCommand,
+    },
     /// The organisation's recorded requests, newest first.
     Logs {
         #[command(flatten)]
@@ -226,6 +246,13 @@ pub async fn dispatch(command: ClientCommand) -> ExitCode {
         ClientCommand::Forget { common, args } => {
             run(common, |c, o| memories::forget(c, o, args)).await
         }
+        ClientCommand::Config { common, cmd } => match config::run(&common, cmd) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                e.report(common.json);
+                ExitCode::from(e.code)
+            }
+        },
         ClientCommand::Tags { common, cmd } => run(common, |c, o| tags::tags(c, o, cmd)).await,
         ClientCommand::Logs { common, args } => run(common, |c, o| tags::logs(c, o, args)).await,
     }
