@@ -19,7 +19,8 @@ use clap::{Parser, Subcommand};
 #[command(
     name = "engram",
     version,
-    about = "Engram: a self-hostable memory and retrieval service for AI applications"
+    about = "Engram: a self-hostable memory and retrieval service for AI applications",
+    disable_help_subcommand = true
 )]
 struct Cli {
     #[command(subcommand)]
@@ -36,6 +37,9 @@ enum Command {
     /// Benchmarks: ingest throughput, retrieval quality (use --release).
     #[command(subcommand)]
     Bench(bench::BenchCommand),
+    /// Help on the commands; `--json` for a machine-readable schema, `--all`
+    /// for the admin commands too.
+    Help(cli::help::HelpArgs),
     /// The client commands: talk to a running server.
     #[command(flatten)]
     Client(cli::ClientCommand),
@@ -49,6 +53,7 @@ enum Command {
 
 fn main() -> std::process::ExitCode {
     let cli = Cli::parse();
+
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -63,6 +68,10 @@ fn main() -> std::process::ExitCode {
         match cli.command {
             // client commands keep their own output and exit codes
             Command::Client(c) => return Ok(Some(cli::dispatch(c).await)),
+            Command::Help(args) => {
+                use clap::CommandFactory;
+                return Ok(Some(cli::help::run(Cli::command(), args)));
+            }
             Command::Serve(args) => serve::run(*args).await,
             Command::Keys(cmd) => keys::run(cmd).await,
             Command::Bench(cmd) => bench::run(cmd).await,

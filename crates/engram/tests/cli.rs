@@ -626,3 +626,65 @@ fn client_commands_speak_to_a_running_server() {
     assert_eq!(json(&out)["error"], "ValidationError");
     terminate(srv);
 }
+
+#[test]
+fn help_describes_the_commands() {
+    let tmp = tempfile::tempdir().unwrap();
+    let json = |args: &[&str]| -> (i32, Value) {
+        let (code, out, _) = client(tmp.path(), &[], args);
+        (code, serde_json::from_str(&out).unwrap_or(Value::Null))
+    };
+    let names = |v: &Value| -> Vec<String> {
+        v["subcommands"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["name"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let (code, all) = json(&["help", "--json"]);
+    assert_eq!(code, 0);
+    let client_cmds = names(&all);
+    for c in [
+        "whoami", "add", "search", "profile", "remember", "update", "forget", "tags", "config",
+        "logs", "help",
+    ] {
+        assert!(client_cmds.iter().any(|n| n == c), "{c} in {client_cmds:?}");
+    }
+    assert!(!client_cmds.iter().any(|n| n == "serve"), "admin hidden");
+    for s in all["subcommands"].as_array().unwrap() {
+        assert!(s["about"].as_str().is_some_and(|a| !a.is_empty()), "{s}");
+    }
+    let (_, with_admin) = json(&["help", "--all", "--json"]);
+    assert!(names(&with_admin).iter().any(|n| n == "serve"));
+    let (code, merge) = json(&["help", "tags", "merge", "--json"]);
+    assert_eq!(code, 0);
+    let into = merge["args"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["long"] == "--into")
+        .unwrap();
+    assert_eq!(into["required"], true);
+    assert_eq!(into["takesValue"], true);
+    let (_, search) = json(&["help", "search", "--json"]);
+    let mode = search["args"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["long"] == "--mode")
+        .unwrap();
+    assert_eq!(
+        mode["possibleValues"],
+        json!(["memories", "hybrid", "documents"])
+    );
+    let (code, err) = json(&["help", "nope", "--json"]);
+    assert_eq!(code, 4);
+    assert_eq!(err["error"], "not_found");
+    let (code, text, _) = client(tmp.path(), &[], &["help"]);
+    assert_eq!(code, 0);
+    assert!(
+        text.contains("whoami") && text.contains("engram help --all"),
+        "{text}"
+    );
+}

@@ -13,6 +13,7 @@
 
 mod commands;
 pub mod config;
+pub mod help;
 mod memories;
 mod tags;
 
@@ -97,7 +98,7 @@ impl CliError {
             if let Some(h) = &self.hint {
                 v["hint"] = Value::String(h.clone());
             }
-            println!("{v}");
+            out(v);
         } else {
             eprintln!("error: {}", self.message);
             if let Some(h) = &self.hint {
@@ -278,15 +279,19 @@ where
     }
 }
 
+/// Write a line to stdout; a closed pipe (`engram help | head`) ends the
+/// output quietly instead of failing.
+pub fn out(line: impl std::fmt::Display) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stdout().lock(), "{line}");
+}
+
 /// Print `value` as JSON, or `human` when not asked for JSON.
 pub fn print(common: &Common, value: &impl serde::Serialize, human: impl FnOnce() -> String) {
     if common.json {
-        println!(
-            "{}",
-            serde_json::to_string_pretty(value).unwrap_or_else(|_| "null".into())
-        );
+        out(serde_json::to_string_pretty(value).unwrap_or_else(|_| "null".into()));
     } else {
-        println!("{}", human());
+        out(human());
     }
 }
 
