@@ -385,6 +385,16 @@ fn client_commands_speak_to_a_running_server() {
     assert_eq!(code, 0);
     assert!(out.contains("organisation: default"), "{out}");
 
+    // setup: the check, and the prompt for a coding agent
+    let (code, out, err) = client(&cfg, &[], &["setup", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(json(&out)["ready"], true);
+    let (code, out, _) = client(&cfg, &[], &["setup", "--prompt"]);
+    assert_eq!(code, 0);
+    assert!(out.contains(&srv.base) && out.contains("ENGRAM_API_KEY"), "{out}");
+    let (code, out, _) = client(&tmp.path().join("nobody"), &[], &["setup", "--json"]);
+    assert_eq!(code, 2, "{out}");
+
     // add, wait for the memories, search, profile
     let (code, out, err) = client(
         &cfg,

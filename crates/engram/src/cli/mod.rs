@@ -15,6 +15,7 @@ mod commands;
 pub mod config;
 pub mod help;
 mod memories;
+mod setup;
 mod tags;
 
 pub use commands::{AddArgs, ProfileArgs, SearchArgs};
@@ -157,6 +158,14 @@ pub fn connect(common: &Common) -> Result<Client, CliError> {
 /// The client commands.
 #[derive(clap::Subcommand, Debug)]
 pub enum ClientCommand {
+    /// Check the server and key; `--prompt` prints a prompt that tells a
+    /// coding agent how to integrate Engram into this project.
+    Setup {
+        #[command(flatten)]
+        common: Common,
+        #[command(flatten)]
+        args: setup::SetupArgs,
+    },
     /// Who the API key is: its organisation, scope and server.
     Whoami {
         #[command(flatten)]
@@ -230,6 +239,10 @@ pub enum ClientCommand {
 /// Run a client command; its exit code.
 pub async fn dispatch(command: ClientCommand) -> ExitCode {
     match command {
+        ClientCommand::Setup { common, args } => {
+            let json = common.json;
+            finish(json, setup::run(common, args).await)
+        }
         ClientCommand::Whoami { common } => run(common, whoami).await,
         ClientCommand::Add { common, args } => run(common, |c, o| commands::add(c, o, args)).await,
         ClientCommand::Search { common, args } => {
@@ -247,13 +260,7 @@ pub async fn dispatch(command: ClientCommand) -> ExitCode {
         ClientCommand::Forget { common, args } => {
             run(common, |c, o| memories::forget(c, o, args)).await
         }
-        ClientCommand::Config { common, cmd } => match config::run(&common, cmd) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                e.report(common.json);
-                ExitCode::from(e.code)
-            }
-        },
+        ClientCommand::Config { common, cmd } => finish(common.json, config::run(&common, cmd)),
         ClientCommand::Tags { common, cmd } => run(common, |c, o| tags::tags(c, o, cmd)).await,
         ClientCommand::Logs { common, args } => run(common, |c, o| tags::logs(c, o, args)).await,
     }
@@ -270,6 +277,11 @@ where
         Ok(client) => command(client, common).await,
         Err(e) => Err(e),
     };
+    finish(json, outcome)
+}
+
+/// Report a failure (as JSON with `json`); the exit code.
+fn finish(json: bool, outcome: Result<(), CliError>) -> ExitCode {
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
