@@ -92,3 +92,66 @@ fn main() -> std::process::ExitCode {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Cli;
+    use clap::Parser;
+
+    /// Split a shell line into words (double and single quotes group).
+    fn words(line: &str) -> Vec<String> {
+        let (mut out, mut cur, mut quote) = (Vec::new(), String::new(), None);
+        for c in line.chars() {
+            match (quote, c) {
+                (None, '"' | '\'') => quote = Some(c),
+                (Some(q), c) if c == q => quote = None,
+                (None, ' ') => {
+                    if !cur.is_empty() {
+                        out.push(std::mem::take(&mut cur));
+                    }
+                }
+                _ => cur.push(c),
+            }
+        }
+        if !cur.is_empty() {
+            out.push(cur);
+        }
+        out
+    }
+
+    /// Every `engram ...` command the agent skill shows (in code blocks
+    /// and inline code) parses.
+    #[test]
+    fn the_skill_shows_only_commands_that_parse() {
+        let skill = include_str!("../../../skills/engram/SKILL.md");
+        let mut commands = Vec::new();
+        let mut in_block = false;
+        for line in skill.lines() {
+            if line.starts_with("```") {
+                in_block = !in_block;
+                continue;
+            }
+            if in_block {
+                commands.push(line.trim().to_string());
+            } else {
+                commands.extend(
+                    line.split('`')
+                        .skip(1)
+                        .step_by(2)
+                        .map(str::to_string),
+                );
+            }
+        }
+        let commands: Vec<&String> = commands
+            .iter()
+            .filter(|c| c.starts_with("engram "))
+            .collect();
+        assert!(commands.len() >= 12, "{commands:?}");
+        for c in commands {
+            if let Err(e) = Cli::try_parse_from(words(c)) {
+                panic!("`{c}` does not parse: {e}");
+            }
+        }
+        assert!(skill.starts_with("---\nname: engram\ndescription: "));
+    }
+}
