@@ -134,12 +134,7 @@ mod tests {
             if in_block {
                 commands.push(line.trim().to_string());
             } else {
-                commands.extend(
-                    line.split('`')
-                        .skip(1)
-                        .step_by(2)
-                        .map(str::to_string),
-                );
+                commands.extend(line.split('`').skip(1).step_by(2).map(str::to_string));
             }
         }
         let commands: Vec<&String> = commands

@@ -391,7 +391,10 @@ fn client_commands_speak_to_a_running_server() {
     assert_eq!(json(&out)["ready"], true);
     let (code, out, _) = client(&cfg, &[], &["setup", "--prompt"]);
     assert_eq!(code, 0);
-    assert!(out.contains(&srv.base) && out.contains("ENGRAM_API_KEY"), "{out}");
+    assert!(
+        out.contains(&srv.base) && out.contains("ENGRAM_API_KEY"),
+        "{out}"
+    );
     let (code, out, _) = client(&tmp.path().join("nobody"), &[], &["setup", "--json"]);
     assert_eq!(code, 2, "{out}");
 
