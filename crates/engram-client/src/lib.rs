@@ -8,12 +8,13 @@
 //! and key.
 
 use engram_api::{
-    AddDocumentRequest, AddDocumentResponse, ContainerTagListItem, ContainerTagSettings,
-    CreateMemoriesRequest, CreateMemoriesResponse, DeleteContainerTagResponse, DocumentResponse,
-    ErrorBody, ForgetMemoryRequest, ForgetMemoryResponse, LogsResponse, MergeContainerTagsRequest,
-    MergeQueuedResponse, MergeStatusResponse, PatchContainerTagRequest, PatchMemoryRequest,
-    PatchMemoryResponse, ProfileRequest, ProfileResponse, SessionResponse, V4SearchRequest,
-    V4SearchResponse,
+    AddDocumentRequest, AddDocumentResponse, ApiKeyItem, ContainerTagListItem,
+    ContainerTagSettings, CreateMemoriesRequest, CreateMemoriesResponse, CreatedKeyResponse,
+    DeleteContainerTagResponse, DocumentResponse, ErrorBody, ForgetMemoryRequest,
+    ForgetMemoryResponse, KeyNameRequest, ListKeysResponse, LogsResponse,
+    MergeContainerTagsRequest, MergeQueuedResponse, MergeStatusResponse, PatchContainerTagRequest,
+    PatchMemoryRequest, PatchMemoryResponse, ProfileRequest, ProfileResponse, ScopedKeyRequest,
+    ScopedKeyResponse, SessionResponse, V4SearchRequest, V4SearchResponse,
 };
 use reqwest::Method;
 use serde::de::DeserializeOwned;
@@ -154,6 +155,41 @@ impl Client {
 }
 
 impl Client {
+    /// `GET /v3/auth/keys`: the organisation's keys (no secrets).
+    pub async fn keys(&self) -> Result<ListKeysResponse, ClientError> {
+        self.request(Method::GET, "/v3/auth/keys", None::<&()>)
+            .await
+    }
+
+    /// `POST /v3/auth/keys`: a new full key, shown this once.
+    pub async fn create_key(&self, name: &str) -> Result<CreatedKeyResponse, ClientError> {
+        let req = KeyNameRequest { name: name.into() };
+        self.request(Method::POST, "/v3/auth/keys", Some(&req))
+            .await
+    }
+
+    /// `PATCH /v3/auth/keys/{id}`.
+    pub async fn rename_key(&self, id: &str, name: &str) -> Result<ApiKeyItem, ClientError> {
+        let req = KeyNameRequest { name: name.into() };
+        let path = format!("/v3/auth/keys/{}", encode(id));
+        self.request(Method::PATCH, &path, Some(&req)).await
+    }
+
+    /// `DELETE /v3/auth/keys/{id}`: revoke a key (full or scoped).
+    pub async fn revoke_key(&self, id: &str) -> Result<ApiKeyItem, ClientError> {
+        let path = format!("/v3/auth/keys/{}", encode(id));
+        self.request(Method::DELETE, &path, None::<&()>).await
+    }
+
+    /// `POST /v3/auth/scoped-key`: a key for one container tag.
+    pub async fn create_scoped_key(
+        &self,
+        req: &ScopedKeyRequest,
+    ) -> Result<ScopedKeyResponse, ClientError> {
+        self.request(Method::POST, "/v3/auth/scoped-key", Some(req))
+            .await
+    }
+
     /// `POST /v4/memories`.
     pub async fn remember(
         &self,

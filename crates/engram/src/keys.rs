@@ -1,4 +1,4 @@
-//! `engram keys create|list|revoke`: key management straight on a data
+//! `engram admin keys create|list|revoke`: key management straight on a data
 //! directory (no server needed), and the first-run credentials file.
 
 use crate::config::{config_dir, default_data_dir};

@@ -1,6 +1,7 @@
 //! The `engram` binary: `engram serve` runs the whole service (HTTP API and
-//! background workers) on one machine; `engram keys` manages API keys in a
-//! data directory; `engram bench` measures throughput.
+//! background workers) on one machine; `engram admin keys` manages API keys
+//! in a data directory; `engram bench` measures; the other commands are
+//! clients of a running server (`cli`).
 //!
 //! `main` only parses configuration, sets up logging, wires the parts
 //! together and shuts them down in order; the work lives in the library
@@ -31,9 +32,10 @@ struct Cli {
 enum Command {
     /// Run the service: HTTP API and background workers.
     Serve(Box<config::ServeArgs>),
-    /// Manage API keys in a data directory.
+    /// Administration on the server's machine: API keys straight in a data
+    /// directory (no server needed).
     #[command(subcommand)]
-    Keys(keys::KeysCommand),
+    Admin(AdminCommand),
     /// Benchmarks: ingest throughput, retrieval quality (use --release).
     #[command(subcommand)]
     Bench(bench::BenchCommand),
@@ -49,6 +51,13 @@ enum Command {
         #[arg(long, env = "ENGRAM_MODEL_DIR")]
         model_dir: Option<std::path::PathBuf>,
     },
+}
+
+#[derive(Subcommand)]
+enum AdminCommand {
+    /// Create, list or revoke API keys in a data directory.
+    #[command(subcommand)]
+    Keys(keys::KeysCommand),
 }
 
 fn main() -> std::process::ExitCode {
@@ -73,7 +82,7 @@ fn main() -> std::process::ExitCode {
                 return Ok(Some(cli::help::run(Cli::command(), args)));
             }
             Command::Serve(args) => serve::run(*args).await,
-            Command::Keys(cmd) => keys::run(cmd).await,
+            Command::Admin(AdminCommand::Keys(cmd)) => keys::run(cmd).await,
             Command::Bench(cmd) => bench::run(cmd).await,
             Command::Model { model_dir } => {
                 let found = serve::locate_model(model_dir).await?;

@@ -298,7 +298,7 @@ fn keys_are_managed_locally() {
         String::from_utf8(out.stdout).unwrap()
     };
     let created: Value =
-        serde_json::from_str(&run(&["keys", "create", "--name", "ci", "--json"])).unwrap();
+        serde_json::from_str(&run(&["admin", "keys", "create", "--name", "ci", "--json"])).unwrap();
     let (id, key, org) = (
         created["id"].as_str().unwrap(),
         created["key"].as_str().unwrap(),
@@ -306,11 +306,11 @@ fn keys_are_managed_locally() {
     );
     assert!(key.starts_with("em_") && key.contains(id));
     let other: Value = serde_json::from_str(&run(&[
-        "keys", "create", "--name", "x", "--org", "acme", "--json",
+        "admin", "keys", "create", "--name", "x", "--org", "acme", "--json",
     ]))
     .unwrap();
     assert_ne!(other["orgId"], org);
-    let listed: Value = serde_json::from_str(&run(&["keys", "list", "--json"])).unwrap();
+    let listed: Value = serde_json::from_str(&run(&["admin", "keys", "list", "--json"])).unwrap();
     assert_eq!(listed.as_array().unwrap().len(), 2);
     assert!(
         !listed.to_string().contains(key),
@@ -331,7 +331,7 @@ fn keys_are_managed_locally() {
         Some(json!({})),
     );
     assert_eq!(s, 200);
-    run(&["keys", "revoke", id]);
+    run(&["admin", "keys", "revoke", id]);
     let (s, v) = reqwest::call(
         "POST",
         &format!("{}/v3/documents/list", srv.base),
@@ -340,7 +340,7 @@ fn keys_are_managed_locally() {
     );
     assert_eq!(s, 401, "{v}");
     let out = Command::new(BIN)
-        .args(["keys", "revoke", id, "--data-dir"])
+        .args(["admin", "keys", "revoke", id, "--data-dir"])
         .arg(&data)
         .output()
         .unwrap();
@@ -625,6 +625,46 @@ fn client_commands_speak_to_a_running_server() {
     assert_eq!(deleted["deletedDocumentsCount"], 2, "{deleted}");
     let (code, _, _) = client(&cfg, &[], &["tags", "info", "ana"]);
     assert_eq!(code, 4, "a deleted tag is not found");
+
+    // the organisation's keys, through the server
+    let made = json(&run(&["keys", "create", "--name", "laptop", "--json"]));
+    let (new_id, new_key) = (
+        made["id"].as_str().unwrap().to_string(),
+        made["key"].as_str().unwrap().to_string(),
+    );
+    let (code, _, err) = client(
+        &tmp.path().join("nobody"),
+        &[("ENGRAM_API_KEY", &new_key), ("ENGRAM_URL", &srv.base)],
+        &["whoami"],
+    );
+    assert_eq!(code, 0, "{err}");
+    run(&["keys", "rename", &new_id, "--name", "old laptop"]);
+    let scoped = json(&run(&[
+        "keys",
+        "scoped",
+        "--tag",
+        "team",
+        "--rate-limit",
+        "30",
+        "--json",
+    ]));
+    assert_eq!(scoped["containerTag"], "team");
+    let listed = run(&["keys", "list"]);
+    assert!(
+        listed.contains("old laptop") && listed.contains("tag `team`"),
+        "{listed}"
+    );
+    assert!(!listed.contains(&new_key), "never a secret");
+    run(&["keys", "revoke", &new_id]);
+    let (code, _, _) = client(
+        &tmp.path().join("nobody"),
+        &[("ENGRAM_API_KEY", &new_key), ("ENGRAM_URL", &srv.base)],
+        &["whoami"],
+    );
+    assert_eq!(code, 2, "a revoked key is refused");
+    let (code, out, _) = client(&cfg, &[], &["keys", "revoke", &new_id, "--json"]);
+    assert_eq!(code, 1, "{out}");
+    assert_eq!(json(&out)["error"], "ConflictError");
 
     // the request log
     let logs = json(&run(&["logs", "--type", "add", "--json"]));

@@ -1,14 +1,15 @@
 //! `engram help [COMMAND...] [--json] [--all]`: the usual help, or a
 //! machine-readable schema of the commands (names, descriptions, every
 //! argument with its flag, whether it is required and takes a value) for
-//! agents. Admin commands (serving, local key files, the model, benches)
+//! agents. Admin commands (serving, keys in a data directory, the model,
+//! benches)
 //! are listed with `--all` only.
 
 use super::out;
 use serde_json::{json, Value};
 
 /// Commands run on the server's machine rather than against its API.
-pub const ADMIN: &[&str] = &["serve", "keys", "model", "bench"];
+pub const ADMIN: &[&str] = &["serve", "admin", "model", "bench"];
 
 #[derive(clap::Args, Debug)]
 pub struct HelpArgs {
@@ -17,7 +18,7 @@ pub struct HelpArgs {
     /// A JSON schema of the commands.
     #[arg(long)]
     pub json: bool,
-    /// Include the admin commands (serve, keys, model, bench).
+    /// Include the admin commands (serve, admin, model, bench).
     #[arg(long)]
     pub all: bool,
 }
@@ -84,7 +85,7 @@ pub fn run(mut root: clap::Command, args: HelpArgs) -> std::process::ExitCode {
         }
         out(c.render_long_help());
         if !args.all && args.command.is_empty() {
-            out("Admin commands (serve, keys, model, bench): engram help --all");
+            out("Admin commands (serve, admin, model, bench): engram help --all");
         }
     }
     std::process::ExitCode::SUCCESS

@@ -1,5 +1,6 @@
 //! The client commands of `engram` (`whoami`, `add`, `search`,
-//! `profile`, `remember`, `update`, `forget`, `tags`, `logs`): clients of a running server's HTTP API through
+//! `profile`, `remember`, `update`, `forget`, `tags`, `keys`, `logs`,
+//! `config`, `setup`, `help`): clients of a running server's HTTP API through
 //! `engram-client`, never of its database.
 //!
 //! Conventions every command keeps: human-readable output on stdout by
@@ -14,6 +15,7 @@
 mod commands;
 pub mod config;
 pub mod help;
+mod keys;
 mod memories;
 mod setup;
 mod tags;
@@ -227,6 +229,13 @@ pub enum ClientCommand {
         #[command(subcommand)]
         cmd: ConfigCommand,
     },
+    /// The organisation's API keys: list, create, rename, revoke, scoped.
+    Keys {
+        #[command(flatten)]
+        common: Common,
+        #[command(subcommand)]
+        cmd: keys::KeysCommand,
+    },
     /// The organisation's recorded requests, newest first.
     Logs {
         #[command(flatten)]
@@ -261,6 +270,7 @@ pub async fn dispatch(command: ClientCommand) -> ExitCode {
             run(common, |c, o| memories::forget(c, o, args)).await
         }
         ClientCommand::Config { common, cmd } => finish(common.json, config::run(&common, cmd)),
+        ClientCommand::Keys { common, cmd } => run(common, |c, o| keys::keys(c, o, cmd)).await,
         ClientCommand::Tags { common, cmd } => run(common, |c, o| tags::tags(c, o, cmd)).await,
         ClientCommand::Logs { common, args } => run(common, |c, o| tags::logs(c, o, args)).await,
     }
