@@ -8,13 +8,13 @@
 //! and key.
 
 use engram_api::{
-    AddDocumentRequest, AddDocumentResponse, ApiKeyItem, ContainerTagListItem,
-    ContainerTagSettings, CreateMemoriesRequest, CreateMemoriesResponse, CreatedKeyResponse,
-    DeleteContainerTagResponse, DocumentResponse, ErrorBody, ForgetMemoryRequest,
-    ForgetMemoryResponse, KeyNameRequest, ListKeysResponse, LogsResponse,
+    AddDocumentRequest, AddDocumentResponse, ApiKeyItem, BatchAddRequest, BatchAddResponse,
+    ContainerTagListItem, ContainerTagSettings, CreateMemoriesRequest, CreateMemoriesResponse,
+    CreatedKeyResponse, DeleteContainerTagResponse, DocumentResponse, ErrorBody,
+    ForgetMemoryRequest, ForgetMemoryResponse, KeyNameRequest, ListKeysResponse, LogsResponse,
     MergeContainerTagsRequest, MergeQueuedResponse, MergeStatusResponse, PatchContainerTagRequest,
-    PatchMemoryRequest, PatchMemoryResponse, ProfileRequest, ProfileResponse, ScopedKeyRequest,
-    ScopedKeyResponse, SessionResponse, V4SearchRequest, V4SearchResponse,
+    PatchMemoryRequest, PatchMemoryResponse, ProcessingResponse, ProfileRequest, ProfileResponse,
+    ScopedKeyRequest, ScopedKeyResponse, SessionResponse, V4SearchRequest, V4SearchResponse,
 };
 use reqwest::Method;
 use serde::de::DeserializeOwned;
@@ -135,6 +135,18 @@ impl Client {
     /// `POST /v3/documents`.
     pub async fn add(&self, req: &AddDocumentRequest) -> Result<AddDocumentResponse, ClientError> {
         self.request(Method::POST, "/v3/documents", Some(req)).await
+    }
+
+    /// `POST /v3/documents/batch`: up to 600 documents.
+    pub async fn add_batch(&self, req: &BatchAddRequest) -> Result<BatchAddResponse, ClientError> {
+        self.request(Method::POST, "/v3/documents/batch", Some(req))
+            .await
+    }
+
+    /// `GET /v3/documents/processing`: documents not yet done.
+    pub async fn processing(&self) -> Result<ProcessingResponse, ClientError> {
+        self.request(Method::GET, "/v3/documents/processing", None::<&()>)
+            .await
     }
 
     /// `GET /v3/documents/{id}`.

@@ -518,6 +518,56 @@ fn client_commands_speak_to_a_running_server() {
         out
     };
 
+    // many documents: a folder, and a JSON array
+    let folder = tmp.path().join("notes");
+    std::fs::create_dir_all(folder.join("2026")).unwrap();
+    std::fs::write(folder.join("a.md"), "Dora rides a red bicycle to work.").unwrap();
+    std::fs::write(folder.join("2026/b.txt"), "Dora moved to Porto in March.").unwrap();
+    let (code, out, err) = client(
+        &cfg,
+        &[],
+        &[
+            "add",
+            "--batch",
+            folder.to_str().unwrap(),
+            "--tag",
+            "dora",
+            "--wait",
+            "--json",
+        ],
+    );
+    assert_eq!(code, 0, "{out} {err}");
+    assert_eq!(json(&out)["added"], 2, "{out}");
+    assert!(err.is_empty(), "no progress bars off a terminal: {err}");
+    let batch = tmp.path().join("batch.json");
+    std::fs::write(
+        &batch,
+        r#"["Dora likes figs", {"content": "Dora has a cat", "customId": "cat"}, {"content": ""}]"#,
+    )
+    .unwrap();
+    let (code, out, _) = client(
+        &cfg,
+        &[],
+        &[
+            "add",
+            "--batch",
+            batch.to_str().unwrap(),
+            "--tag",
+            "dora",
+            "--json",
+        ],
+    );
+    assert_eq!(code, 1, "one item is empty: {out}");
+    assert_eq!(json(&out)["error"], "partly_failed");
+    assert_eq!(json(&out)["details"]["added"], 2, "{out}");
+    let (_, dora) = reqwest::call(
+        "POST",
+        &format!("{}/v3/documents/list", srv.base),
+        &key,
+        Some(json!({"containerTags": ["dora"]})),
+    );
+    assert_eq!(dora["pagination"]["totalItems"], 4, "{dora}");
+
     // the client's own settings, in another config dir
     let own = tmp.path().join("own");
     let (code, out, _) = client(&own, &[], &["config", "set", "url", "ftp://x", "--json"]);
@@ -668,10 +718,11 @@ fn client_commands_speak_to_a_running_server() {
 
     // the request log
     let logs = json(&run(&["logs", "--type", "add", "--json"]));
-    // two documents and the remembered fact, newest first
-    assert_eq!(logs["pagination"]["totalItems"], 3, "{logs}");
+    // two documents, two batches and the remembered fact, newest first
+    assert_eq!(logs["pagination"]["totalItems"], 5, "{logs}");
     assert_eq!(logs["logs"][0]["input"]["containerTag"], "carla");
-    assert_eq!(logs["logs"][1]["input"]["containerTags"], json!(["ben"]));
+    assert_eq!(logs["logs"][1]["output"]["failed"], 1);
+    assert_eq!(logs["logs"][3]["input"]["containerTags"], json!(["ben"]));
     let out = run(&["logs", "--limit", "5"]);
     assert!(out.contains(" ms") && out.contains("page 1 of"), "{out}");
     let (code, out, _) = client(&cfg, &[], &["logs", "--period", "2h", "--json"]);

@@ -11,11 +11,14 @@ use std::time::{Duration, Instant};
 #[derive(clap::Args, Debug)]
 pub struct AddArgs {
     /// The text, a path to a text file, or a URL (the server fetches it).
-    #[arg(required_unless_present = "stdin")]
+    #[arg(required_unless_present_any = ["stdin", "batch"])]
     pub input: Option<String>,
     /// Read the content from standard input.
-    #[arg(long, conflicts_with = "input")]
+    #[arg(long, conflicts_with_all = ["input", "batch"])]
     pub stdin: bool,
+    /// Many documents: a JSON array file, or a folder of text files.
+    #[arg(long, conflicts_with = "input", value_name = "FILE|FOLDER")]
+    pub batch: Option<std::path::PathBuf>,
     /// Container tag(s) to scope the document by.
     #[arg(long = "tag")]
     pub tags: Vec<String>,
@@ -58,6 +61,9 @@ fn content_of(args: &AddArgs) -> Result<String, CliError> {
 }
 
 pub async fn add(client: Client, common: Common, args: AddArgs) -> Result<(), CliError> {
+    if let Some(path) = &args.batch {
+        return super::batch::add_batch(&client, &common, path, &args.tags, args.wait).await;
+    }
     let base = client.base().to_string();
     let content = content_of(&args)?;
     if content.trim().is_empty() {
@@ -88,6 +94,7 @@ pub async fn add(client: Client, common: Common, args: AddArgs) -> Result<(), Cl
         return Ok(());
     }
     let started = Instant::now();
+    let spinner = super::progress(&common, 0, "processing");
     loop {
         let d = client
             .document(&added.id)
@@ -97,7 +104,13 @@ pub async fn add(client: Client, common: Common, args: AddArgs) -> Result<(), Cl
         // `done` with memories still forming (`dreaming`) is not finished:
         // a search right after would not find them
         let forming = d.dreaming_status == engram_core::DreamingStatus::Dreaming;
+        spinner.set_message(if forming {
+            "forming memories".to_string()
+        } else {
+            status.clone()
+        });
         if status == "failed" || (status == "done" && !forming) {
+            spinner.finish_and_clear();
             let v = serde_json::to_value(&d).unwrap_or_default();
             print(&common, &v, || match &d.error {
                 Some(e) => format!("{} {status}: {e}", d.id),

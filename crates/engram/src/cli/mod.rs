@@ -12,6 +12,7 @@
 //! server from `--url` / `ENGRAM_URL`, else the config's `url`, else those
 //! credentials, else the default address.
 
+mod batch;
 mod commands;
 pub mod config;
 pub mod help;
@@ -50,6 +51,8 @@ pub struct CliError {
     pub error: String,
     pub message: String,
     pub hint: Option<String>,
+    /// What did happen, for a partial failure (in the JSON report).
+    pub details: Option<Value>,
 }
 
 impl CliError {
@@ -59,6 +62,7 @@ impl CliError {
             error: error.into(),
             message: message.into(),
             hint: None,
+            details: None,
         }
     }
 
@@ -100,6 +104,9 @@ impl CliError {
             let mut v = json!({"error": self.error, "message": self.message});
             if let Some(h) = &self.hint {
                 v["hint"] = Value::String(h.clone());
+            }
+            if let Some(d) = &self.details {
+                v["details"] = d.clone();
             }
             out(v);
         } else {
@@ -306,6 +313,30 @@ fn finish(json: bool, outcome: Result<(), CliError>) -> ExitCode {
 pub fn out(line: impl std::fmt::Display) {
     use std::io::Write;
     let _ = writeln!(std::io::stdout().lock(), "{line}");
+}
+
+/// A progress bar on stderr, only on a terminal and never with `--json`
+/// (hidden otherwise); `len` 0 makes it a spinner.
+pub fn progress(common: &Common, len: u64, what: &str) -> indicatif::ProgressBar {
+    use indicatif::{ProgressBar, ProgressStyle};
+    use std::io::IsTerminal;
+    if common.json || !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let (b, template) = if len == 0 {
+        (ProgressBar::new_spinner(), "{spinner} {msg} ({elapsed})")
+    } else {
+        (
+            ProgressBar::new(len),
+            "{msg:>10} [{bar:30}] {pos}/{len} ({elapsed})",
+        )
+    };
+    if let Ok(style) = ProgressStyle::with_template(template) {
+        b.set_style(style.progress_chars("=> "));
+    }
+    b.set_message(what.to_string());
+    b.enable_steady_tick(std::time::Duration::from_millis(120));
+    b
 }
 
 /// Print `value` as JSON, or `human` when not asked for JSON.
