@@ -44,11 +44,29 @@ pub fn request_type(method: &Method, route: &str) -> &'static str {
     }
 }
 
-fn route_of(req: &Request) -> String {
-    req.extensions()
+/// The matched route and its request type: worked out once a request
+/// (the recorder and the guard both need them) and kept on it.
+#[derive(Debug, Clone)]
+struct Classified {
+    route: std::sync::Arc<str>,
+    kind: &'static str,
+}
+
+fn classify(req: &mut Request) -> Classified {
+    if let Some(c) = req.extensions().get::<Classified>() {
+        return c.clone();
+    }
+    let route = req
+        .extensions()
         .get::<MatchedPath>()
         .map(|m| m.as_str().to_string())
-        .unwrap_or_else(|| req.uri().path().to_string())
+        .unwrap_or_else(|| req.uri().path().to_string());
+    let c = Classified {
+        kind: request_type(req.method(), &route),
+        route: route.into(),
+    };
+    req.extensions_mut().insert(c.clone());
+    c
 }
 
 /// `{name}` segments of `route` with their values in `path`.
@@ -83,14 +101,13 @@ fn query_params(query: Option<&str>) -> Map<String, Value> {
 /// Time the request, keep its JSON body and answer, and hand them to the
 /// recorder once answered. Bodies are read here once (within the route's
 /// limit) and passed on unchanged.
-pub async fn record(State(state): State<AppState>, req: Request, next: Next) -> Response {
+pub async fn record(State(state): State<AppState>, mut req: Request, next: Next) -> Response {
     let started = Instant::now();
     let at = engram_store::now();
     let Some(who) = req.extensions().get::<AuthContext>().cloned() else {
         return next.run(req).await;
     };
-    let route = route_of(&req);
-    let kind = request_type(req.method(), &route);
+    let Classified { route, kind } = classify(&mut req);
     let params = path_params(&route, req.uri().path());
     let query = query_params(req.uri().query());
     let is_json = !req
@@ -145,12 +162,11 @@ const SCOPED_TYPES: [&str; 8] = [
 /// document, memory, search and profile routes (403 otherwise), at its own
 /// rate; analytics at most [`ANALYTICS_PER_MINUTE`] a minute per
 /// organisation. Limits count in the store, so replicas share them.
-pub async fn guard(State(state): State<AppState>, req: Request, next: Next) -> Response {
+pub async fn guard(State(state): State<AppState>, mut req: Request, next: Next) -> Response {
     let Some(who) = req.extensions().get::<AuthContext>().cloned() else {
         return next.run(req).await;
     };
-    let route = route_of(&req);
-    let kind = request_type(req.method(), &route);
+    let Classified { route, kind } = classify(&mut req);
     if let Err(e) = check(&state, &who, kind, &route).await {
         return e.into_response();
     }
