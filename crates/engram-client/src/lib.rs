@@ -16,10 +16,12 @@ use engram_api::{
     PatchMemoryRequest, PatchMemoryResponse, ProcessingResponse, ProfileRequest, ProfileResponse,
     ScopedKeyRequest, ScopedKeyResponse, SessionResponse, V4SearchRequest, V4SearchResponse,
 };
-use reqwest::Method;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
+use std::sync::Arc;
 use std::time::Duration;
+
+pub use reqwest::Method;
 
 /// Why a request failed.
 #[derive(Debug, thiserror::Error)]
@@ -50,17 +52,49 @@ impl ClientError {
     }
 }
 
-/// A client of one Engram server with one key.
+/// One request as a transport sends it.
 #[derive(Debug, Clone)]
-pub struct Client {
-    http: reqwest::Client,
-    base: String,
-    key: String,
+pub struct Outgoing {
+    pub method: Method,
+    /// Path and query, from the server's root (`/v4/search`).
+    pub path: String,
+    /// The bearer key.
+    pub key: String,
+    /// A body, and its content type.
+    pub body: Option<(String, Vec<u8>)>,
 }
 
-impl Client {
-    /// A client of the server at `base` (e.g. `http://127.0.0.1:6767`).
-    pub fn new(base: &str, key: &str) -> Result<Self, ClientError> {
+/// What came back: the status and the body.
+#[derive(Debug, Clone)]
+pub struct Incoming {
+    pub status: u16,
+    pub body: Vec<u8>,
+}
+
+/// How requests reach a server: over HTTP ([`HttpTransport`]), or straight
+/// into an application in the same process (the server's own MCP endpoint
+/// does that, so its tools pass through authentication, scoping and
+/// analytics exactly like any other request).
+pub trait Transport: Send + Sync + std::fmt::Debug + 'static {
+    /// Where requests go, for messages.
+    fn base(&self) -> &str;
+    /// Send one request.
+    fn send(&self, req: Outgoing) -> BoxFuture<Result<Incoming, ClientError>>;
+}
+
+/// A boxed future of a transport.
+pub type BoxFuture<T> = std::pin::Pin<Box<dyn std::future::Future<Output = T> + Send>>;
+
+/// Requests over HTTP to a base URL.
+#[derive(Debug, Clone)]
+pub struct HttpTransport {
+    http: reqwest::Client,
+    base: String,
+}
+
+impl HttpTransport {
+    /// A transport to the server at `base` (e.g. `http://127.0.0.1:6767`).
+    pub fn new(base: &str) -> Result<Self, ClientError> {
         let http = reqwest::Client::builder()
             .connect_timeout(Duration::from_secs(10))
             .timeout(Duration::from_secs(300))
@@ -72,13 +106,71 @@ impl Client {
         Ok(Self {
             http,
             base: base.trim_end_matches('/').to_string(),
-            key: key.to_string(),
         })
+    }
+}
+
+impl Transport for HttpTransport {
+    fn base(&self) -> &str {
+        &self.base
+    }
+
+    fn send(&self, req: Outgoing) -> BoxFuture<Result<Incoming, ClientError>> {
+        let http = self.http.clone();
+        let base = self.base.clone();
+        Box::pin(async move {
+            let unreachable = |e: reqwest::Error| ClientError::Unreachable {
+                url: base.clone(),
+                reason: e.to_string(),
+            };
+            let mut r = http
+                .request(req.method, format!("{base}{}", req.path))
+                .bearer_auth(&req.key);
+            if let Some((content_type, b)) = req.body {
+                r = r
+                    .header(reqwest::header::CONTENT_TYPE, content_type)
+                    .body(b);
+            }
+            let resp = r.send().await.map_err(unreachable)?;
+            let status = resp.status().as_u16();
+            let body = resp.bytes().await.map_err(unreachable)?.to_vec();
+            Ok(Incoming { status, body })
+        })
+    }
+}
+
+/// A client of one Engram server with one key.
+#[derive(Debug, Clone)]
+pub struct Client {
+    transport: Arc<dyn Transport>,
+    key: String,
+}
+
+impl Client {
+    /// A client of the server at `base` (e.g. `http://127.0.0.1:6767`).
+    pub fn new(base: &str, key: &str) -> Result<Self, ClientError> {
+        Ok(Self::with_transport(
+            Arc::new(HttpTransport::new(base)?),
+            key,
+        ))
+    }
+
+    /// A client that sends through `transport`.
+    pub fn with_transport(transport: Arc<dyn Transport>, key: &str) -> Self {
+        Self {
+            transport,
+            key: key.to_string(),
+        }
     }
 
     /// The server's base URL.
     pub fn base(&self) -> &str {
-        &self.base
+        self.transport.base()
+    }
+
+    /// The bearer key.
+    pub fn key(&self) -> &str {
+        &self.key
     }
 
     /// Send `body` (if any) to `path` and read the answer as `T`.
@@ -88,24 +180,83 @@ impl Client {
         path: &str,
         body: Option<&(impl Serialize + ?Sized)>,
     ) -> Result<T, ClientError> {
-        let url = format!("{}{path}", self.base);
-        let mut req = self.http.request(method, &url).bearer_auth(&self.key);
-        if let Some(b) = body {
-            req = req.json(b);
+        let body = match body {
+            Some(b) => Some((
+                "application/json".to_string(),
+                serde_json::to_vec(b).map_err(|e| ClientError::Decode(e.to_string()))?,
+            )),
+            None => None,
+        };
+        self.send(method, path, body).await
+    }
+
+    /// `POST /v3/documents/file`: upload a file (`name` is its file name)
+    /// with form fields such as `containerTags` (a JSON array),
+    /// `metadata` (a JSON object) and `customId`.
+    pub async fn upload(
+        &self,
+        name: &str,
+        bytes: Vec<u8>,
+        fields: &[(&str, String)],
+    ) -> Result<AddDocumentResponse, ClientError> {
+        let boundary = format!("engram-{:016x}", {
+            use std::hash::{BuildHasher, Hasher};
+            let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+            h.write_usize(bytes.len());
+            h.finish()
+        });
+        let mut body = Vec::with_capacity(bytes.len() + 512);
+        for (k, v) in fields {
+            body.extend_from_slice(
+                format!(
+                    "--{boundary}\r\nContent-Disposition: form-data; name=\"{k}\"\r\n\r\n{v}\r\n"
+                )
+                .as_bytes(),
+            );
         }
-        let resp = req.send().await.map_err(|e| ClientError::Unreachable {
-            url: self.base.clone(),
-            reason: e.to_string(),
-        })?;
-        let status = resp.status();
-        let bytes = resp.bytes().await.map_err(|e| ClientError::Unreachable {
-            url: self.base.clone(),
-            reason: e.to_string(),
-        })?;
-        if !status.is_success() {
+        let file_name: String = name
+            .chars()
+            .filter(|c| *c != '"' && *c != '\r' && *c != '\n')
+            .collect();
+        body.extend_from_slice(
+            format!(
+                "--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{file_name}\"\r\nContent-Type: application/octet-stream\r\n\r\n"
+            )
+            .as_bytes(),
+        );
+        body.extend_from_slice(&bytes);
+        body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
+        let content_type = format!("multipart/form-data; boundary={boundary}");
+        self.send(
+            Method::POST,
+            "/v3/documents/file",
+            Some((content_type, body)),
+        )
+        .await
+    }
+
+    async fn send<T: DeserializeOwned>(
+        &self,
+        method: Method,
+        path: &str,
+        body: Option<(String, Vec<u8>)>,
+    ) -> Result<T, ClientError> {
+        let Incoming {
+            status,
+            body: bytes,
+        } = self
+            .transport
+            .send(Outgoing {
+                method,
+                path: path.to_string(),
+                key: self.key.clone(),
+                body,
+            })
+            .await?;
+        if !(200..300).contains(&status) {
             return Err(match serde_json::from_slice::<ErrorBody>(&bytes) {
                 Ok(e) => ClientError::Api {
-                    status: status.as_u16(),
+                    status,
                     message: match e.details {
                         Some(d) if !d.is_empty() => format!("{}: {d}", e.error),
                         _ => e.error,
@@ -113,7 +264,7 @@ impl Client {
                     kind: e.kind,
                 },
                 Err(_) => ClientError::Api {
-                    status: status.as_u16(),
+                    status,
                     kind: "HttpError".into(),
                     message: String::from_utf8_lossy(&bytes).chars().take(300).collect(),
                 },
