@@ -9,6 +9,7 @@ mod analytics;
 mod auth;
 pub mod error;
 mod json;
+mod mcp;
 pub mod openapi;
 mod routes;
 
@@ -85,9 +86,11 @@ pub fn router(state: AppState) -> Router {
             state.clone(),
             auth::require_key,
         ));
+    let mcp = mcp::routes(&state, api.clone());
     Router::new()
         .merge(routes::public())
         .merge(api)
+        .merge(mcp)
         .fallback(routes::not_found)
         .layer(DefaultBodyLimit::max(state.config.max_json_bytes))
         .layer(

@@ -7,6 +7,7 @@ mod auth;
 mod documents;
 mod keys;
 mod llm;
+mod mcp;
 mod memories;
 mod openapi;
 mod pipeline;
