@@ -28,6 +28,9 @@ pub struct AddArgs {
     /// A custom id: adding again with it replaces the document.
     #[arg(long)]
     pub id: Option<String>,
+    /// A title (kept as the `title` metadata field).
+    #[arg(long)]
+    pub title: Option<String>,
     /// Wait until processing ends (`done` with its memories formed, or
     /// `failed`).
     #[arg(long)]
@@ -38,26 +41,39 @@ fn bad_input(message: impl Into<String>) -> CliError {
     CliError::new(1, "invalid_input", message)
 }
 
-/// The content `add` sends: what was typed, a file's text, or stdin.
-fn content_of(args: &AddArgs) -> Result<String, CliError> {
+/// What `add` sends.
+enum Content {
+    /// What was typed, a text file's text, or stdin: sent as JSON.
+    Text(String),
+    /// A binary file (PDF, DOCX, an image...): uploaded as a file.
+    File { name: String, bytes: Vec<u8> },
+}
+
+fn content_of(args: &AddArgs) -> Result<Content, CliError> {
     if args.stdin {
         let mut s = String::new();
         std::io::stdin()
             .read_to_string(&mut s)
             .map_err(|e| bad_input(format!("cannot read standard input: {e}")))?;
-        return Ok(s);
+        return Ok(Content::Text(s));
     }
     let input = args.input.clone().unwrap_or_default();
     let path = std::path::Path::new(&input);
     if !input.contains('\n') && path.is_file() {
         let bytes = std::fs::read(path)
             .map_err(|e| bad_input(format!("cannot read {}: {e}", path.display())))?;
-        return String::from_utf8(bytes).map_err(|_| {
-            bad_input(format!("{} is not a text file", path.display()))
-                .hint("upload binary files (PDF, images) with POST /v3/documents/file")
+        return Ok(match String::from_utf8(bytes) {
+            Ok(text) => Content::Text(text),
+            Err(e) => Content::File {
+                name: path
+                    .file_name()
+                    .map(|n| n.to_string_lossy().to_string())
+                    .unwrap_or_else(|| "upload".into()),
+                bytes: e.into_bytes(),
+            },
         });
     }
-    Ok(input)
+    Ok(Content::Text(input))
 }
 
 pub async fn add(client: Client, common: Common, args: AddArgs) -> Result<(), CliError> {
@@ -66,27 +82,53 @@ pub async fn add(client: Client, common: Common, args: AddArgs) -> Result<(), Cl
     }
     let base = client.base().to_string();
     let content = content_of(&args)?;
-    if content.trim().is_empty() {
-        return Err(bad_input("there is nothing to add: the content is empty"));
-    }
-    let metadata = match &args.metadata {
+    let mut metadata = match &args.metadata {
         None => None,
         Some(m) => match serde_json::from_str::<Value>(m) {
             Ok(Value::Object(o)) => Some(o),
             _ => return Err(bad_input("--metadata must be a JSON object")),
         },
     };
-    let req = AddDocumentRequest {
-        content,
-        container_tags: (!args.tags.is_empty()).then(|| args.tags.clone()),
-        custom_id: args.id.clone(),
-        metadata,
-        ..Default::default()
-    };
-    let added = client
-        .add(&req)
-        .await
-        .map_err(|e| CliError::from_client(e, &base))?;
+    if let Some(title) = &args.title {
+        metadata
+            .get_or_insert_with(Default::default)
+            .insert("title".into(), Value::String(title.clone()));
+    }
+    let added = match content {
+        Content::Text(content) => {
+            if content.trim().is_empty() {
+                return Err(bad_input("there is nothing to add: the content is empty"));
+            }
+            let req = AddDocumentRequest {
+                content,
+                container_tags: (!args.tags.is_empty()).then(|| args.tags.clone()),
+                custom_id: args.id.clone(),
+                metadata,
+                ..Default::default()
+            };
+            client.add(&req).await
+        }
+        Content::File { name, bytes } => {
+            let mut fields = Vec::new();
+            if !args.tags.is_empty() {
+                fields.push((
+                    "containerTags",
+                    serde_json::to_string(&args.tags).unwrap_or_default(),
+                ));
+            }
+            if let Some(m) = metadata {
+                fields.push(("metadata", Value::Object(m).to_string()));
+            }
+            if let Some(id) = &args.id {
+                fields.push(("customId", id.clone()));
+            }
+            let spinner = super::progress(&common, 0, &format!("uploading {name}"));
+            let r = client.upload(&name, bytes, &fields).await;
+            spinner.finish_and_clear();
+            r
+        }
+    }
+    .map_err(|e| CliError::from_client(e, &base))?;
     if !args.wait {
         print(&common, &added, || {
             format!("added {} ({})", added.id, added.status)
@@ -160,6 +202,11 @@ pub struct SearchArgs {
     /// A filter expression as JSON (`{"AND": [...]}`).
     #[arg(long)]
     pub filter: Option<String>,
+    /// Add to each result: `documents`, `summaries`, `related` (the
+    /// memories it updates, extends or derives from, and those that point
+    /// at it), `forgotten` (also forgotten memories). Comma-separated.
+    #[arg(long, value_delimiter = ',', value_parser = ["documents", "summaries", "related", "forgotten"])]
+    pub include: Vec<String>,
 }
 
 pub async fn search(client: Client, common: Common, args: SearchArgs) -> Result<(), CliError> {
@@ -180,6 +227,16 @@ pub async fn search(client: Client, common: Common, args: SearchArgs) -> Result<
         rerank: args.rerank.then_some(true),
         rewrite_query: args.rewrite.then_some(true),
         filters,
+        include: (!args.include.is_empty()).then(|| {
+            let has = |w: &str| args.include.iter().any(|i| i == w).then_some(true);
+            engram_api::SearchInclude {
+                documents: has("documents"),
+                summaries: has("summaries"),
+                related_memories: has("related"),
+                forgotten_memories: has("forgotten"),
+                chunks: None,
+            }
+        }),
         ..Default::default()
     };
     let out = client

@@ -15,6 +15,7 @@
 mod batch;
 mod commands;
 pub mod config;
+mod docs;
 pub mod help;
 mod keys;
 mod memories;
@@ -243,6 +244,19 @@ pub enum ClientCommand {
         #[command(subcommand)]
         cmd: keys::KeysCommand,
     },
+    /// Search or read Engram's own documentation (offline, no server needed).
+    Docs {
+        #[command(flatten)]
+        common: Common,
+        #[command(flatten)]
+        args: docs::DocsArgs,
+    },
+    /// Serve MCP (Model Context Protocol) on standard input and output, for
+    /// agents: memory tools against the server, and a docs search.
+    Mcp {
+        #[command(flatten)]
+        common: Common,
+    },
     /// The organisation's recorded requests, newest first.
     Logs {
         #[command(flatten)]
@@ -280,6 +294,14 @@ pub async fn dispatch(command: ClientCommand) -> ExitCode {
         ClientCommand::Keys { common, cmd } => run(common, |c, o| keys::keys(c, o, cmd)).await,
         ClientCommand::Tags { common, cmd } => run(common, |c, o| tags::tags(c, o, cmd)).await,
         ClientCommand::Logs { common, args } => run(common, |c, o| tags::logs(c, o, args)).await,
+        ClientCommand::Docs { common, args } => {
+            let json = common.json;
+            finish(json, docs::docs(common, args).await)
+        }
+        ClientCommand::Mcp { common } => {
+            let json = common.json;
+            finish(json, docs::mcp(common).await)
+        }
     }
 }
 

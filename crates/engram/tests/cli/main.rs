@@ -2,6 +2,8 @@
 //! management, a `kill -9` in the middle of ingest, and graceful shutdown.
 //! Uses the real embedding model.
 
+mod docs;
+
 use serde_json::{json, Value};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
@@ -21,6 +23,13 @@ struct Server {
     child: Child,
     base: String,
     log: std::path::PathBuf,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
 }
 
 fn start(data: &Path, cfg: &Path, port: u16) -> Server {
