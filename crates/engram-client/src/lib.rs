@@ -9,12 +9,13 @@
 
 use engram_api::{
     AddDocumentRequest, AddDocumentResponse, ApiKeyItem, BatchAddRequest, BatchAddResponse,
-    ContainerTagListItem, ContainerTagSettings, CreateMemoriesRequest, CreateMemoriesResponse,
-    CreatedKeyResponse, DeleteContainerTagResponse, DocumentResponse, ErrorBody,
-    ForgetMemoryRequest, ForgetMemoryResponse, KeyNameRequest, ListKeysResponse, LogsResponse,
-    MergeContainerTagsRequest, MergeQueuedResponse, MergeStatusResponse, PatchContainerTagRequest,
-    PatchMemoryRequest, PatchMemoryResponse, ProcessingResponse, ProfileRequest, ProfileResponse,
-    ScopedKeyRequest, ScopedKeyResponse, SessionResponse, V4SearchRequest, V4SearchResponse,
+    ChunksResponse, ContainerTagListItem, ContainerTagSettings, CreateMemoriesRequest,
+    CreateMemoriesResponse, CreatedKeyResponse, DeleteContainerTagResponse, DocumentResponse,
+    ErrorBody, ForgetMemoryRequest, ForgetMemoryResponse, KeyNameRequest, ListDocumentsRequest,
+    ListDocumentsResponse, ListKeysResponse, LogsResponse, MergeContainerTagsRequest,
+    MergeQueuedResponse, MergeStatusResponse, PatchContainerTagRequest, PatchMemoryRequest,
+    PatchMemoryResponse, ProcessingResponse, ProfileRequest, ProfileResponse, ScopedKeyRequest,
+    ScopedKeyResponse, SessionResponse, V4SearchRequest, V4SearchResponse,
 };
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -304,6 +305,29 @@ impl Client {
     pub async fn document(&self, id: &str) -> Result<DocumentResponse, ClientError> {
         let path = format!("/v3/documents/{}", encode(id));
         self.request(Method::GET, &path, None::<&()>).await
+    }
+
+    /// `POST /v3/documents/list`.
+    pub async fn list_documents(
+        &self,
+        req: &ListDocumentsRequest,
+    ) -> Result<ListDocumentsResponse, ClientError> {
+        self.request(Method::POST, "/v3/documents/list", Some(req))
+            .await
+    }
+
+    /// `GET /v3/documents/{id}/chunks`.
+    pub async fn chunks(&self, id: &str) -> Result<ChunksResponse, ClientError> {
+        let path = format!("/v3/documents/{}/chunks", encode(id));
+        self.request(Method::GET, &path, None::<&()>).await
+    }
+
+    /// `DELETE /v3/documents/{id}`.
+    pub async fn delete_document(&self, id: &str) -> Result<(), ClientError> {
+        let path = format!("/v3/documents/{}", encode(id));
+        self.request::<serde_json::Value>(Method::DELETE, &path, None::<&()>)
+            .await
+            .map(|_| ())
     }
 
     /// `POST /v4/search`.

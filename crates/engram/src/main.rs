@@ -61,7 +61,14 @@ enum AdminCommand {
 }
 
 fn main() -> std::process::ExitCode {
-    let cli = Cli::parse();
+    // a usage error exits 1 (clap's 2 means "authentication needed" here)
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return std::process::ExitCode::from(if e.use_stderr() { 1 } else { 0 });
+        }
+    };
 
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()

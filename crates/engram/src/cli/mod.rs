@@ -16,6 +16,7 @@ mod batch;
 mod commands;
 pub mod config;
 mod docs;
+mod documents;
 pub mod help;
 mod keys;
 mod memories;
@@ -244,6 +245,13 @@ pub enum ClientCommand {
         #[command(subcommand)]
         cmd: keys::KeysCommand,
     },
+    /// The organisation's documents: list, get, chunks, status, delete.
+    Documents {
+        #[command(flatten)]
+        common: Common,
+        #[command(subcommand)]
+        cmd: documents::DocumentsCommand,
+    },
     /// Search or read Engram's own documentation (offline, no server needed).
     Docs {
         #[command(flatten)]
@@ -294,6 +302,9 @@ pub async fn dispatch(command: ClientCommand) -> ExitCode {
         ClientCommand::Keys { common, cmd } => run(common, |c, o| keys::keys(c, o, cmd)).await,
         ClientCommand::Tags { common, cmd } => run(common, |c, o| tags::tags(c, o, cmd)).await,
         ClientCommand::Logs { common, args } => run(common, |c, o| tags::logs(c, o, args)).await,
+        ClientCommand::Documents { common, cmd } => {
+            run(common, |c, o| documents::documents(c, o, cmd)).await
+        }
         ClientCommand::Docs { common, args } => {
             let json = common.json;
             finish(json, docs::docs(common, args).await)

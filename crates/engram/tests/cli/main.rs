@@ -3,6 +3,7 @@
 //! Uses the real embedding model.
 
 mod docs;
+mod documents;
 
 use serde_json::{json, Value};
 use std::path::Path;
