@@ -4,12 +4,15 @@
 //! each section and its neighbours, fused with embedding similarity when an
 //! embedder is at hand, keyword evidence alone when it is not).
 //!
-//! It owns no I/O beyond asking the embedder for vectors: the CLI
-//! (`engram docs`) and the MCP server's documentation tool both read it.
+//! Its only I/O is asking the embedder for vectors and, when given a
+//! directory, caching them there (one file per docs-and-model fingerprint),
+//! so a CLI search embeds one query, not every section. The CLI (`engram
+//! docs`) and the MCP server's documentation tool both read it.
 
 use engram_embed::Embedder;
 use engram_index::{IndexChunk, IndexDocument, OrgIndex, Query, Scope};
 use serde::Serialize;
+use std::path::Path;
 use std::sync::Arc;
 
 /// The pages, in reading order: `(name, markdown)`.
@@ -152,26 +155,71 @@ pub struct DocsIndex {
     index: OrgIndex,
     sections: Vec<Section>,
     embedder: Option<Arc<dyn Embedder>>,
+    vectors: Vec<Vec<f32>>,
+}
+
+/// Every section of every page, in reading order.
+pub fn sections() -> Vec<Section> {
+    PAGES
+        .iter()
+        .flat_map(|(n, md)| sections_of(n, md))
+        .collect()
+}
+
+/// A fingerprint of the docs and a model: cached vectors are valid for
+/// exactly this value (FNV-1a over the model name and every page).
+pub fn fingerprint(model: &str) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut eat = |bytes: &[u8]| {
+        for b in bytes {
+            h ^= *b as u64;
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+        h ^= 0xff;
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    };
+    eat(model.as_bytes());
+    for (name, md) in PAGES {
+        eat(name.as_bytes());
+        eat(md.as_bytes());
+    }
+    format!("{h:016x}")
 }
 
 impl DocsIndex {
     /// Index every section; with an embedder, also their vectors (one
     /// batch), so searches are hybrid.
     pub async fn build(embedder: Option<Arc<dyn Embedder>>) -> Result<Self, DocsError> {
-        let sections: Vec<Section> = PAGES
-            .iter()
-            .flat_map(|(n, md)| sections_of(n, md))
-            .collect();
+        Self::build_with(embedder, None).await
+    }
+
+    /// As [`DocsIndex::build`], reusing `vectors` (one per section, from
+    /// [`DocsIndex::vectors`] of an index built with the same model and
+    /// docs, e.g. cached on disk) when they fit.
+    pub async fn build_with(
+        embedder: Option<Arc<dyn Embedder>>,
+        vectors: Option<Vec<Vec<f32>>>,
+    ) -> Result<Self, DocsError> {
+        let sections = sections();
         let (dim, vectors) = match &embedder {
             Some(e) => {
-                let texts = sections.iter().map(|s| s.text.clone()).collect();
-                (e.dimension(), e.embed(texts).await?)
+                let fits = vectors.as_ref().is_some_and(|v| {
+                    v.len() == sections.len() && v.iter().all(|x| x.len() == e.dimension())
+                });
+                let vectors = match vectors {
+                    Some(v) if fits => v,
+                    _ => {
+                        let texts = sections.iter().map(|s| s.text.clone()).collect();
+                        e.embed(texts).await?
+                    }
+                };
+                (e.dimension(), vectors)
             }
             None => (1, vec![vec![0.0]; sections.len()]),
         };
         let mut index = OrgIndex::without_graph(dim);
         let mut docs = Vec::with_capacity(sections.len());
-        for (i, (s, v)) in sections.iter().zip(vectors).enumerate() {
+        for (i, (s, v)) in sections.iter().zip(vectors.iter().cloned()).enumerate() {
             docs.push(IndexDocument {
                 id: i.to_string(),
                 seq: i as i64,
@@ -191,7 +239,62 @@ impl DocsIndex {
             index,
             sections,
             embedder,
+            vectors,
         })
+    }
+
+    /// As [`DocsIndex::build`], with the sections' vectors cached in
+    /// `cache_dir` (read when a file for these docs and this model is
+    /// there, written otherwise). A cache that cannot be read or written is
+    /// only slower, never an error.
+    pub async fn load_or_build(
+        embedder: Option<Arc<dyn Embedder>>,
+        cache_dir: Option<&Path>,
+    ) -> Result<Self, DocsError> {
+        let (Some(e), Some(dir)) = (&embedder, cache_dir) else {
+            return Self::build(embedder).await;
+        };
+        let path = dir.join(format!("docs-{}.f32", fingerprint(e.model_name())));
+        let dim = e.dimension().max(1);
+        let cached = std::fs::read(&path).ok().map(|bytes| {
+            bytes
+                .chunks_exact(4)
+                .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+                .collect::<Vec<f32>>()
+                .chunks(dim)
+                .map(<[f32]>::to_vec)
+                .collect::<Vec<_>>()
+        });
+        let n = sections().len();
+        let fits = cached
+            .as_ref()
+            .is_some_and(|v| v.len() == n && v.iter().all(|x| x.len() == dim));
+        let index = Self::build_with(embedder.clone(), cached).await?;
+        if !fits {
+            let bytes: Vec<u8> = index
+                .vectors()
+                .iter()
+                .flatten()
+                .flat_map(|x| x.to_le_bytes())
+                .collect();
+            let tmp = path.with_extension("tmp");
+            let written = std::fs::create_dir_all(dir)
+                .and_then(|()| std::fs::write(&tmp, bytes))
+                .and_then(|()| std::fs::rename(&tmp, &path));
+            if let Err(err) = written {
+                tracing::debug!(%err, path = %path.display(), "docs vectors not cached");
+            }
+        }
+        Ok(index)
+    }
+
+    /// The sections' vectors (empty without an embedder), to cache.
+    pub fn vectors(&self) -> &[Vec<f32>] {
+        if self.embedder.is_some() {
+            &self.vectors
+        } else {
+            &[]
+        }
     }
 
     /// Whether searches use embeddings as well as keywords.

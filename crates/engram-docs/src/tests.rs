@@ -119,3 +119,35 @@ async fn hybrid_search_uses_the_embedder() {
     assert!(!hits.is_empty());
     assert!(hits.iter().all(|h| h.score > 0.0));
 }
+
+#[tokio::test]
+async fn vectors_are_cached_per_docs_and_model() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = DocsIndex::load_or_build(Some(Arc::new(Toy)), Some(dir.path()))
+        .await
+        .unwrap();
+    let files: Vec<_> = std::fs::read_dir(dir.path()).unwrap().flatten().collect();
+    assert_eq!(files.len(), 1);
+    let name = files[0].file_name().to_string_lossy().to_string();
+    assert_eq!(name, format!("docs-{}.f32", fingerprint("toy")));
+    assert_eq!(
+        std::fs::metadata(files[0].path()).unwrap().len() as usize,
+        a.len() * 2 * 4
+    );
+    // read back: the same vectors, the same answers
+    let b = DocsIndex::load_or_build(Some(Arc::new(Toy)), Some(dir.path()))
+        .await
+        .unwrap();
+    assert_eq!(a.vectors(), b.vectors());
+    // a cache of the wrong shape is ignored, not trusted, and rewritten
+    std::fs::write(files[0].path(), [0u8; 12]).unwrap();
+    let c = DocsIndex::load_or_build(Some(Arc::new(Toy)), Some(dir.path()))
+        .await
+        .unwrap();
+    assert_eq!(a.vectors(), c.vectors());
+    assert_eq!(
+        std::fs::metadata(files[0].path()).unwrap().len() as usize,
+        a.len() * 2 * 4
+    );
+    assert_ne!(fingerprint("toy"), fingerprint("other-model"));
+}

@@ -23,6 +23,7 @@ use rmcp::{tool, tool_handler, tool_router, ErrorData, ServerHandler};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
+use std::path::PathBuf;
 use std::sync::Arc;
 use tokio::sync::OnceCell;
 
@@ -48,20 +49,25 @@ pub struct EngramMcp {
 pub struct Docs {
     index: OnceCell<DocsIndex>,
     embedder: Option<Arc<dyn Embedder>>,
+    cache_dir: Option<PathBuf>,
 }
 
 impl Docs {
-    /// Docs searched with `embedder` (hybrid) or keywords alone (`None`).
-    pub fn new(embedder: Option<Arc<dyn Embedder>>) -> Arc<Self> {
+    /// Docs searched with `embedder` (hybrid) or keywords alone (`None`);
+    /// the sections' vectors are cached in `cache_dir` when one is given.
+    pub fn new(embedder: Option<Arc<dyn Embedder>>, cache_dir: Option<PathBuf>) -> Arc<Self> {
         Arc::new(Self {
             index: OnceCell::new(),
             embedder,
+            cache_dir,
         })
     }
 
     async fn index(&self) -> Result<&DocsIndex, String> {
         self.index
-            .get_or_try_init(|| DocsIndex::build(self.embedder.clone()))
+            .get_or_try_init(|| {
+                DocsIndex::load_or_build(self.embedder.clone(), self.cache_dir.as_deref())
+            })
             .await
             .map_err(|e| e.to_string())
     }

@@ -81,7 +81,7 @@ pub fn routes(state: &AppState, api: Router) -> Router {
         api,
         max_body: state.config.max_json_bytes.max(64 * 1024 * 1024),
     });
-    let docs = Docs::new(Some(state.engine.embedder.clone()));
+    let docs = Docs::new(Some(state.engine.embedder.clone()), None);
     let config = StreamableHttpServerConfig::default()
         .with_legacy_session_mode(false)
         .with_json_response(true)

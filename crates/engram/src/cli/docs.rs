@@ -47,6 +47,11 @@ pub async fn local_embedder() -> Option<Arc<dyn Embedder>> {
     .flatten()
 }
 
+/// Where the docs' section vectors are cached (beside the model).
+fn docs_cache() -> std::path::PathBuf {
+    model_files::default_cache_dir()
+}
+
 /// `engram docs`.
 pub async fn docs(common: Common, args: DocsArgs) -> Result<(), CliError> {
     let query = args.query.join(" ");
@@ -91,7 +96,7 @@ pub async fn docs(common: Common, args: DocsArgs) -> Result<(), CliError> {
     } else {
         local_embedder().await
     };
-    let index = engram_docs::DocsIndex::build(embedder)
+    let index = engram_docs::DocsIndex::load_or_build(embedder, Some(&docs_cache()))
         .await
         .map_err(|e| CliError::new(1, "docs_failed", e.to_string()))?;
     let page = args.page.as_deref().map(|p| p.trim_end_matches(".md"));
@@ -138,7 +143,7 @@ pub async fn mcp(common: Common) -> Result<(), CliError> {
     let key = client.key().to_string();
     let transport: Arc<dyn Transport> =
         Arc::new(HttpTransport::new(&base).map_err(|e| CliError::from_client(e, &base))?);
-    let docs = engram_mcp::Docs::new(local_embedder().await);
+    let docs = engram_mcp::Docs::new(local_embedder().await, Some(docs_cache()));
     let server = engram_mcp::EngramMcp::new(transport, Some(key), docs);
     let running = server
         .serve(rmcp::transport::stdio())
