@@ -252,7 +252,8 @@ pub async fn search(client: Client, common: Common, args: SearchArgs) -> Result<
             .enumerate()
             .map(|(i, r)| {
                 let text = r.memory.as_deref().or(r.chunk.as_deref()).unwrap_or("");
-                format!("{:>2}. [{:.3}] {}", i + 1, r.similarity, one_line(text))
+                let score = super::dim(&format!("[{:.3}]", r.similarity));
+                format!("{:>2}. {score} {}", i + 1, one_line(text))
             })
             .collect::<Vec<_>>()
             .join("\n")

@@ -6,7 +6,7 @@
 //! the server's search) and keywords alone otherwise: it never downloads
 //! anything and needs no server.
 
-use super::{connect, print, CliError, Common};
+use super::{bold, connect, dim, print, CliError, Common};
 use engram_client::{HttpTransport, Transport};
 use engram_embed::{model_files, Embedder};
 use serde_json::json;
@@ -115,8 +115,9 @@ pub async fn docs(common: Common, args: DocsArgs) -> Result<(), CliError> {
             let mut s = String::new();
             for h in &hits {
                 s.push_str(&format!(
-                    "── {} ({}#{}) · {:.2}\n",
-                    h.heading, h.page, h.anchor, h.score
+                    "── {} {}\n",
+                    bold(&h.heading),
+                    dim(&format!("({}#{}) · {:.2}", h.page, h.anchor, h.score))
                 ));
                 let body: Vec<&str> = h.text.lines().skip(1).collect();
                 let body = body.join("\n");

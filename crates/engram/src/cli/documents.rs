@@ -71,7 +71,10 @@ pub async fn documents(
                 if list.memories.is_empty() {
                     return "no documents".to_string();
                 }
-                let mut out = format!("{:<26} {:<10} {:<20} title", "id", "status", "tags");
+                let mut out = super::bold(&format!(
+                    "{:<26} {:<10} {:<20} title",
+                    "id", "status", "tags"
+                ));
                 for d in &list.memories {
                     out.push_str(&format!(
                         "\n{:<26} {:<10} {:<20} {}",

@@ -348,6 +348,33 @@ pub fn out(line: impl std::fmt::Display) {
     let _ = writeln!(std::io::stdout().lock(), "{line}");
 }
 
+/// Whether stdout takes colour: a terminal, and `NO_COLOR` unset.
+fn colour() -> bool {
+    use std::io::IsTerminal;
+    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *ON.get_or_init(|| {
+        std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+    })
+}
+
+/// `s` in bold, on a terminal.
+pub fn bold(s: &str) -> String {
+    if colour() {
+        format!("\x1b[1m{s}\x1b[0m")
+    } else {
+        s.to_string()
+    }
+}
+
+/// `s` dimmed, on a terminal.
+pub fn dim(s: &str) -> String {
+    if colour() {
+        format!("\x1b[2m{s}\x1b[0m")
+    } else {
+        s.to_string()
+    }
+}
+
 /// A progress bar on stderr, only on a terminal and never with `--json`
 /// (hidden otherwise); `len` 0 makes it a spinner.
 pub fn progress(common: &Common, len: u64, what: &str) -> indicatif::ProgressBar {

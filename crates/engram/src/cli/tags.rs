@@ -59,10 +59,10 @@ pub async fn tags(client: Client, common: Common, cmd: TagsCommand) -> Result<()
                 if list.is_empty() {
                     return "no container tags yet".to_string();
                 }
-                let mut out = format!(
+                let mut out = super::bold(&format!(
                     "{:<32} {:>9} {:>9}  last activity",
                     "tag", "documents", "memories"
-                );
+                ));
                 for t in &list {
                     out.push_str(&format!(
                         "\n{:<32} {:>9} {:>9}  {}",
