@@ -151,3 +151,58 @@ async fn vectors_are_cached_per_docs_and_model() {
     );
     assert_ne!(fingerprint("toy"), fingerprint("other-model"));
 }
+
+#[test]
+fn links_between_pages_resolve() {
+    let link = |md: &str| -> Vec<String> {
+        // `](target)` outside code; absolute URLs are not checked
+        let mut out = Vec::new();
+        let mut fenced = false;
+        for line in md.lines() {
+            if line.trim_start().starts_with("```") {
+                fenced = !fenced;
+            }
+            if fenced {
+                continue;
+            }
+            let mut rest = line;
+            while let Some(i) = rest.find("](") {
+                let tail = &rest[i + 2..];
+                let Some(end) = tail.find(')') else { break };
+                out.push(tail[..end].to_string());
+                rest = &tail[end..];
+            }
+        }
+        out
+    };
+    let mut checked = 0;
+    for (name, md) in PAGES {
+        for target in link(md) {
+            if target.starts_with("http") {
+                continue;
+            }
+            checked += 1;
+            let (file, anchor_part) = target.split_once('#').unwrap_or((&target, ""));
+            if let Some(outside) = file.strip_prefix("../") {
+                let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../");
+                assert!(
+                    std::path::Path::new(path).join(outside).exists(),
+                    "docs/{name}.md links to {target}, which is not in the repository"
+                );
+                continue;
+            }
+            let Some(p) = page(file) else {
+                panic!("docs/{name}.md links to {target}: no such page")
+            };
+            if !anchor_part.is_empty() {
+                assert!(
+                    sections_of(p.name, p.markdown)
+                        .iter()
+                        .any(|s| s.anchor == anchor_part),
+                    "docs/{name}.md links to {target}: no such heading"
+                );
+            }
+        }
+    }
+    assert!(checked >= 5, "{checked}");
+}
