@@ -51,7 +51,7 @@ const PLACES: &[&str] = &[
 ];
 
 /// A distinct fact: its number keeps it apart from every other.
-fn fact(i: usize) -> String {
+pub(super) fn fact(i: usize) -> String {
     format!(
         "{} bought {} at {} on trip number {i}",
         PEOPLE[i % PEOPLE.len()],

@@ -7,11 +7,13 @@
 //! - `analytics`: what recording requests costs, and the analytics routes
 //!   over a month of request logs;
 //! - `scale`: latency, memory and HNSW recall with a large synthetic
-//!   organisation.
+//!   organisation;
+//! - `mcp`: what the MCP layer adds to a search, and docs search speed.
 
 mod analytics;
 mod locomo;
 mod locomo_memory;
+mod mcp;
 mod memory;
 mod scale;
 mod server;
@@ -31,6 +33,8 @@ pub enum BenchCommand {
     Analytics(analytics::AnalyticsArgs),
     /// Search latency, memory and HNSW recall with a large synthetic organisation.
     Scale(scale::ScaleArgs),
+    /// What the MCP layer adds to a search, and how fast the docs are searched.
+    Mcp(mcp::McpArgs),
 }
 
 pub async fn run(cmd: BenchCommand) -> anyhow::Result<()> {
@@ -49,5 +53,6 @@ pub async fn run(cmd: BenchCommand) -> anyhow::Result<()> {
         BenchCommand::Scale(a) => scale::run(a).await,
         BenchCommand::Memory(a) => memory::run(a).await,
         BenchCommand::Analytics(a) => analytics::run(a).await,
+        BenchCommand::Mcp(a) => mcp::run(a).await,
     }
 }
