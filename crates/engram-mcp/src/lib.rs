@@ -228,7 +228,14 @@ impl EngramMcp {
 #[tool_router]
 impl EngramMcp {
     #[tool(
-        description = "Remember one fact about a user or project. It is searchable at once; a fact that updates an earlier one (a new city, a new job) becomes its new version."
+        description = "Remember one fact about a user or project. It is searchable at once; a fact that updates an earlier one (a new city, a new job) becomes its new version.",
+        annotations(
+            title = "Remember a fact",
+            read_only_hint = false,
+            destructive_hint = false,
+            idempotent_hint = false,
+            open_world_hint = false
+        )
     )]
     async fn add_memory(
         &self,
@@ -244,7 +251,14 @@ impl EngramMcp {
     }
 
     #[tool(
-        description = "Store a document (text, markdown, HTML or a URL). It is chunked, indexed and mined for memories in the background; the answer gives its id and status."
+        description = "Store a document (text, markdown, HTML or a URL). It is chunked, indexed and mined for memories in the background; the answer gives its id and status.",
+        annotations(
+            title = "Store a document",
+            read_only_hint = false,
+            destructive_hint = false,
+            idempotent_hint = false,
+            open_world_hint = true
+        )
     )]
     async fn add_document(
         &self,
@@ -260,7 +274,12 @@ impl EngramMcp {
     }
 
     #[tool(
-        description = "Search what is remembered: memories (and, with searchMode hybrid, document passages), best first, each with a similarity score. Scope with containerTag and metadata filters."
+        description = "Search what is remembered: memories (and, with searchMode hybrid, document passages), best first, each with a similarity score. Scope with containerTag and metadata filters.",
+        annotations(
+            title = "Search memories",
+            read_only_hint = true,
+            open_world_hint = false
+        )
     )]
     async fn search_memories(
         &self,
@@ -274,7 +293,12 @@ impl EngramMcp {
     }
 
     #[tool(
-        description = "The profile of a user or project: its lasting facts (static) and recent context (dynamic); with q, also the memories that answer q."
+        description = "The profile of a user or project: its lasting facts (static) and recent context (dynamic); with q, also the memories that answer q.",
+        annotations(
+            title = "Read a profile",
+            read_only_hint = true,
+            open_world_hint = false
+        )
     )]
     async fn get_profile(
         &self,
@@ -287,7 +311,14 @@ impl EngramMcp {
     }
 
     #[tool(
-        description = "Forget a memory that is wrong or no longer wanted, by id or exact content. It stops appearing in search and profiles; its history keeps the reason."
+        description = "Forget a memory that is wrong or no longer wanted, by id or exact content. It stops appearing in search and profiles; its history keeps the reason.",
+        annotations(
+            title = "Forget a memory",
+            read_only_hint = false,
+            destructive_hint = true,
+            idempotent_hint = false,
+            open_world_hint = false
+        )
     )]
     async fn forget_memory(
         &self,
@@ -301,7 +332,12 @@ impl EngramMcp {
     }
 
     #[tool(
-        description = "List the container tags (users, projects) this key can see, with how many documents and memories each holds."
+        description = "List the container tags (users, projects) this key can see, with how many documents and memories each holds.",
+        annotations(
+            title = "List container tags",
+            read_only_hint = true,
+            open_world_hint = false
+        )
     )]
     async fn list_container_tags(
         &self,
@@ -312,7 +348,12 @@ impl EngramMcp {
     }
 
     #[tool(
-        description = "Search Engram's own documentation (API routes with examples, CLI, configuration, providers, deployment, SDKs, MCP setup). Returns the best sections with their page and anchor."
+        description = "Search Engram's own documentation (API routes with examples, CLI, configuration, providers, deployment, SDKs, MCP setup). Returns the best sections with their page and anchor.",
+        annotations(
+            title = "Search Engram's documentation",
+            read_only_hint = true,
+            open_world_hint = false
+        )
     )]
     async fn search_docs(
         &self,

@@ -32,6 +32,9 @@ pub struct ServerConfig {
     pub max_json_bytes: usize,
     /// Largest multipart upload, in bytes.
     pub max_file_bytes: usize,
+    /// Where the MCP docs search caches the sections' vectors (none: it
+    /// embeds them on its first search in each process).
+    pub docs_cache_dir: Option<std::path::PathBuf>,
 }
 
 impl Default for ServerConfig {
@@ -39,6 +42,7 @@ impl Default for ServerConfig {
         Self {
             max_json_bytes: 10 * 1024 * 1024,
             max_file_bytes: 50 * 1024 * 1024,
+            docs_cache_dir: None,
         }
     }
 }

@@ -81,7 +81,10 @@ pub fn routes(state: &AppState, api: Router) -> Router {
         api,
         max_body: state.config.max_json_bytes.max(64 * 1024 * 1024),
     });
-    let docs = Docs::new(Some(state.engine.embedder.clone()), None);
+    let docs = Docs::new(
+        Some(state.engine.embedder.clone()),
+        state.config.docs_cache_dir.clone(),
+    );
     let config = StreamableHttpServerConfig::default()
         .with_legacy_session_mode(false)
         .with_json_response(true)

@@ -37,7 +37,12 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
         }
     });
     let workers = WorkerPool::start(engine.clone(), settings.workers);
-    let state = AppState::new(engine.clone(), ServerConfig::default());
+    // the same cache as `engram docs`: vectors of the same docs and model
+    let config = ServerConfig {
+        docs_cache_dir: Some(model_files::default_cache_dir()),
+        ..Default::default()
+    };
+    let state = AppState::new(engine.clone(), config);
     tracing::info!(%base_url, data_dir = %settings.data_dir.display(), model = engine.embedder.model_name(), "Engram is listening");
     eprintln!("Engram is listening on {base_url}");
     engram_server::serve(listener, state, shutdown_signal())

@@ -84,6 +84,22 @@ async fn an_mcp_session_over_http_calls_every_tool() {
             t.name
         );
     }
+    // clients may run read-only tools without asking, and ask before forgetting
+    let hint = |name: &str| {
+        let t = tools.iter().find(|t| t.name == name).unwrap();
+        let a = t.annotations.as_ref().expect("annotated");
+        (a.read_only_hint, a.destructive_hint)
+    };
+    for name in [
+        "search_memories",
+        "get_profile",
+        "list_container_tags",
+        "search_docs",
+    ] {
+        assert_eq!(hint(name).0, Some(true), "{name}");
+    }
+    assert_eq!(hint("forget_memory"), (Some(false), Some(true)));
+    assert_eq!(hint("add_memory").0, Some(false));
     let search = tools.iter().find(|t| t.name == "search_memories").unwrap();
     let props = search.input_schema["properties"].as_object().unwrap();
     for p in [
