@@ -76,7 +76,10 @@ pub fn prompt(language: &str, base: &str) -> String {
          - Remember what the user states about themselves and their work; do not store secrets.\n\
          - Before answering, fetch the profile and search with the user's message; put both in the prompt.\n\
          - Errors are JSON {{error, details, type}}: handle 401 (key), 404 and 429 (retry after `retryAfterSeconds`).\n\
-         - The full description of the API is at {base}/v3/openapi.\n",
+         - The full description of the API is at {base}/v3/openapi; `engram docs QUERY` searches Engram's docs\n\
+           (every route with an example) offline.\n\
+         - If the app is itself an agent that speaks MCP, it can use Engram's MCP server instead: {base}/mcp\n\
+           (streamable HTTP, same bearer key) or `engram mcp` (stdio).\n",
         sdk = sdk_snippet(language, base)
     )
 }
