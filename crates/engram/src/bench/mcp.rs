@@ -50,15 +50,7 @@ pub async fn run(args: McpArgs) -> anyhow::Result<()> {
     )
     .await?;
     let client = reqwest::Client::new();
-    let auth = format!("Bearer {}", srv.key);
-    let post = |path: &str, body: Value| {
-        client
-            .post(format!("{}{path}", srv.base))
-            .header("authorization", &auth)
-            .header("accept", "application/json, text/event-stream")
-            .json(&body)
-            .send()
-    };
+    let post = |path: &str, body: Value| srv.post(&client, path, &body).send();
     let texts: Vec<String> = (0..args.memories).map(fact).collect();
     for batch in texts.chunks(100) {
         let items: Vec<Value> = batch.iter().map(|t| json!({"content": t})).collect();

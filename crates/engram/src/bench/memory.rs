@@ -75,14 +75,7 @@ pub async fn run(args: MemoryArgs) -> anyhow::Result<()> {
     )
     .await?;
     let client = reqwest::Client::new();
-    let auth = format!("Bearer {}", srv.key);
-    let post = |path: &str, body: Value| {
-        client
-            .post(format!("{}{path}", srv.base))
-            .header("authorization", &auth)
-            .json(&body)
-            .send()
-    };
+    let post = |path: &str, body: Value| srv.post(&client, path, &body).send();
 
     let t0 = Instant::now();
     let texts: Vec<String> = (0..args.memories).map(fact).collect();

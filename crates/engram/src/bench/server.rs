@@ -24,6 +24,20 @@ pub struct BenchServer {
 }
 
 impl BenchServer {
+    /// A bearer-authenticated JSON `POST` to `path`.
+    pub fn post(
+        &self,
+        client: &reqwest::Client,
+        path: &str,
+        body: &serde_json::Value,
+    ) -> reqwest::RequestBuilder {
+        client
+            .post(format!("{}{path}", self.base))
+            .bearer_auth(&self.key)
+            .header("accept", "application/json, text/event-stream")
+            .json(body)
+    }
+
     /// Wait until no document is being processed (asked over HTTP) and
     /// no memories are still to form.
     pub async fn wait_processed(&self, client: &reqwest::Client) -> anyhow::Result<()> {
