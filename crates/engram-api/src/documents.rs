@@ -20,9 +20,17 @@ pub const MAX_LIST_LIMIT: u64 = 1100;
 #[serde(rename_all = "camelCase")]
 pub struct AddDocumentRequest {
     pub content: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        alias = "container_tag",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub container_tag: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        alias = "container_tags",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub container_tags: Option<Vec<String>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub custom_id: Option<String>,
@@ -96,9 +104,17 @@ pub struct AddDocumentResponse {
 #[serde(rename_all = "camelCase")]
 pub struct BatchAddRequest {
     pub documents: Vec<serde_json::Value>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        alias = "container_tag",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub container_tag: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        alias = "container_tags",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub container_tags: Option<Vec<String>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<Object>)]
@@ -206,9 +222,17 @@ pub struct BatchAddResponse {
 pub struct UpdateDocumentRequest {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub content: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        alias = "container_tag",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub container_tag: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        alias = "container_tags",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub container_tags: Option<Vec<String>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub custom_id: Option<String>,
@@ -293,9 +317,17 @@ pub struct DocumentResponse {
 #[derive(Debug, Clone, Default, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ListDocumentsRequest {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        alias = "container_tag",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub container_tag: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        alias = "container_tags",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub container_tags: Option<Vec<String>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub filters: Option<serde_json::Value>,
@@ -479,19 +511,52 @@ pub struct ChunksResponse {
 pub struct BulkDeleteRequest {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ids: Option<Vec<String>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// One tag; joins `containerTags`.
+    #[serde(
+        default,
+        alias = "container_tag",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub container_tag: Option<String>,
+    #[serde(
+        default,
+        alias = "container_tags",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub container_tags: Option<Vec<String>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub filepath: Option<String>,
 }
 
 impl BulkDeleteRequest {
+    /// The tags whose documents go: `containerTag` and `containerTags`
+    /// together (none when neither was sent).
+    pub fn tags(&self) -> Option<Vec<String>> {
+        if self.container_tag.is_none() && self.container_tags.is_none() {
+            return None;
+        }
+        let mut out: Vec<String> = self.container_tag.iter().cloned().collect();
+        for t in self.container_tags.iter().flatten() {
+            if !out.contains(t) {
+                out.push(t.clone());
+            }
+        }
+        Some(out)
+    }
+
     pub fn validate(&self) -> Result<(), ValidationError> {
-        if self.ids.is_none() && self.container_tags.is_none() && self.filepath.is_none() {
+        if self.ids.is_none()
+            && self.container_tags.is_none()
+            && self.container_tag.is_none()
+            && self.filepath.is_none()
+        {
             return Err(ValidationError::new(
                 "ids",
-                "either `ids`, `containerTags` or `filepath` must be provided",
+                "either `ids`, `containerTag(s)` or `filepath` must be provided",
             ));
+        }
+        if let Some(t) = &self.container_tag {
+            validate::container_tag("containerTag", t)?;
         }
         if let Some(ids) = &self.ids {
             if ids.is_empty() || ids.len() > MAX_BULK_DELETE_IDS {
@@ -537,7 +602,11 @@ pub struct BulkDeleteResponse {
     pub deleted_count: u64,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub errors: Vec<BulkDeleteError>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        alias = "container_tags",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub container_tags: Option<Vec<String>>,
 }
 

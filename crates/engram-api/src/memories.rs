@@ -70,12 +70,32 @@ pub struct NewMemoryItem {
 #[serde(rename_all = "camelCase")]
 pub struct CreateMemoriesRequest {
     pub memories: Vec<NewMemoryItem>,
-    pub container_tag: String,
+    /// The space (`containerTags` with one tag works too; the singular
+    /// wins when both are sent).
+    #[serde(default, alias = "container_tag")]
+    pub container_tag: Option<String>,
+    #[serde(
+        default,
+        alias = "container_tags",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub container_tags: Option<Vec<String>>,
+}
+
+/// The space a memory route names: `containerTag`, or `containerTags`
+/// holding one tag (none named: a scoped key's own, else the server
+/// refuses).
+fn space(single: Option<&str>, many: Option<&[String]>) -> Result<Option<String>, ValidationError> {
+    validate::one_container_tag(single, many)
 }
 
 impl CreateMemoriesRequest {
-    pub fn validate(&self) -> Result<(), ValidationError> {
-        validate::container_tag("containerTag", &self.container_tag)?;
+    /// Checks the request; returns the space it writes to.
+    pub fn validate(&self) -> Result<Option<String>, ValidationError> {
+        let tag = space(
+            self.container_tag.as_deref(),
+            self.container_tags.as_deref(),
+        )?;
         if self.memories.is_empty() || self.memories.len() > MAX_MEMORIES_PER_REQUEST {
             return Err(ValidationError::new(
                 "memories",
@@ -95,7 +115,7 @@ impl CreateMemoriesRequest {
                 parse_instant(&f("forgetAfter"), t)?;
             }
         }
-        Ok(())
+        Ok(tag)
     }
 }
 
@@ -129,16 +149,27 @@ pub struct MemoryTarget {
     pub id: Option<String>,
     #[serde(default)]
     pub content: Option<String>,
-    pub container_tag: String,
+    #[serde(default, alias = "container_tag")]
+    pub container_tag: Option<String>,
+    #[serde(
+        default,
+        alias = "container_tags",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub container_tags: Option<Vec<String>>,
 }
 
 impl MemoryTarget {
-    /// Checks the tag, and that exactly one of `id` and `content` is given.
-    pub fn validate(&self) -> Result<(), ValidationError> {
-        validate::container_tag("containerTag", &self.container_tag)?;
+    /// Checks the tag, and that exactly one of `id` and `content` is
+    /// given; returns the space.
+    pub fn validate(&self) -> Result<Option<String>, ValidationError> {
+        let tag = space(
+            self.container_tag.as_deref(),
+            self.container_tags.as_deref(),
+        )?;
         match (&self.id, &self.content) {
-            (Some(id), None) if !id.is_empty() => Ok(()),
-            (None, Some(c)) if !c.is_empty() => Ok(()),
+            (Some(id), None) if !id.is_empty() => Ok(tag),
+            (None, Some(c)) if !c.is_empty() => Ok(tag),
             (Some(_), Some(_)) => Err(ValidationError::new(
                 "id",
                 "give either `id` or `content`, not both",
@@ -179,8 +210,9 @@ pub struct PatchMemoryRequest {
 }
 
 impl PatchMemoryRequest {
-    pub fn validate(&self) -> Result<(), ValidationError> {
-        self.target.validate()?;
+    /// Checks the request; returns the space.
+    pub fn validate(&self) -> Result<Option<String>, ValidationError> {
+        let tag = self.target.validate()?;
         if let Some(c) = &self.new_content {
             if c.trim().is_empty() {
                 return Err(ValidationError::new("newContent", "must not be empty"));
@@ -193,7 +225,7 @@ impl PatchMemoryRequest {
         if let Some(Some(t)) = &self.forget_after {
             parse_instant("forgetAfter", t)?;
         }
-        Ok(())
+        Ok(tag)
     }
 }
 
@@ -238,7 +270,14 @@ pub struct ForgetMatchingRequest {
     pub query: Option<String>,
     #[serde(default)]
     pub ids: Option<Vec<String>>,
-    pub container_tag: String,
+    #[serde(default, alias = "container_tag")]
+    pub container_tag: Option<String>,
+    #[serde(
+        default,
+        alias = "container_tags",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub container_tags: Option<Vec<String>>,
     #[serde(default, deserialize_with = "lenient::opt_bool")]
     pub dry_run: Option<bool>,
     #[serde(default)]
@@ -250,8 +289,12 @@ pub struct ForgetMatchingRequest {
 }
 
 impl ForgetMatchingRequest {
-    pub fn validate(&self) -> Result<(), ValidationError> {
-        validate::container_tag("containerTag", &self.container_tag)?;
+    /// Checks the request; returns the space.
+    pub fn validate(&self) -> Result<Option<String>, ValidationError> {
+        let tag = space(
+            self.container_tag.as_deref(),
+            self.container_tags.as_deref(),
+        )?;
         if let Some(q) = &self.query {
             if q.trim().is_empty() || q.chars().count() > 2000 {
                 return Err(ValidationError::new(
@@ -281,7 +324,7 @@ impl ForgetMatchingRequest {
                 ));
             }
         }
-        Ok(())
+        Ok(tag)
     }
 }
 
@@ -309,7 +352,14 @@ pub struct ForgetMatchingResponse {
 #[derive(Debug, Clone, Default, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ListMemoriesRequest {
+    #[serde(default, alias = "container_tags")]
     pub container_tags: Vec<String>,
+    #[serde(
+        default,
+        alias = "container_tag",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub container_tag: Option<String>,
     #[serde(default)]
     pub filters: Option<Value>,
     #[serde(default, deserialize_with = "lenient::opt_u64")]
@@ -335,14 +385,13 @@ pub struct ValidMemoryList {
 
 impl ListMemoriesRequest {
     pub fn validate(&self) -> Result<ValidMemoryList, ValidationError> {
-        if self.container_tags.is_empty() {
+        let container_tags =
+            validate::container_tags(self.container_tag.as_deref(), Some(&self.container_tags))?;
+        if container_tags.is_empty() {
             return Err(ValidationError::new(
                 "containerTags",
-                "must hold at least one tag",
+                "must hold at least one tag (or send `containerTag`)",
             ));
-        }
-        for t in &self.container_tags {
-            validate::container_tag("containerTags", t)?;
         }
         let limit = self.limit.unwrap_or(10);
         if !(1..=1100).contains(&limit) {
@@ -374,7 +423,7 @@ impl ListMemoriesRequest {
             Some(v) => Some(engram_core::filter::parse("filters", v)?),
         };
         Ok(ValidMemoryList {
-            container_tags: self.container_tags.clone(),
+            container_tags,
             filter,
             limit,
             page,

@@ -301,9 +301,20 @@ impl ConversationMessage {
 #[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ConversationRequest {
+    /// The conversation's id: its document's `customId` (sending it as
+    /// `customId` works too).
+    #[serde(alias = "customId", alias = "conversation_id")]
     pub conversation_id: String,
     pub messages: Vec<ConversationMessage>,
-    #[serde(default)]
+    /// The conversation's space; `containerTags` works too (both: the
+    /// singular is the space its memories form in, the plural adds tags).
+    #[serde(
+        default,
+        alias = "container_tag",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub container_tag: Option<String>,
+    #[serde(default, alias = "container_tags")]
     pub container_tags: Option<Vec<String>>,
     #[serde(default)]
     #[schema(value_type = Option<Object>)]
@@ -326,11 +337,10 @@ impl ConversationRequest {
                 "must hold at least one message",
             ));
         }
-        if let Some(tags) = &self.container_tags {
-            for t in tags {
-                validate::container_tag("containerTags", t)?;
-            }
-        }
+        validate::container_tags(
+            self.container_tag.as_deref(),
+            self.container_tags.as_deref(),
+        )?;
         if let Some(md) = &self.metadata {
             validate::metadata("metadata", md)?;
         }
@@ -345,7 +355,14 @@ impl ConversationRequest {
                     ));
                 }
                 let text = m.text(&format!("messages[{i}].content"))?;
-                let who = m.name.clone().unwrap_or_else(|| m.role.clone());
+                // a person speaks under their name; an assistant (or a
+                // tool) is never taken for one
+                let who = match (m.role.as_str(), &m.name) {
+                    ("user", Some(n)) if !n.trim().is_empty() => {
+                        n.replace([':', '\n', '\r'], " ").trim().to_string()
+                    }
+                    _ => m.role.clone(),
+                };
                 Ok((who, text))
             })
             .collect()

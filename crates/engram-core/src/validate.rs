@@ -68,6 +68,32 @@ pub fn container_tags(
     Ok(out)
 }
 
+/// The one space a write names, for routes that write into a single space
+/// (memories): the singular `containerTag` wins when both are sent (the
+/// plural is still validated); otherwise `containerTags` must hold exactly
+/// one tag. `None` when neither is sent.
+pub fn one_container_tag(
+    single: Option<&str>,
+    many: Option<&[String]>,
+) -> Result<Option<String>, ValidationError> {
+    let all = container_tags(single, many)?;
+    if let Some(t) = single {
+        return Ok(Some(t.to_string()));
+    }
+    match all.as_slice() {
+        [] if many.is_some() => Err(ValidationError::new(
+            "containerTags",
+            "must hold one tag (or send `containerTag`)",
+        )),
+        [] => Ok(None),
+        [t] => Ok(Some(t.clone())),
+        _ => Err(ValidationError::new(
+            "containerTags",
+            "a memory belongs to one space: send one tag, as `containerTag`",
+        )),
+    }
+}
+
 /// A client-chosen document id: 1..=100 characters of `[a-zA-Z0-9_:.-]`.
 pub fn custom_id(field: &str, id: &str) -> Result<(), ValidationError> {
     if id.is_empty() {
@@ -240,6 +266,25 @@ mod tests {
         assert_eq!(err.field, "containerTags[1]");
         let tags = container_tags(Some("a"), Some(&["a".into(), "b".into()])).unwrap();
         assert_eq!(tags, vec!["a", "b"]);
+    }
+
+    #[test]
+    fn one_space_from_either_spelling() {
+        let one = |s: Option<&str>, m: Option<&[&str]>| {
+            let m: Option<Vec<String>> = m.map(|m| m.iter().map(|t| t.to_string()).collect());
+            one_container_tag(s, m.as_deref()).map_err(|e| e.field)
+        };
+        assert_eq!(one(Some("a"), None), Ok(Some("a".into())));
+        assert_eq!(one(None, Some(&["a"])), Ok(Some("a".into())));
+        assert_eq!(one(Some("a"), Some(&["b"])), Ok(Some("a".into())));
+        assert_eq!(one(None, None), Ok(None));
+        assert_eq!(one(None, Some(&[])), Err("containerTags".into()));
+        assert_eq!(one(None, Some(&["a", "b"])), Err("containerTags".into()));
+        assert_eq!(one(None, Some(&["a", "a"])), Ok(Some("a".into())));
+        assert_eq!(
+            one(Some("a"), Some(&["bad tag"])),
+            Err("containerTags[0]".into())
+        );
     }
 
     #[test]

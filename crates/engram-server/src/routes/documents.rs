@@ -417,7 +417,8 @@ pub async fn bulk_delete(
     ApiJson(req): ApiJson<BulkDeleteRequest>,
 ) -> Result<Json<BulkDeleteResponse>, ApiError> {
     req.validate()?;
-    if let Some(tags) = &req.container_tags {
+    let tags = req.tags();
+    if let Some(tags) = &tags {
         tags.iter().try_for_each(|t| who.require_tag(t))?;
     }
     if req.filepath.is_some() {
@@ -444,7 +445,7 @@ pub async fn bulk_delete(
                 .map(|(id, error)| BulkDeleteError { id, error }),
         );
     }
-    if let Some(tags) = &req.container_tags {
+    if let Some(tags) = &tags {
         deleted += s.engine.delete_by_tags(&who.org_id, tags).await?;
     }
     if let Some(p) = &req.filepath {
@@ -455,6 +456,6 @@ pub async fn bulk_delete(
         success: errors.is_empty(),
         deleted_count: deleted,
         errors,
-        container_tags: req.container_tags,
+        container_tags: tags,
     }))
 }

@@ -19,13 +19,18 @@ use engram_engine::memories::{DirectMemory, MemoryPatch, Target};
 use engram_store::{Memory, MemoryListQuery};
 use serde_json::{Map, Value};
 
-/// A scoped key may reach only memories of its tag.
-async fn check_target(s: &AppState, who: &AuthContext, t: &MemoryTarget) -> Result<(), ApiError> {
-    who.require_tag(&t.container_tag)?;
+/// The space a target names (a scoped key may reach only memories of
+/// its tag).
+async fn check_target(
+    s: &AppState,
+    who: &AuthContext,
+    t: &MemoryTarget,
+) -> Result<String, ApiError> {
+    let tag = who.write_space(t.validate()?)?;
     if let Some(id) = &t.id {
         s.engine.check_memory_scope(who, id).await?;
     }
-    Ok(())
+    Ok(tag)
 }
 
 fn target(t: &MemoryTarget) -> Target {
@@ -112,8 +117,7 @@ pub async fn create(
     Caller(who): Caller,
     ApiJson(req): ApiJson<CreateMemoriesRequest>,
 ) -> Result<(StatusCode, Json<CreateMemoriesResponse>), ApiError> {
-    req.validate()?;
-    who.require_tag(&req.container_tag)?;
+    let tag = who.write_space(req.validate()?)?;
     let items = req
         .memories
         .into_iter()
@@ -136,10 +140,7 @@ pub async fn create(
             }
         })
         .collect();
-    let made = s
-        .engine
-        .create_memories(&who.org_id, &req.container_tag, items)
-        .await?;
+    let made = s.engine.create_memories(&who.org_id, &tag, items).await?;
     let memories = made
         .into_iter()
         .map(|m| CreatedMemory {
@@ -183,7 +184,7 @@ pub async fn patch(
     ApiJson(req): ApiJson<PatchMemoryRequest>,
 ) -> Result<Json<PatchMemoryResponse>, ApiError> {
     req.validate()?;
-    check_target(&s, &who, &req.target).await?;
+    let tag = check_target(&s, &who, &req.target).await?;
     let t = req.temporal_context.clone();
     let patch = MemoryPatch {
         new_content: req.new_content.clone(),
@@ -198,12 +199,7 @@ pub async fn patch(
     };
     let m = s
         .engine
-        .patch_memory(
-            &who.org_id,
-            &req.target.container_tag,
-            &target(&req.target),
-            patch,
-        )
+        .patch_memory(&who.org_id, &tag, &target(&req.target), patch)
         .await?;
     Ok(Json(PatchMemoryResponse {
         id: m.id,
@@ -239,13 +235,12 @@ pub async fn forget(
     Caller(who): Caller,
     ApiJson(req): ApiJson<ForgetMemoryRequest>,
 ) -> Result<Json<ForgetMemoryResponse>, ApiError> {
-    req.target.validate()?;
-    check_target(&s, &who, &req.target).await?;
+    let tag = check_target(&s, &who, &req.target).await?;
     let m = s
         .engine
         .forget(
             &who.org_id,
-            &req.target.container_tag,
+            &tag,
             &target(&req.target),
             req.reason.as_deref(),
         )
@@ -275,8 +270,7 @@ pub async fn forget_matching(
     Caller(who): Caller,
     ApiJson(req): ApiJson<ForgetMatchingRequest>,
 ) -> Result<Json<ForgetMatchingResponse>, ApiError> {
-    req.validate()?;
-    who.require_tag(&req.container_tag)?;
+    let tag = who.write_space(req.validate()?)?;
     if let Some(ids) = &req.ids {
         for id in ids {
             s.engine.check_memory_scope(&who, id).await?;
@@ -287,7 +281,7 @@ pub async fn forget_matching(
         .engine
         .forget_matching(
             &who.org_id,
-            &req.container_tag,
+            &tag,
             req.query.as_deref(),
             req.ids.as_deref().unwrap_or_default(),
             req.threshold.unwrap_or(0.5) as f32,

@@ -135,6 +135,7 @@ pub async fn update(
                 })
                 .collect()
         }),
+        user_name: None,
     };
     let space = s.engine.set_space(&who.org_id, tag, patch).await?;
     Ok(Json(settings(space)))

@@ -313,6 +313,7 @@ pub async fn conversation(
     content.extend(fresh.iter().map(String::as_str));
     let add = AddDocumentRequest {
         content: content.join("\n"),
+        container_tag: req.container_tag.clone(),
         container_tags: req.container_tags.clone(),
         custom_id: Some(req.conversation_id.clone()),
         metadata: req.metadata.clone(),

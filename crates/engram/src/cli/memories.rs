@@ -52,7 +52,8 @@ pub struct ForgetArgs {
 pub async fn remember(client: Client, common: Common, a: RememberArgs) -> Result<(), CliError> {
     let base = client.base().to_string();
     let req = CreateMemoriesRequest {
-        container_tag: a.tag,
+        container_tag: Some(a.tag),
+        container_tags: None,
         memories: vec![NewMemoryItem {
             content: a.text,
             is_static: a.is_static.then_some(true),
@@ -80,7 +81,8 @@ pub async fn update(client: Client, common: Common, a: UpdateArgs) -> Result<(),
         target: MemoryTarget {
             id: Some(a.id),
             content: None,
-            container_tag: a.tag,
+            container_tag: Some(a.tag),
+            container_tags: None,
         },
         new_content: Some(a.text),
         ..Default::default()
@@ -101,7 +103,8 @@ pub async fn forget(client: Client, common: Common, a: ForgetArgs) -> Result<(),
         target: MemoryTarget {
             id: a.id,
             content: a.text,
-            container_tag: a.tag,
+            container_tag: Some(a.tag),
+            container_tags: None,
         },
         reason: a.reason,
     };
