@@ -5,8 +5,8 @@
 use crate::rows::{ts, Bind, Binds};
 use crate::{db_err, ms, PgStore, Tx};
 use engram_store::{
-    now, ForgetOutcome, Memory, MemoryEntity, MemoryListQuery, MemoryUpdate, NewMemory,
-    RelationKind, StoreError, StoreResult,
+    now, ForgetOutcome, Memory, MemoryEntity, MemoryListQuery, MemorySource, MemoryUpdate,
+    NewMemory, RelationKind, StoreError, StoreResult,
 };
 use sqlx::postgres::PgRow;
 use sqlx::{AssertSqlSafe, Row};
@@ -15,7 +15,7 @@ use sqlx::{AssertSqlSafe, Row};
 const COLUMNS: &str = "m.id, m.org_id, m.container_tag, m.content, m.embedding::real[] AS embedding, \
      m.is_static, m.is_inference, m.is_latest, m.is_forgotten, m.forget_after, m.forget_reason, \
      m.version, m.parent_id, m.root_id, m.source_count, m.metadata, m.document_date, m.event_dates, \
-     m.entities, m.created_at, m.updated_at, \
+     m.entities, m.created_at, m.updated_at, m.source_text, \
      COALESCE((SELECT array_agg(document_id ORDER BY document_id) FROM memory_sources s \
        WHERE s.memory_id = m.id), '{}') AS sources, \
      COALESCE((SELECT array_agg(related_id ORDER BY related_id) FROM memory_relations r \
@@ -63,6 +63,9 @@ fn memory(r: &PgRow) -> StoreResult<Memory> {
         event_dates: json("event_dates", r.get("event_dates"))?,
         entities: json::<Vec<MemoryEntity>>("entities", r.get("entities"))?,
         relations,
+        source: r
+            .get::<Option<String>, _>("source_text")
+            .map(|text| MemorySource { text }),
         created_at: ts(r.get("created_at")),
         updated_at: ts(r.get("updated_at")),
     })
@@ -103,8 +106,9 @@ async fn insert_row(
     sqlx::query(
         "INSERT INTO memories (id, org_id, container_tag, content, embedding, is_static, is_inference, \
          forget_after, forget_reason, version, parent_id, root_id, source_count, metadata, document_date, \
-         event_dates, entities, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5::real[]::vector, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18)",
+         event_dates, entities, created_at, updated_at, source_text) \
+         VALUES ($1, $2, $3, $4, $5::real[]::vector, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, \
+           $17, $18, $18, $19)",
     )
     .bind(id)
     .bind(&m.org_id)
@@ -124,6 +128,7 @@ async fn insert_row(
     .bind(to_json(&m.event_dates))
     .bind(to_json(&m.entities))
     .bind(t)
+    .bind(m.source.as_ref().map(|s| s.text.as_str()))
     .execute(&mut **tx)
     .await
     .map_err(db_err)?;

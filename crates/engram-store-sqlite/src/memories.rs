@@ -5,7 +5,7 @@ use crate::rows::ts;
 use crate::{db_err, ms, placeholders, SqliteStore};
 use engram_store::{
     embedding_from_bytes, embedding_to_bytes, now, ForgetOutcome, Memory, MemoryEntity,
-    MemoryListQuery, MemoryUpdate, NewMemory, RelationKind, StoreError, StoreResult,
+    MemoryListQuery, MemorySource, MemoryUpdate, NewMemory, RelationKind, StoreError, StoreResult,
 };
 use sqlx::sqlite::SqliteRow;
 use sqlx::{AssertSqlSafe, Row, Sqlite, Transaction};
@@ -16,7 +16,7 @@ type Tx = Transaction<'static, Sqlite>;
 const COLUMNS: &str = "m.id, m.org_id, m.container_tag, m.content, m.embedding, m.is_static, \
      m.is_inference, m.is_latest, m.is_forgotten, m.forget_after, m.forget_reason, m.version, \
      m.parent_id, m.root_id, m.source_count, m.metadata, m.document_date, m.event_dates, \
-     m.entities, m.created_at, m.updated_at, \
+     m.entities, m.created_at, m.updated_at, m.source_text, \
      (SELECT group_concat(document_id, char(31)) FROM (SELECT document_id FROM memory_sources s \
        WHERE s.memory_id = m.id ORDER BY document_id)) AS sources, \
      (SELECT group_concat(related_id || char(30) || kind, char(31)) FROM (SELECT related_id, kind \
@@ -65,6 +65,9 @@ fn memory(r: &SqliteRow) -> StoreResult<Memory> {
         event_dates: json("event_dates", r.get("event_dates"))?,
         entities: json::<Vec<MemoryEntity>>("entities", r.get("entities"))?,
         relations,
+        source: r
+            .get::<Option<String>, _>("source_text")
+            .map(|text| MemorySource { text }),
         created_at: ts(r.get("created_at")),
         updated_at: ts(r.get("updated_at")),
     })
@@ -105,8 +108,8 @@ async fn insert_row(
     sqlx::query(
         "INSERT INTO memories (id, org_id, container_tag, content, embedding, is_static, is_inference, \
          forget_after, forget_reason, version, parent_id, root_id, source_count, metadata, document_date, \
-         event_dates, entities, created_at, updated_at) \
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+         event_dates, entities, created_at, updated_at, source_text) \
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     )
     .bind(id)
     .bind(&m.org_id)
@@ -127,6 +130,7 @@ async fn insert_row(
     .bind(to_json(&m.entities))
     .bind(t)
     .bind(t)
+    .bind(m.source.as_ref().map(|s| s.text.as_str()))
     .execute(&mut **tx)
     .await
     .map_err(db_err)?;

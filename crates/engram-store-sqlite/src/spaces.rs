@@ -16,7 +16,7 @@ const SPACES: &str = "WITH tags AS ( \
        SELECT tag FROM container_tags WHERE org_id = ?1 \
        UNION SELECT tag FROM document_tags WHERE org_id = ?1 \
        UNION SELECT container_tag FROM memories WHERE org_id = ?1 AND is_latest = 1 AND is_forgotten = 0) \
-     SELECT t.tag, c.name, c.entity_context, c.profile_buckets, c.created_at, c.updated_at, \
+     SELECT t.tag, c.name, c.entity_context, c.user_name, c.profile_buckets, c.created_at, c.updated_at, \
        (SELECT COUNT(*) FROM document_tags dt WHERE dt.org_id = ?1 AND dt.tag = t.tag) AS docs, \
        (SELECT COUNT(*) FROM memories m WHERE m.org_id = ?1 AND m.container_tag = t.tag \
           AND m.is_latest = 1 AND m.is_forgotten = 0) AS mems, \
@@ -34,6 +34,7 @@ fn summary(r: &SqliteRow) -> SpaceSummary {
         tag: r.get("tag"),
         name: r.get("name"),
         entity_context: r.get("entity_context"),
+        user_name: r.get("user_name"),
         profile_buckets: r.get("profile_buckets"),
         created_at: r.get("created_at"),
         updated_at: r.get("updated_at"),
@@ -71,12 +72,13 @@ pub async fn upsert(s: &SqliteStore, org_id: &str, tag: &str, p: SpacePatch) -> 
     };
     let mut tx = s.begin_write().await?;
     let r = sqlx::query(
-        "INSERT INTO container_tags (org_id, tag, name, entity_context, profile_buckets, created_at, updated_at) \
-         VALUES (?1, ?2, ?3, ?5, COALESCE(?6, '[]'), ?7, ?7) \
+        "INSERT INTO container_tags (org_id, tag, name, entity_context, user_name, profile_buckets, created_at, updated_at) \
+         VALUES (?1, ?2, ?3, ?5, ?8, COALESCE(?6, '[]'), ?7, ?7) \
          ON CONFLICT (org_id, tag) DO UPDATE SET name = COALESCE(?3, name), \
            entity_context = CASE WHEN ?4 THEN ?5 ELSE entity_context END, \
+           user_name = COALESCE(?8, user_name), \
            profile_buckets = COALESCE(?6, profile_buckets), updated_at = ?7 \
-         RETURNING tag, name, entity_context, profile_buckets, created_at, updated_at",
+         RETURNING tag, name, entity_context, user_name, profile_buckets, created_at, updated_at",
     )
     .bind(org_id)
     .bind(tag)
@@ -85,6 +87,7 @@ pub async fn upsert(s: &SqliteStore, org_id: &str, tag: &str, p: SpacePatch) -> 
     .bind(&context)
     .bind(&buckets)
     .bind(t)
+    .bind(&p.user_name)
     .fetch_one(&mut *tx)
     .await
     .map_err(db_err)?;
@@ -93,6 +96,7 @@ pub async fn upsert(s: &SqliteStore, org_id: &str, tag: &str, p: SpacePatch) -> 
         tag: r.get("tag"),
         name: r.get("name"),
         entity_context: r.get("entity_context"),
+        user_name: r.get("user_name"),
         profile_buckets: buckets_from_json(r.get("profile_buckets")),
         created_at: from_millis(r.get("created_at")),
         updated_at: from_millis(r.get("updated_at")),

@@ -83,8 +83,20 @@ pub struct Memory {
     pub entities: Vec<MemoryEntity>,
     /// Relations from this memory to others.
     pub relations: Vec<(String, RelationKind)>,
+    /// What it was formed from, for search (none for a memory written
+    /// directly).
+    pub source: Option<MemorySource>,
     pub created_at: Timestamp,
     pub updated_at: Timestamp,
+}
+
+/// The words a memory was formed from: the turn that stated it with the
+/// turns around it and the day it was said, which keyword search reads as
+/// the memory's context (a question may use the words of the
+/// conversation rather than of the fact).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct MemorySource {
+    pub text: String,
 }
 
 impl Memory {
@@ -110,6 +122,7 @@ pub struct NewMemory {
     pub document_date: Option<String>,
     pub event_dates: Vec<String>,
     pub entities: Vec<MemoryEntity>,
+    pub source: Option<MemorySource>,
 }
 
 /// A new version of a memory: absent fields are inherited.
@@ -128,6 +141,9 @@ pub struct MemoryUpdate {
     pub document_date: Option<Option<String>>,
     pub event_dates: Option<Vec<String>>,
     pub entities: Option<Vec<MemoryEntity>>,
+    /// `Some(None)` drops the source (new words without one); `None`
+    /// inherits it.
+    pub source: Option<Option<MemorySource>>,
 }
 
 impl MemoryUpdate {
@@ -169,6 +185,7 @@ impl MemoryUpdate {
                 .unwrap_or_else(|| old.document_date.clone()),
             event_dates: self.event_dates.unwrap_or_else(|| old.event_dates.clone()),
             entities: self.entities.unwrap_or_else(|| old.entities.clone()),
+            source: self.source.unwrap_or_else(|| old.source.clone()),
         })
     }
 }

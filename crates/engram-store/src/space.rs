@@ -20,6 +20,9 @@ pub struct Space {
     pub name: Option<String>,
     /// Guides memory extraction for the space's documents.
     pub entity_context: Option<String>,
+    /// The name of the person the space is about, as learned from what
+    /// they said or from documents' metadata (memories name them).
+    pub user_name: Option<String>,
     pub profile_buckets: Vec<BucketDef>,
     /// When the settings row was made, else when the tag was first used.
     pub created_at: Timestamp,
@@ -44,6 +47,8 @@ pub struct SpacePatch {
     /// `Some(None)` clears it.
     pub entity_context: Option<Option<String>>,
     pub profile_buckets: Option<Vec<BucketDef>>,
+    /// Set when learned (never cleared but by deleting the space).
+    pub user_name: Option<String>,
 }
 
 /// What deleting a space removed.
@@ -61,6 +66,7 @@ pub struct SpaceColumns {
     pub tag: String,
     pub name: Option<String>,
     pub entity_context: Option<String>,
+    pub user_name: Option<String>,
     /// JSON list of [`BucketDef`]s.
     pub profile_buckets: Option<String>,
     /// Of the settings row, when there is one.
@@ -91,6 +97,7 @@ impl SpaceColumns {
                 tag: self.tag,
                 name: self.name,
                 entity_context: self.entity_context,
+                user_name: self.user_name,
                 created_at: crate::from_millis(self.created_at.or(first).unwrap_or(t)),
                 updated_at: crate::from_millis(self.updated_at.or(last).unwrap_or(t)),
             },

@@ -18,6 +18,7 @@ pub(super) fn fact(org: &str, tag: &str, content: &str, sources: &[&str]) -> New
         document_date: None,
         event_dates: vec![],
         entities: vec![],
+        source: None,
     }
 }
 
@@ -40,6 +41,9 @@ pub async fn memories_versions_forgetting_and_sources(s: &dyn Store) {
         name: "Paris".into(),
         kind: "place".into(),
     }];
+    paris.source = Some(MemorySource {
+        text: "Ana: I live in Paris now.".into(),
+    });
     let made = s
         .insert_memories(vec![
             paris,
@@ -65,6 +69,11 @@ pub async fn memories_versions_forgetting_and_sources(s: &dyn Store) {
     assert_eq!(m1.document_date.as_deref(), Some("2024-03-10"));
     assert_eq!(m1.entities[0].name, "Paris");
     assert_eq!(m1.embedding, vec![0.6, 0.8, 0.0]);
+    assert_eq!(
+        m1.source.as_ref().map(|x| x.text.as_str()),
+        Some("Ana: I live in Paris now.")
+    );
+    assert_eq!(m2.source, None);
     let mut both = vec![d1.clone(), d2.clone()];
     both.sort();
     assert_eq!(m2.document_ids, both);
@@ -109,6 +118,7 @@ pub async fn memories_versions_forgetting_and_sources(s: &dyn Store) {
     assert_eq!(v2.document_ids, vec![d1.clone()]);
     assert!(v2.is_static, "inherited");
     assert_eq!(v2.metadata.get("k"), Some(&json!("v")));
+    assert_eq!(v2.source, m1.source, "inherited");
     let old = s.get_memory(&org, &m1.id).await.unwrap().unwrap();
     assert!(!old.is_latest);
     assert!(matches!(
@@ -116,11 +126,24 @@ pub async fn memories_versions_forgetting_and_sources(s: &dyn Store) {
         Err(StoreError::Conflict(_))
     ));
     let v3 = s
-        .update_memory(&org, &v2.id, update("Ana moved to Rome"))
+        .update_memory(
+            &org,
+            &v2.id,
+            MemoryUpdate {
+                source: Some(Some(MemorySource {
+                    text: "Ana: Rome it is!".into(),
+                })),
+                ..update("Ana moved to Rome")
+            },
+        )
         .await
         .unwrap()
         .unwrap();
     assert_eq!(v3.version, 3);
+    assert_eq!(
+        v3.source.map(|x| x.text).as_deref(),
+        Some("Ana: Rome it is!")
+    );
     assert_eq!(v3.root_id.as_deref(), Some(m1.id.as_str()));
     assert!(s
         .update_memory(&org, "nope", update("x"))

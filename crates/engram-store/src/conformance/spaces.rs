@@ -38,6 +38,7 @@ pub async fn spaces_settings_counts_and_deletion(s: &dyn Store) {
                     key: "pets".into(),
                     description: "animals".into(),
                 }]),
+                user_name: None,
             },
         )
         .await
@@ -94,7 +95,35 @@ pub async fn spaces_settings_counts_and_deletion(s: &dyn Store) {
         .await
         .unwrap();
     assert_eq!(ana.name.as_deref(), Some("Ana"));
+    assert_eq!(ana.user_name, None);
+    // the person's name, once learned, stays through other patches
+    let named = s
+        .upsert_space(
+            &org,
+            "ana",
+            SpacePatch {
+                user_name: Some("Ana Lima".into()),
+                ..Default::default()
+            },
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        (named.name.as_deref(), named.user_name.as_deref()),
+        (Some("Ana"), Some("Ana Lima"))
+    );
+    s.upsert_space(
+        &org,
+        "ana",
+        SpacePatch {
+            entity_context: Some(Some("a baker".into())),
+            ..Default::default()
+        },
+    )
+    .await
+    .unwrap();
     let got = s.get_space(&org, "ana").await.unwrap().unwrap();
+    assert_eq!(got.space.user_name.as_deref(), Some("Ana Lima"));
     assert_eq!(
         (got.space.name.as_deref(), got.document_count),
         (Some("Ana"), 2)
