@@ -221,6 +221,7 @@ impl DocsIndex {
         let mut docs = Vec::with_capacity(sections.len());
         for (i, (s, v)) in sections.iter().zip(vectors.iter().cloned()).enumerate() {
             docs.push(IndexDocument {
+                context: String::new(),
                 id: i.to_string(),
                 seq: i as i64,
                 container_tags: vec![s.page.to_string()],

@@ -74,6 +74,24 @@ impl AuthContext {
         Ok(())
     }
 
+    /// The one space a write goes to: the tag it named (a scoped key may
+    /// only name its own), else a scoped key's tag; a full key must name
+    /// one.
+    pub fn write_space(&self, tag: Option<String>) -> Result<String, crate::EngineError> {
+        match (tag, &self.scope) {
+            (Some(t), _) => {
+                self.require_tag(&t)?;
+                Ok(t)
+            }
+            (None, Some(s)) => Ok(s.container_tag.clone()),
+            (None, None) => Err(engram_core::ValidationError::new(
+                "containerTag",
+                "is required (or send `containerTags` with one tag)",
+            )
+            .into()),
+        }
+    }
+
     /// A request about exactly one container tag: a scoped key may only
     /// name its own.
     pub fn require_tag(&self, tag: &str) -> Result<(), crate::EngineError> {

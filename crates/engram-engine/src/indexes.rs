@@ -32,6 +32,7 @@ pub struct Indexes {
 
 fn to_index(d: IndexedDocument) -> IndexDocument {
     IndexDocument {
+        context: String::new(),
         id: d.id,
         seq: d.seq,
         container_tags: d.container_tags,

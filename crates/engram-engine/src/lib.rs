@@ -150,6 +150,9 @@ pub struct Engine {
     bucket_vectors: std::sync::Mutex<std::collections::HashMap<String, Vec<f32>>>,
     /// The chat model for extraction, when one is configured.
     llm: Option<Arc<dyn engram_llm::Llm>>,
+    /// The fact/not-a-fact judge of offline extraction, built on first
+    /// use with this engine's embedder.
+    judge: tokio::sync::OnceCell<Arc<engram_memory::judge::Judge>>,
     /// Where request logs go.
     recorder: analytics::Recorder,
 }
@@ -196,6 +199,7 @@ impl Engine {
             memory_indexes: Default::default(),
             profiles: Default::default(),
             bucket_vectors: Default::default(),
+            judge: Default::default(),
             llm: config.llm.clone().map(|l| l.0),
             recorder: analytics::Recorder::start(store_for_recorder),
             config,

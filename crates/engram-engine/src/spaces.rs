@@ -119,17 +119,4 @@ impl Engine {
         }
         Ok(out)
     }
-
-    /// The entity context a space gives its documents' extraction.
-    pub(crate) async fn space_context(
-        &self,
-        org_id: &str,
-        tag: &str,
-    ) -> Result<Option<String>, EngineError> {
-        Ok(self
-            .store
-            .get_space(org_id, tag)
-            .await?
-            .and_then(|s| s.space.entity_context))
-    }
 }

@@ -30,6 +30,9 @@ pub struct IndexDocument {
     pub metadata: Metadata,
     pub filepath: Option<String>,
     pub chunks: Vec<IndexChunk>,
+    /// More words every chunk's keyword context reads, like its metadata
+    /// values (a memory's source turns); usually empty.
+    pub context: String,
 }
 
 /// A chunk as the index receives it.
@@ -301,7 +304,9 @@ impl OrgIndex {
         if stream as usize == self.streams.len() {
             self.streams.push(BTreeSet::new());
         }
-        let (meta_terms, meta_len) = self.counted(&metadata_text(&doc.metadata));
+        let mut meta_text = metadata_text(&doc.metadata);
+        meta_text.push_str(&doc.context);
+        let (meta_terms, meta_len) = self.counted(&meta_text);
         let dslot = match self.free_docs.pop() {
             Some(s) => s,
             None => {

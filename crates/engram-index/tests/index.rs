@@ -5,6 +5,7 @@ use serde_json::json;
 
 fn doc(id: &str, seq: i64, tag: &str, text: &str, v: [f32; 4]) -> IndexDocument {
     IndexDocument {
+        context: String::new(),
         id: id.into(),
         seq,
         container_tags: vec![tag.into()],

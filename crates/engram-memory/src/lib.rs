@@ -5,6 +5,7 @@
 //! needed); [`llm::extract`] asks a model when one is configured and falls
 //! back to the offline one.
 
+pub mod judge;
 pub mod llm;
 pub mod offline;
 pub mod relate;
@@ -32,6 +33,10 @@ pub struct Turn<'a> {
     pub text: &'a str,
     /// When it was said or written: relative dates resolve against it.
     pub date: Option<NaiveDate>,
+    /// The speaker is the application's user under a role label ("user",
+    /// or a document's author), named only by what the space knows: a
+    /// self-introduction here is news worth remembering.
+    pub generic: bool,
 }
 
 /// What an entity is.
@@ -80,4 +85,12 @@ pub struct Candidate {
     /// For an inference: the candidates (indices into the same list, all
     /// before this one) it was inferred from; empty for stated facts.
     pub derived_from: Vec<usize>,
+    /// The words it was formed from (its turn and the turns around it),
+    /// which keyword search reads as the memory's context; empty when
+    /// unknown.
+    pub context: String,
 }
+
+/// The name a generic speaker ([`Turn::generic`]) stands for when it is
+/// not known: facts read "The user lives in Leeds".
+pub const UNNAMED_USER: &str = "the user";

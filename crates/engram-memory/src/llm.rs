@@ -179,6 +179,7 @@ pub async fn extract_parts_with(
             .unwrap_or(last);
         part_of.push(part);
         out.push(Candidate {
+            context: String::new(),
             derived_from: Vec::new(),
             content,
             subject: item
@@ -230,9 +231,35 @@ pub async fn extract_parts_with(
             event_dates: Vec::new(),
             entities: Vec::new(),
             derived_from: from,
+            context: String::new(),
         });
     }
+    for (c, part) in out.iter_mut().zip(&part_of) {
+        attach_source(c, &parts[*part]);
+    }
     Ok(part_of.into_iter().zip(out).collect())
+}
+
+/// The turn a model's memory most likely came from (most words shared)
+/// as its source, with the turns around it as its context.
+fn attach_source(c: &mut Candidate, turns: &[Turn]) {
+    let words = |s: &str| -> std::collections::HashSet<String> {
+        s.split(|ch: char| !ch.is_alphanumeric())
+            .filter(|w| w.len() > 2)
+            .map(str::to_lowercase)
+            .collect()
+    };
+    let mine = words(&c.content);
+    let best = turns
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| t.role == Role::User)
+        .map(|(i, t)| (words(t.text).intersection(&mine).count(), i))
+        .filter(|(n, _)| *n > 0)
+        .max_by_key(|(n, i)| (*n, std::cmp::Reverse(*i)));
+    if let Some((_, i)) = best {
+        c.context = crate::offline::context_of(turns, i);
+    }
 }
 
 /// Which extractor produced the memories.
@@ -323,6 +350,7 @@ mod tests {
 
     fn turns() -> Vec<Turn<'static>> {
         vec![Turn {
+            generic: false,
             role: Role::User,
             speaker: Some("Ana"),
             listener: Some("Ben"),

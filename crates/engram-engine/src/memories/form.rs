@@ -15,6 +15,7 @@ use chrono::NaiveDate;
 use engram_core::{Dreaming, TaskType};
 use engram_memory::{Role, Turn};
 use engram_store::{Document, MemoryEntity};
+use std::sync::Arc;
 
 /// The space of a document without container tags.
 pub const DEFAULT_SPACE: &str = "sm_project_default";
@@ -39,9 +40,50 @@ pub fn document_day(doc: &Document) -> NaiveDate {
     doc.created_at.date_naive()
 }
 
+/// Labels that head a line without naming who speaks ("Note: ...").
+const NOT_SPEAKERS: &[&str] = &[
+    "note",
+    "notes",
+    "summary",
+    "title",
+    "subject",
+    "re",
+    "fwd",
+    "q",
+    "a",
+    "question",
+    "answer",
+    "update",
+    "warning",
+    "tip",
+    "example",
+    "todo",
+    "important",
+    "edit",
+    "ps",
+    "nb",
+    "date",
+    "time",
+    "location",
+    "topic",
+    "agenda",
+    "status",
+    "source",
+    "url",
+    "link",
+    "tags",
+    "description",
+];
+
 /// The turns of a text: transcript turns with speakers, or paragraphs.
-pub fn turns_of(text: &str, day: NaiveDate) -> Vec<Turn<'_>> {
-    if let Some(spans) = engram_extract::conversation::turns(text).or_else(|| role_lines(text)) {
+/// A role label (`user:`, or a document's paragraphs, written by the
+/// application's user) speaks as `user`: the person's name when the space
+/// knows it, else [`engram_memory::UNNAMED_USER`].
+pub fn turns_of<'a>(text: &'a str, day: NaiveDate, user: &'a str) -> Vec<Turn<'a>> {
+    if let Some(spans) = engram_extract::conversation::turns(text)
+        .or_else(|| role_lines(text))
+        .or_else(|| named_line(text))
+    {
         let parts: Vec<(&str, &str)> = spans
             .iter()
             .filter_map(|&(a, b)| {
@@ -50,7 +92,9 @@ pub fn turns_of(text: &str, day: NaiveDate) -> Vec<Turn<'_>> {
                 Some((t[..colon].trim(), t[colon + 1..].trim()))
             })
             .collect();
-        let mut people: Vec<&str> = parts.iter().map(|(s, _)| *s).collect();
+        let generic = |s: &str| matches!(s.to_ascii_lowercase().as_str(), "user" | "human");
+        let name_of = |s: &'a str| if generic(s) { user } else { s };
+        let mut people: Vec<&str> = parts.iter().map(|(s, _)| name_of(s)).collect();
         people.sort_unstable();
         people.dedup();
         return parts
@@ -62,15 +106,12 @@ pub fn turns_of(text: &str, day: NaiveDate) -> Vec<Turn<'_>> {
                 } else {
                     Role::User
                 };
-                let name = if lower == "user" || lower == "human" {
-                    "User"
-                } else {
-                    speaker
-                };
+                let name = name_of(speaker);
                 // in a two-party conversation "you" is the other one
                 let listener = match people.as_slice() {
-                    [a, b] => Some(if *a == speaker { *b } else { *a })
-                        .filter(|l| !ASSISTANTS.contains(&l.to_ascii_lowercase().as_str())),
+                    [a, b] => Some(if *a == name { *b } else { *a })
+                        .filter(|l| !ASSISTANTS.contains(&l.to_ascii_lowercase().as_str()))
+                        .filter(|l| *l != engram_memory::UNNAMED_USER),
                     _ => None,
                 };
                 Turn {
@@ -79,6 +120,7 @@ pub fn turns_of(text: &str, day: NaiveDate) -> Vec<Turn<'_>> {
                     listener,
                     text: body,
                     date: Some(day),
+                    generic: generic(speaker),
                 }
             })
             .collect();
@@ -88,12 +130,28 @@ pub fn turns_of(text: &str, day: NaiveDate) -> Vec<Turn<'_>> {
         .filter(|p| !p.is_empty())
         .map(|p| Turn {
             role: Role::User,
-            speaker: None,
+            speaker: Some(user),
             listener: None,
             text: p,
             date: Some(day),
+            generic: true,
         })
         .collect()
+}
+
+/// One message headed by a person's name ("Ana: I moved to Porto."): a
+/// turn, when the label reads as a name and not as a heading ("Note:").
+fn named_line(text: &str) -> Option<Vec<(usize, usize)>> {
+    let t = text.trim_end();
+    if t.contains('\n') {
+        return None;
+    }
+    let colon = engram_extract::conversation::speaker_prefix(t)?;
+    let label = t[..colon].trim();
+    let start = text.len() - text.trim_start().len();
+    (engram_memory::offline::is_person_name(label)
+        && !NOT_SPEAKERS.contains(&label.to_ascii_lowercase().as_str()))
+    .then(|| vec![(start, t.len())])
 }
 
 /// A transcript too short for [`engram_extract::conversation::turns`]
@@ -163,11 +221,22 @@ impl Engine {
             .first()
             .cloned()
             .unwrap_or_else(|| DEFAULT_SPACE.to_string());
+        let space = self.store.get_space(org_id, &tag).await?.map(|s| s.space);
         // a document's own context, else its space's
         let space_context = match docs.iter().find_map(|d| d.entity_context.clone()) {
             Some(c) => Some(c),
-            None => self.space_context(org_id, &tag).await?,
+            None => space.as_ref().and_then(|s| s.entity_context.clone()),
         };
+        let user = self
+            .user_name(
+                org_id,
+                &tag,
+                &docs,
+                space.as_ref(),
+                space_context.as_deref(),
+            )
+            .await?;
+        let user = user.as_deref().unwrap_or(engram_memory::UNNAMED_USER);
         // and the organisation's instructions for extraction
         let space_context = match (
             space_context,
@@ -177,21 +246,41 @@ impl Engine {
             (None, Some(p)) => Some(format!("Instructions for this workspace: {p}")),
             (c, None) => c,
         };
+        let space_context = match (space_context, user) {
+            (c, engram_memory::UNNAMED_USER) => c,
+            (Some(c), u) => Some(format!("{c}\nThe user's name is {u}.")),
+            (None, u) => Some(format!("The user's name is {u}.")),
+        };
         let context = space_context.as_deref();
         let parts: Vec<Vec<engram_memory::Turn>> = docs
             .iter()
-            .map(|d| turns_of(d.text.as_deref().unwrap_or(""), document_day(d)))
+            .map(|d| turns_of(d.text.as_deref().unwrap_or(""), document_day(d), user))
             .collect();
         let (candidates, source) =
             engram_memory::llm::extract_parts(self.llm.as_deref(), &parts, context).await;
+        let texts: Vec<String> = candidates.iter().map(|(_, c)| c.content.clone()).collect();
+        let mut vectors = self.embed_texts(texts).await?;
+        // the offline rules' doubtful cases go to the judge
+        let mut candidates = candidates;
+        if source == engram_memory::llm::Source::Offline && !candidates.is_empty() {
+            if let Some(judge) = self.judge().await? {
+                let keep: Vec<bool> = vectors.iter().map(|v| !judge.is_junk(v)).collect();
+                for ((_, c), _) in candidates.iter().zip(&keep).filter(|(_, k)| !**k) {
+                    tracing::debug!(memory = %c.content, "judged not a fact");
+                }
+                let mut k = keep.iter();
+                candidates.retain(|_| *k.next().unwrap_or(&true));
+                let mut k = keep.iter();
+                vectors.retain(|_| *k.next().unwrap_or(&true));
+            }
+        }
         tracing::debug!(
             documents = docs.len(),
             facts = candidates.len(),
             ?source,
             "facts extracted"
         );
-        let texts: Vec<String> = candidates.iter().map(|(_, c)| c.content.clone()).collect();
-        let vectors = self.embed_texts(texts).await?;
+
         let mut n = 0;
         // the memory each candidate became, for inferences to point at
         let mut became: Vec<Option<String>> = Vec::with_capacity(candidates.len());
@@ -201,6 +290,7 @@ impl Engine {
                 .iter()
                 .filter_map(|i| became.get(*i).cloned().flatten())
                 .collect();
+            let source = source_of(&c);
             let fact = Fact {
                 content: c.content,
                 embedding,
@@ -211,6 +301,7 @@ impl Engine {
                 forget_reason: None,
                 document_id: Some(docs[part].id.clone()),
                 document_date: c.document_date.map(|d| d.to_string()),
+                source,
                 event_dates: c.event_dates,
                 entities: c
                     .entities
@@ -232,6 +323,124 @@ impl Engine {
             n += 1;
         }
         Ok(n)
+    }
+}
+
+/// Metadata keys that may name the person a document is about.
+const NAME_KEYS: &[&str] = &["userName", "user_name", "speakerName", "speaker", "user"];
+
+impl Engine {
+    /// Who the application's user of space `tag` is, for the facts of
+    /// `docs`: a self-introduction in them ("I'm Maya"), a name in their
+    /// metadata (`userName`, ...), the one person a transcript names beside
+    /// an assistant, what the space learned before, or a name its
+    /// description gives. A name learned from the documents is remembered
+    /// for the space, so later documents use it.
+    async fn user_name(
+        &self,
+        org_id: &str,
+        tag: &str,
+        docs: &[&Document],
+        space: Option<&engram_store::Space>,
+        context: Option<&str>,
+    ) -> Result<Option<String>, EngineError> {
+        let day = NaiveDate::default();
+        let unnamed = engram_memory::UNNAMED_USER;
+        let introduced = docs.iter().find_map(|d| {
+            engram_memory::offline::self_introduction(&turns_of(
+                d.text.as_deref().unwrap_or(""),
+                day,
+                unnamed,
+            ))
+        });
+        let in_metadata = || {
+            docs.iter().find_map(|d| {
+                NAME_KEYS.iter().find_map(|k| {
+                    d.metadata
+                        .get(*k)
+                        .and_then(|v| v.as_str())
+                        .map(str::trim)
+                        .filter(|n| engram_memory::offline::is_person_name(n))
+                        .map(str::to_string)
+                })
+            })
+        };
+        // "Maya: ..." with an assistant and nobody else
+        let only_speaker = || {
+            docs.iter().find_map(|d| {
+                let turns = turns_of(d.text.as_deref().unwrap_or(""), day, unnamed);
+                let mut humans: Vec<&str> = turns
+                    .iter()
+                    .filter(|t| t.role == Role::User && !t.generic)
+                    .filter_map(|t| t.speaker)
+                    .collect();
+                humans.sort_unstable();
+                humans.dedup();
+                let assisted = turns.iter().any(|t| t.role == Role::Assistant);
+                match humans.as_slice() {
+                    [one] if assisted && engram_memory::offline::is_person_name(one) => {
+                        Some(one.to_string())
+                    }
+                    _ => None,
+                }
+            })
+        };
+        let learned = introduced.or_else(in_metadata).or_else(only_speaker);
+        let known = space.and_then(|s| s.user_name.clone());
+        if let Some(name) = &learned {
+            if known.as_ref() != Some(name) {
+                self.store
+                    .upsert_space(
+                        org_id,
+                        tag,
+                        engram_store::SpacePatch {
+                            user_name: Some(name.clone()),
+                            ..Default::default()
+                        },
+                    )
+                    .await?;
+            }
+            return Ok(learned);
+        }
+        Ok(known.or_else(|| context.and_then(engram_memory::offline::name_in_context)))
+    }
+}
+
+/// What a candidate was formed from, for search: the day it was said (so
+/// that "in May 2023" finds what was said then) and its source turns.
+fn source_of(c: &engram_memory::Candidate) -> Option<engram_store::MemorySource> {
+    if c.context.is_empty() {
+        return None;
+    }
+    let day = c
+        .document_date
+        .map(|d| format!("{}\n", d.format("%-d %B %Y")))
+        .unwrap_or_default();
+    Some(engram_store::MemorySource {
+        text: format!("{day}{}", c.context),
+    })
+}
+
+impl Engine {
+    /// The fact/not-a-fact judge, its examples embedded on first use; none
+    /// for an embedding model it was not calibrated on (its similarities
+    /// would mean something else).
+    async fn judge(&self) -> Result<Option<Arc<engram_memory::judge::Judge>>, EngineError> {
+        if !engram_memory::judge::Judge::calibrated_for(self.embedder.model_name()) {
+            return Ok(None);
+        }
+        self.judge
+            .get_or_try_init(|| async {
+                let texts: Vec<String> = engram_memory::judge::Judge::texts()
+                    .into_iter()
+                    .map(str::to_string)
+                    .collect();
+                let vectors = self.embed_texts(texts).await?;
+                Ok(Arc::new(engram_memory::judge::Judge::new(vectors)))
+            })
+            .await
+            .cloned()
+            .map(Some)
     }
 }
 
@@ -336,9 +545,11 @@ mod tests {
     #[test]
     fn transcripts_become_turns_and_text_paragraphs() {
         let day = NaiveDate::from_ymd_opt(2024, 5, 1).unwrap();
+        let turns_of = |text, day| turns_of(text, day, "Maya");
         let t = turns_of("user: I live in Paris.\nassistant: Nice!", day);
         assert_eq!(t.len(), 2);
-        assert_eq!((t[0].role, t[0].speaker), (Role::User, Some("User")));
+        assert_eq!((t[0].role, t[0].speaker), (Role::User, Some("Maya")));
+        assert!(t[0].generic);
         assert_eq!(t[1].role, Role::Assistant);
         assert_eq!(t[0].listener, None, "an assistant is not who `you` means");
         let t = turns_of("Ana: hi Ben\nBen: hi Ana", day);
@@ -346,9 +557,18 @@ mod tests {
         let t = turns_of("user: I moved to Berlin.", day);
         assert_eq!((t.len(), t[0].text), (1, "I moved to Berlin."));
         let t = turns_of("Note: Ana lives in Paris.", day);
-        assert_eq!(t[0].speaker, None, "a single labelled line is not a chat");
+        assert_eq!(
+            (t[0].speaker, t[0].generic),
+            (Some("Maya"), true),
+            "a heading is not a speaker: the user wrote it"
+        );
+        let t = turns_of("Ana: I moved to Porto.", day);
+        assert_eq!(
+            (t[0].speaker, t[0].text),
+            (Some("Ana"), "I moved to Porto.")
+        );
         let t = turns_of("Ana lives in Paris.\n\nShe works at a bakery.", day);
         assert_eq!(t.len(), 2);
-        assert_eq!(t[0].speaker, None);
+        assert_eq!((t[0].speaker, t[0].generic), (Some("Maya"), true));
     }
 }

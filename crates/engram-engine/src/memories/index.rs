@@ -109,7 +109,9 @@ pub struct MemoryIndexes {
     orgs: Mutex<HashMap<String, Arc<MemorySlot>>>,
 }
 
-/// A memory as an index record: one chunk, its space as its tag.
+/// A memory as an index record: one chunk, its space as its tag, and the
+/// words it was formed from (its source turns and day) as its keyword
+/// context, the way a chunk reads its neighbours.
 pub(crate) fn record(m: &Memory) -> IndexDocument {
     IndexDocument {
         id: m.id.clone(),
@@ -123,6 +125,11 @@ pub(crate) fn record(m: &Memory) -> IndexDocument {
             text: m.content.clone(),
             embedding: m.embedding.clone(),
         }],
+        context: m
+            .source
+            .as_ref()
+            .map(|s| s.text.clone())
+            .unwrap_or_default(),
     }
 }
 
@@ -235,6 +242,7 @@ mod tests {
             document_date: None,
             event_dates: vec![],
             entities: vec![],
+            source: None,
             relations: vec![],
             created_at: at,
             updated_at: at,

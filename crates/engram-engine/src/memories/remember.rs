@@ -10,7 +10,8 @@ use engram_core::Metadata;
 use engram_index::{Query, Scope};
 use engram_memory::relate::{relate, Relation};
 use engram_store::{
-    now, Memory, MemoryEntity, MemoryUpdate, NewMemory, RelationKind, StoreError, Timestamp,
+    now, Memory, MemoryEntity, MemorySource, MemoryUpdate, NewMemory, RelationKind, StoreError,
+    Timestamp,
 };
 
 /// Memories of the space compared with a new fact.
@@ -31,6 +32,8 @@ pub struct Fact {
     pub document_date: Option<String>,
     pub event_dates: Vec<String>,
     pub entities: Vec<MemoryEntity>,
+    /// What it was formed from (none when written directly).
+    pub source: Option<MemorySource>,
 }
 
 /// What remembering a fact did.
@@ -147,6 +150,7 @@ impl Engine {
                     document_date: Some(fact.document_date.clone()),
                     event_dates: Some(fact.event_dates.clone()),
                     entities: Some(fact.entities.clone()),
+                    source: Some(fact.source.clone()),
                 };
                 match self.store.update_memory(org_id, &old.id, update).await {
                     Ok(Some(m)) => return Ok(Remembered::Updated(m)),
@@ -175,6 +179,7 @@ impl Engine {
             document_date: fact.document_date,
             event_dates: fact.event_dates,
             entities: fact.entities,
+            source: fact.source,
         };
         let m = self
             .store

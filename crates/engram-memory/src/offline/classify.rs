@@ -101,6 +101,178 @@ const SMALL_TALK: &[&str] = &[
     "i'll keep you",
     "i'll keep ya",
     "proud of you",
+    "sorry",
+    "i'm sorry",
+    "so sorry",
+    "that must",
+    "must have been",
+    "must be",
+    "sounds",
+    "looks",
+    "it looks",
+    "you look",
+    "how cool",
+    "how sweet",
+    "how fun",
+    "how exciting",
+    "so cool",
+    "so sweet",
+    "so fun",
+    "so exciting",
+    "what a",
+    "good for you",
+    "way to go",
+    "i can imagine",
+    "i can't imagine",
+    "i get it",
+    "i know what you mean",
+    "i feel you",
+    "i hear you",
+    "definitely",
+    "for sure",
+    "of course",
+    "no way",
+    "can't wait",
+    "cannot wait",
+    "i can't wait",
+    "let's",
+    "let me know",
+    "keep me posted",
+    "keep me updated",
+    "stay safe",
+    "stay strong",
+    "have fun",
+    "have a blast",
+    "cheers",
+    "happy birthday",
+    "hugs",
+    "thank",
+    "i hope you",
+    "i hope it",
+    "i hope so",
+    "i hope that",
+    "hope it",
+    "hopefully",
+    "fingers crossed",
+    "wish me luck",
+    "i wish you",
+    "best of luck",
+    "all the best",
+    "can't believe",
+    "i can't believe",
+    "guess what",
+    "you know what",
+    "nice one",
+    "well said",
+    "i'm here for you",
+    "here for you",
+    "i'm always here",
+    "that makes sense",
+    "makes sense",
+    "it's okay",
+    "it's ok",
+    "no doubt",
+    "keep going",
+    "hang in there",
+    "hang on",
+    "chin up",
+    "stay positive",
+    "keep up",
+    "you can do it",
+    "you've got this",
+    "don't give up",
+    "don't worry",
+    "bless",
+    "wish",
+    "i wish i",
+];
+
+/// Phrases anywhere in a clause that mark advice, encouragement or talk
+/// about the conversation itself, not a fact.
+const NOT_FACTS_ANYWHERE: &[&str] = &[
+    // advice and suggestions
+    "you should",
+    "you could",
+    "you might want",
+    "you may want",
+    "you must",
+    "you need to",
+    "you have to",
+    "you ought",
+    "you gotta",
+    "you'd better",
+    "why don't you",
+    "maybe you",
+    "if i were you",
+    "i suggest",
+    "i'd suggest",
+    "i recommend you",
+    "i'd recommend",
+    "my advice",
+    "don't forget",
+    "remember to",
+    "make sure",
+    "be sure to",
+    "we should",
+    "we could",
+    "shall we",
+    "feel free",
+    // meta talk
+    "you mentioned",
+    "you told me",
+    "you said",
+    "told you",
+    "as i said",
+    "like i said",
+    "i mentioned",
+    "as mentioned",
+    "remember you",
+    "you remember",
+    "remembers you",
+    "speaking of",
+    "reminds me",
+    "we talked",
+    "we discussed",
+    "you asked",
+    "mentioning it",
+    "i was telling you",
+    "thanks for",
+    "thank you for",
+    "happy for you",
+    "proud of you",
+    "for sharing",
+    "glad you",
+    "glad to hear",
+    "sorry to hear",
+    "sorry about your",
+    "means a lot",
+];
+
+/// Subjects that make a clause about the listener: in a conversation those
+/// are reactions, compliments and advice ("You're so talented").
+const SECOND_PERSON: &[&str] = &[
+    "you", "you're", "you've", "you'll", "you'd", "your", "yours", "u", "ur", "y'all", "yall", "ya",
+];
+
+/// Verbs whose bare form opens a statement with "I" left out ("Love
+/// hiking with my dog"); other bare verbs open commands.
+pub const STANCE_VERBS: &[&str] = &[
+    "love", "like", "hate", "need", "want", "plan", "prefer", "miss", "adore", "dislike", "own",
+];
+
+/// Words for pictures: a clause that only points at one shares nothing.
+const PICTURES: &[&str] = &[
+    "photo",
+    "photos",
+    "pic",
+    "pics",
+    "picture",
+    "pictures",
+    "snap",
+    "snapshot",
+    "selfie",
+    "screenshot",
+    "image",
 ];
 
 /// Subjects that point back into the conversation: a sentence opening with
@@ -115,31 +287,133 @@ fn words(s: &str) -> Vec<String> {
 }
 
 /// Whether a sentence (as said, before any rewriting) could hold a fact:
-/// not a question, not small talk, and with some content.
+/// not a question, and with some content (small talk is judged clause by
+/// clause: "Thanks! We got another cat" still holds a fact).
 pub fn is_fact_like(sentence: &str) -> bool {
     let t = sentence.trim();
     if t.ends_with('?') {
         return false;
     }
     let w = words(t);
-    if w.len() < 4 {
+    if w.len() < 2 {
         return false;
     }
-    if BACK_REFERENCES.contains(&w[0].as_str()) {
-        return false;
+    content_words(&w) >= 1
+}
+
+fn content_words(w: &[String]) -> usize {
+    w.iter()
+        .filter(|x| x.len() > 2 && !FILLER.contains(&x.as_str()))
+        .count()
+}
+
+/// How many words of a clause carry content.
+pub fn content(clause: &str) -> usize {
+    content_words(&words(clause))
+}
+
+/// Why a clause (as said, openers gone) is not a fact, if it is not:
+/// small talk, advice, encouragement, talk about the conversation, or a
+/// statement about the listener.
+pub fn not_a_fact(clause: &str) -> Option<&'static str> {
+    let w = words(clause);
+    let first = w.first()?;
+    let lower = format!(" {} ", w.join(" "));
+    if lower.trim_end().ends_with('?') || clause.trim_end().ends_with('?') {
+        return Some("question");
     }
-    let lower = w.join(" ");
     if SMALL_TALK
         .iter()
-        .any(|p| lower == *p || lower.starts_with(&format!("{p} ")))
+        .any(|p| lower.trim() == *p || lower.trim_start().starts_with(&format!("{p} ")))
     {
-        return false;
+        return Some("small talk");
     }
-    let content = w
+    if NOT_FACTS_ANYWHERE
         .iter()
-        .filter(|x| x.len() > 2 && !FILLER.contains(&x.as_str()))
-        .count();
-    content >= 2
+        .any(|p| lower.contains(&format!(" {p} ")))
+    {
+        return Some("advice or talk about the conversation");
+    }
+    if SECOND_PERSON.contains(&first.as_str()) {
+        return Some("about the listener");
+    }
+    if BACK_REFERENCES.contains(&first.as_str()) {
+        return Some("refers back");
+    }
+    // "... love that", "... been there": a pointer, not a fact
+    let last = w.last().map(String::as_str).unwrap_or("");
+    if matches!(
+        last,
+        "this" | "that" | "these" | "those" | "here" | "there" | "it"
+    ) {
+        return Some("refers back");
+    }
+    // "... how hard that is", "... what it was"
+    if w.len() >= 2
+        && matches!(w[w.len() - 2].as_str(), "that" | "this" | "it" | "what")
+        && matches!(last, "is" | "was" | "are" | "were" | "be")
+    {
+        return Some("refers back");
+    }
+    None
+}
+
+/// What to keep of a clause that points at a shared picture: `None` when
+/// it does not, `Some(None)` when it only points at one ("Here's a pic of
+/// my garden"), `Some(Some(rest))` when it goes on to say something ("that
+/// pic's from when my crew won a comp" -> "my crew won a comp").
+pub fn picture_lead(clause: &str) -> Option<Option<String>> {
+    let w: Vec<&str> = clause.split_whitespace().collect();
+    let lower: Vec<String> = w
+        .iter()
+        .map(|x| {
+            x.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'')
+                .to_lowercase()
+                .replace('\u{2019}', "'")
+        })
+        .collect();
+    let pic = lower.iter().take(6).position(|x| {
+        PICTURES.contains(&x.as_str())
+            || PICTURES
+                .iter()
+                .any(|p| x.strip_suffix("'s").is_some_and(|y| y == *p))
+    })?;
+    let opens = matches!(
+        lower.first().map(String::as_str),
+        Some(
+            "here"
+                | "here's"
+                | "heres"
+                | "this"
+                | "that"
+                | "these"
+                | "those"
+                | "that's"
+                | "this's"
+                | "check"
+                | "look"
+                | "see"
+                | "attached"
+                | "sharing"
+                | "sent"
+                | "a"
+                | "the"
+                | "took"
+                | "i"
+                | "i'm"
+        )
+    );
+    if !opens {
+        return None;
+    }
+    // "... pic's from when X" / "... photo of when X": X is the fact
+    if let Some(k) = lower[pic..].iter().position(|x| x == "when") {
+        let rest = w[pic + k + 1..].join(" ");
+        if content(&rest) >= 2 {
+            return Some(Some(rest));
+        }
+    }
+    Some(None)
 }
 
 /// Phrases that mark a durable trait: identity, home, work, relationships,
@@ -185,7 +459,30 @@ const STATIC: &[&str] = &[
     " owns a ",
     " is a student",
     " career",
-    // relationships
+    // preferences and conditions
+    " loves ",
+    " likes ",
+    " enjoys ",
+    " prefers ",
+    " hates ",
+    " dislikes ",
+    " favorite ",
+    " favourite ",
+    " is allergic",
+    " is vegetarian",
+    " is vegan",
+    " doesn't eat",
+    " does not eat",
+    " is passionate about",
+    " is into ",
+    " is a fan of",
+    " believes ",
+    " values ",
+];
+
+/// Relatives and relationships: durable when the fact says who or where
+/// they are ("Ana's sister lives in Denver"), not what they did.
+const RELATIONSHIPS: &[&str] = &[
     "'s wife",
     "'s husband",
     "'s partner",
@@ -215,36 +512,87 @@ const STATIC: &[&str] = &[
     " has three ",
     " is dating",
     " got married",
-    // preferences and conditions
+];
+
+/// Verbs that state what someone is or has, not what they did.
+const STATIVE: &[&str] = &[
+    " is ",
+    " are ",
+    " lives ",
+    " live ",
+    " works ",
+    " work ",
+    " has ",
+    " have ",
+    " named ",
+    " called ",
+    " was born",
+    " were born",
+    " studies ",
+    " married",
+    " dating ",
+    " love ",
     " loves ",
+    " like ",
     " likes ",
+    " enjoy ",
     " enjoys ",
-    " prefers ",
+    " hate ",
     " hates ",
-    " dislikes ",
-    " favorite ",
-    " favourite ",
-    " is allergic",
-    " is vegetarian",
-    " is vegan",
-    " doesn't eat",
-    " does not eat",
-    " is passionate about",
-    " is into ",
-    " is a fan of",
-    " believes ",
-    " values ",
 ];
 
 /// Whether a resolved fact describes a durable trait.
 pub fn is_static(fact: &str) -> bool {
     let lower = format!(" {} ", fact.to_lowercase().replace('\u{2019}', "'"));
     STATIC.iter().any(|p| lower.contains(p))
+        || occupation(fact).is_some()
+        || (RELATIONSHIPS.iter().any(|p| lower.contains(p))
+            && STATIVE.iter().any(|v| lower.contains(v)))
+}
+
+/// The occupation a fact gives its subject ("Ana is a marine biologist"
+/// -> "marine biologist"), when its wording says "is/works as a(n) ...
+/// <occupation>".
+pub fn occupation(fact: &str) -> Option<String> {
+    let w = words(fact);
+    for (i, x) in w.iter().enumerate() {
+        let cue = matches!(x.as_str(), "is" | "am" | "as" | "became" | "become")
+            && matches!(w.get(i + 1).map(String::as_str), Some("a" | "an"));
+        if !cue {
+            continue;
+        }
+        // the phrase up to a preposition or the end; its last word the head
+        let phrase: Vec<&String> = w[i + 2..]
+            .iter()
+            .take_while(|y| {
+                !matches!(
+                    y.as_str(),
+                    "at" | "in" | "for" | "with" | "and" | "but" | "from" | "on" | "who" | "since"
+                )
+            })
+            .take(4)
+            .collect();
+        let head = phrase.last()?;
+        if super::lexicon::is_occupation(head) {
+            return Some(
+                phrase
+                    .iter()
+                    .map(|s| s.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            );
+        }
+    }
+    None
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn kept(s: &str) -> bool {
+        is_fact_like(s) && not_a_fact(s).is_none()
+    }
 
     #[test]
     fn questions_and_small_talk_are_not_facts() {
@@ -263,16 +611,50 @@ mod tests {
             "I'll keep ya posted.",
             "It brings us together and makes us happy.",
             "That was the best day of the summer.",
+            "You should try pottery sometime.",
+            "You're so talented.",
+            "I remember you mentioning it.",
+            "So happy for you!",
+            "I can't wait to see it",
+            "I love that",
+            "I know how hard that is",
         ] {
-            assert!(!is_fact_like(s), "{s}");
+            assert!(!kept(s), "{s}");
         }
         for s in [
             "I went to an LGBTQ support group yesterday.",
             "My kids love the beach.",
             "I'm training for a marathon in October.",
+            "I see my therapist every week.",
+            "I'm vegan.",
         ] {
-            assert!(is_fact_like(s), "{s}");
+            assert!(kept(s), "{s}");
         }
+    }
+
+    #[test]
+    fn pictures_without_content_are_dropped() {
+        assert_eq!(picture_lead("Here's a photo of my garden."), Some(None));
+        assert_eq!(picture_lead("Check out this pic!"), Some(None));
+        assert_eq!(
+            picture_lead("That pic's from when my crew won a dance comp."),
+            Some(Some("my crew won a dance comp.".into()))
+        );
+        assert_eq!(picture_lead("I took up photography last year."), None);
+        assert_eq!(picture_lead("My photo won a prize at the fair."), None);
+    }
+
+    #[test]
+    fn occupations_are_read_from_is_a() {
+        assert_eq!(
+            occupation("Maya works as a marine biologist").as_deref(),
+            Some("marine biologist")
+        );
+        assert_eq!(
+            occupation("Tom is a software engineer at Stripe").as_deref(),
+            Some("software engineer")
+        );
+        assert_eq!(occupation("Tom is a big fan of jazz"), None);
     }
 
     #[test]
@@ -284,6 +666,8 @@ mod tests {
             "Melanie prefers tea to coffee",
             "Caroline moved to Sweden in 2019",
             "Jon works as a nurse",
+            "Ana's sister lives in Denver",
+            "Ana is a marine biologist",
         ] {
             assert!(is_static(s), "{s}");
         }
@@ -291,6 +675,7 @@ mod tests {
             "Caroline went to a support group on 7 May 2023",
             "Melanie ran a charity race",
             "Caroline is tired today",
+            "Ben's sister convinced Ben",
         ] {
             assert!(!is_static(s), "{s}");
         }

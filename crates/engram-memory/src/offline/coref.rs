@@ -101,6 +101,12 @@ const INVARIANT: &[&str] = &[
     "wouldn't",
     "shouldn't",
     "used",
+    "is",
+    "has",
+    "does",
+    "gonna",
+    "wanna",
+    "gotta",
 ];
 
 /// The third person singular of a present-tense verb.
@@ -140,7 +146,7 @@ fn third_person(verb: &str) -> String {
 }
 
 /// Split a word into leading punctuation, the word, trailing punctuation.
-fn parts(w: &str) -> (&str, &str, &str) {
+pub(super) fn parts(w: &str) -> (&str, &str, &str) {
     let start = w.find(|c: char| c.is_alphanumeric()).unwrap_or(w.len());
     let end = w
         .char_indices()
@@ -215,6 +221,8 @@ pub fn resolve(text: &str, speaker: &str, listener: Option<&str>) -> (String, bo
     let mut out: Vec<String> = Vec::with_capacity(words.len());
     let mut changed = false;
     let mut agree = false;
+    // whether the pronoun that wants agreement was "I" (always a subject)
+    let mut subject_is_i = false;
     let mut named: Vec<&str> = Vec::new();
     for w in words {
         let (lead, core, trail) = parts(w);
@@ -232,6 +240,7 @@ pub fn resolve(text: &str, speaker: &str, listener: Option<&str>) -> (String, bo
             changed = true;
             // agreement only inside the clause
             agree = needs_agreement && trail.is_empty();
+            subject_is_i = core.eq_ignore_ascii_case("i");
             continue;
         }
         if agree {
@@ -243,7 +252,10 @@ pub fn resolve(text: &str, speaker: &str, listener: Option<&str>) -> (String, bo
             agree = false;
             // "you" is an object as often as a subject: only a following
             // verb makes it one ("Melanie likes", not "Melanie soons")
-            if NOT_VERBS.contains(&lower.as_str()) {
+            let known_verb = super::lexicon::verb(&lower)
+                .is_some_and(|(_, f)| f == super::lexicon::VerbForm::Base)
+                || super::lexicon::AUXILIARIES.contains(&lower.as_str());
+            if NOT_VERBS.contains(&lower.as_str()) || (!known_verb && !subject_is_i) {
                 out.push(w.to_string());
                 continue;
             }

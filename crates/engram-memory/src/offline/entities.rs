@@ -161,8 +161,19 @@ pub fn find(sentence: &str, people: &[&str]) -> Vec<Entity> {
         let name: Vec<&str> = words[start..end].iter().map(|w| core(w)).collect();
         let name = name.join(" ");
         i = end;
-        // a lone capitalised first word is usually just a sentence start
-        if start == 0 && end == 1 && !people.contains(&name.as_str()) {
+        // a lone capitalised first word is usually just a sentence start,
+        // unless a verb follows it ("Ada prefers tea")
+        let verb_follows = words.get(1).is_some_and(|w| {
+            let b = super::clauses::bare(w);
+            matches!(
+                super::lexicon::verb(&b),
+                Some((
+                    _,
+                    super::lexicon::VerbForm::Third | super::lexicon::VerbForm::Past
+                ))
+            ) || matches!(b.as_str(), "is" | "was" | "has" | "had")
+        });
+        if start == 0 && end == 1 && !people.contains(&name.as_str()) && !verb_follows {
             continue;
         }
         let before = start

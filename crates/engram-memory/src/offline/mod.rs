@@ -1,8 +1,12 @@
-//! The offline extractor: sentence-level fact candidates from what people
-//! said, with pronouns resolved to the speaker (and "you" to the listener),
-//! relative dates resolved against the day it was said, questions and
-//! small talk dropped, durable traits marked static, and named entities.
-//! Assistant turns give context only and yield no facts.
+//! The offline extractor: atomic facts from what people said. Each turn
+//! is split into sentences and each sentence into clauses (one fact each);
+//! greetings, reactions, questions, advice, encouragement, pictures shown
+//! without content and talk about the conversation are dropped; a
+//! self-introduction names its speaker; first and second person become
+//! the speaker's and listener's names, third person the person just
+//! mentioned (a clause whose pronoun cannot be resolved is dropped);
+//! relative dates are resolved against the day it was said; durable traits
+//! are marked static. Assistant turns give context only.
 //!
 //! It is a rule set, not a model: it keeps facts that are stated, in the
 //! words they were stated in, and prefers dropping a sentence to inventing
@@ -10,11 +14,16 @@
 //! always-available floor.
 
 mod classify;
+mod clauses;
 mod coref;
 mod dates;
 mod entities;
+mod intro;
+mod lexicon;
+mod pronouns;
 
-pub use classify::{is_fact_like, is_static};
+pub use classify::{is_fact_like, is_static, occupation};
+pub use intro::{from_context as name_in_context, introduced};
 
 /// The named entities of a fact (people, places, organisations, ...).
 pub fn entities_of(text: &str) -> Vec<crate::Entity> {
@@ -23,11 +32,56 @@ pub fn entities_of(text: &str) -> Vec<crate::Entity> {
 
 use crate::{Candidate, EntityKind, Role, Turn};
 use engram_extract::split_sentences;
+use lexicon::{verb, VerbForm};
 
 /// Interjections that open chat sentences without adding to them.
 const OPENERS: &[&str] = &[
-    "oh", "yeah", "yes", "well", "so", "haha", "wow", "hey", "ok", "okay", "honestly", "actually",
-    "lol", "omg", "ah", "aw", "aww", "um", "hmm", "anyway", "btw", "woah", "whoa", "yay", "ooh",
+    "oh",
+    "yeah",
+    "yes",
+    "well",
+    "so",
+    "haha",
+    "wow",
+    "hey",
+    "ok",
+    "okay",
+    "honestly",
+    "actually",
+    "lol",
+    "omg",
+    "ah",
+    "aw",
+    "aww",
+    "um",
+    "hmm",
+    "anyway",
+    "btw",
+    "woah",
+    "whoa",
+    "yay",
+    "ooh",
+    "and",
+    "but",
+    "also",
+    "plus",
+    "then",
+    "yup",
+    "yep",
+    "nah",
+    "hi",
+    "hello",
+    "man",
+    "dude",
+    "guess",
+    "sadly",
+    "luckily",
+    "unfortunately",
+    "fortunately",
+    "thankfully",
+    "basically",
+    "besides",
+    "still",
 ];
 
 /// Drop leading interjections ("Yeah, so I ...").
@@ -37,18 +91,31 @@ fn strip_openers(s: &str) -> &str {
         let Some((first, rest)) = s.split_once([',', ' ']) else {
             return s;
         };
-        let word = first.trim_end_matches(['!', '.', ',']).to_ascii_lowercase();
+        let word = first
+            .trim_end_matches(['!', '.', ','])
+            .to_ascii_lowercase()
+            .replace('\u{2019}', "'");
         if !OPENERS.contains(&word.as_str()) || rest.trim().is_empty() {
             return s;
         }
-        s = rest.trim_start_matches([',', ' ', '!']).trim();
+        s = rest.trim_start_matches([',', ' ', '!', '-']).trim();
     }
 }
 
 /// Drop a name the sentence is addressed to ("Caroline, I think ..."
-/// and "... for me, Caroline."): a vocative, not part of the fact.
+/// and "... for me, Caroline."): a vocative, not part of the fact. A
+/// short form of a name counts too ("Mel, ...").
 fn strip_vocative<'a>(s: &'a str, people: &[&str]) -> &'a str {
     let mut s = s.trim();
+    if let Some((head, rest)) = s.split_once(", ") {
+        let short = head.len() >= 3
+            && head.chars().next().is_some_and(char::is_uppercase)
+            && head.chars().all(char::is_alphabetic)
+            && people.iter().any(|p| p.starts_with(head));
+        if short {
+            s = rest.trim_start();
+        }
+    }
     for p in people {
         if let Some(rest) = s.strip_prefix(p).and_then(|r| r.strip_prefix(',')) {
             s = rest.trim_start();
@@ -66,7 +133,9 @@ fn strip_vocative<'a>(s: &'a str, people: &[&str]) -> &'a str {
 
 /// A sentence as a memory: capitalised, ending with a full stop.
 fn tidy(s: &str) -> String {
-    let s = s.trim().trim_end_matches(['!', '.', ',', ';', ':', ' ']);
+    let s = s
+        .trim()
+        .trim_end_matches(['!', '.', ',', ';', ':', ' ', '-']);
     let mut c = s.chars();
     let Some(first) = c.next() else {
         return String::new();
@@ -78,6 +147,150 @@ fn has_number(s: &str) -> bool {
     s.chars().any(|c| c.is_ascii_digit())
 }
 
+/// The text without bracketed attachments ("[image: ...]"): they describe
+/// what was shown, not what was said.
+fn without_attachments(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find('[') {
+        out.push_str(&rest[..i]);
+        match rest[i..].find(']') {
+            Some(j) => rest = &rest[i + j + 1..],
+            None => {
+                rest = "";
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// A clause that leaves its subject out ("Lost my job yesterday",
+/// "Finishing my thesis") with the speaker's "I" put back; `None` for a
+/// command ("Check out my garden") or an opening that leaves out "it"
+/// ("Sounds fun").
+fn with_subject(clause: &str) -> Option<String> {
+    let words: Vec<&str> = clause.split_whitespace().collect();
+    // "Just got a puppy": adverbs before the verb
+    let skip = words
+        .iter()
+        .take_while(|w| {
+            matches!(
+                clauses::bare(w).as_str(),
+                "just"
+                    | "recently"
+                    | "finally"
+                    | "also"
+                    | "actually"
+                    | "really"
+                    | "totally"
+                    | "still"
+                    | "currently"
+                    | "literally"
+                    | "already"
+            )
+        })
+        .count();
+    let first = clauses::bare(words.get(skip)?);
+    if first == "been" {
+        return Some(format!("I've {}", lowered(clause)));
+    }
+    // "Having my family around helps": a gerund that is the subject
+    let gerund_subject = words[skip + 1..].iter().any(|w| {
+        let b = clauses::bare(w);
+        matches!(
+            b.as_str(),
+            "is" | "was" | "helps" | "makes" | "means" | "keeps" | "gives"
+        ) || matches!(verb(&b), Some((_, VerbForm::Third)))
+    });
+    match verb(&first) {
+        Some((_, VerbForm::Past)) if !matches!(first.as_str(), "was" | "were") => {
+            Some(format!("I {}", lowered(clause)))
+        }
+        Some((_, VerbForm::Gerund)) if gerund_subject => Some(clause.to_string()),
+        Some((_, VerbForm::Gerund)) => Some(format!("I'm {}", lowered(clause))),
+        Some((base, VerbForm::Base)) if classify::STANCE_VERBS.contains(&base) => {
+            Some(format!("I {}", lowered(clause)))
+        }
+        Some((_, VerbForm::Base | VerbForm::Third)) => None,
+        _ => match first.as_str() {
+            "don't" | "never" | "please" | "let's" | "lets" => None,
+            "gonna" => Some(format!("I'm {}", lowered(clause))),
+            "wanna" | "gotta" | "haven't" | "hadn't" | "didn't" | "can't" | "couldn't"
+            | "won't" | "wouldn't" | "hope" => Some(format!("I {}", lowered(clause))),
+            _ => Some(clause.to_string()),
+        },
+    }
+}
+
+/// The text with its first letter in lower case.
+fn lowered(s: &str) -> String {
+    let mut c = s.chars();
+    let f = c
+        .next()
+        .map(|f| f.to_lowercase().to_string())
+        .unwrap_or_default();
+    format!("{f}{}", c.as_str())
+}
+
+/// "Tom is 34" says an age: "Tom is 34 years old".
+fn spell_age(fact: &str) -> String {
+    let t = fact.trim_end_matches(['.', '!']);
+    if let Some((who, n)) = t.rsplit_once(" is ") {
+        if n.parse::<u32>().is_ok_and(|n| (1..=120).contains(&n)) && !who.contains(' ') {
+            return format!("{who} is {n} years old");
+        }
+    }
+    fact.to_string()
+}
+
+/// The turns around turn `i` as keyword context for its facts: the one
+/// before, itself and the one after.
+pub(crate) fn context_of(turns: &[Turn], i: usize) -> String {
+    let from = i.saturating_sub(1);
+    let to = (i + 2).min(turns.len());
+    turns[from..to]
+        .iter()
+        .map(|t| match t.speaker {
+            Some(s) => format!("{s}: {}", t.text),
+            None => t.text.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The name the application's user gives themself in these turns ("Hi!
+/// I'm Maya, ..."), if they do: the first self-introduction in a generic
+/// speaker's turn ([`Turn::generic`]).
+pub fn self_introduction(turns: &[Turn]) -> Option<String> {
+    turns
+        .iter()
+        .filter(|t| t.generic && t.role == Role::User)
+        .find_map(|t| {
+            let text = without_attachments(t.text);
+            split_sentences(&text, 0, text.len())
+                .into_iter()
+                .find_map(|(s, e)| {
+                    clauses::split(strip_openers(&text[s..e]))
+                        .iter()
+                        .find_map(|c| introduced(strip_openers(c)).map(|(name, _)| name))
+                })
+        })
+}
+
+/// Whether a string reads as a person's name: one to three capitalised
+/// words of letters ("Maya", "Li Wei", "Anne-Marie Dubois").
+pub fn is_person_name(s: &str) -> bool {
+    let words: Vec<&str> = s.split_whitespace().collect();
+    (1..=3).contains(&words.len())
+        && words.iter().all(|w| {
+            w.chars().next().is_some_and(char::is_uppercase)
+                && w.chars()
+                    .all(|c| c.is_alphabetic() || c == '-' || c == '\'')
+        })
+        && introduced(&format!("I'm {s}")).is_some_and(|(n, _)| n == s)
+}
+
 /// Fact candidates from a conversation or document, in order, without
 /// duplicates.
 pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
@@ -85,52 +298,167 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
         .iter()
         .flat_map(|t| [t.speaker, t.listener])
         .flatten()
+        .filter(|p| *p != crate::UNNAMED_USER)
         .collect();
     people.sort_unstable();
     people.dedup();
     let mut out: Vec<Candidate> = Vec::new();
-    for t in turns.iter().filter(|t| t.role == Role::User) {
-        for (s, e) in split_sentences(t.text, 0, t.text.len()) {
-            let sentence = strip_vocative(strip_openers(&t.text[s..e]), &people);
+    let mut antecedents = pronouns::Antecedents::default();
+    for (ti, t) in turns.iter().enumerate() {
+        antecedents.age(ti);
+        if t.role != Role::User {
+            continue;
+        }
+        let context = context_of(turns, ti);
+        let text = without_attachments(t.text);
+        for (s, e) in split_sentences(&text, 0, text.len()) {
+            let sentence = strip_vocative(strip_openers(&text[s..e]), &people);
             if !is_fact_like(sentence) {
                 continue;
             }
-            let (text, about_speaker) = match t.speaker {
-                Some(sp) => coref::resolve(sentence, sp, t.listener),
-                None => (sentence.to_string(), false),
-            };
-            let entities = entities::find(&text, &people);
-            // a fact is about someone or something named, or holds a number
-            if !about_speaker && entities.is_empty() && !has_number(&text) {
-                continue;
+            for clause in clauses::split(sentence) {
+                let facts = clause_facts(t, strip_openers(&clause), &people, &mut antecedents, ti);
+                for (content, subject) in facts {
+                    if out.iter().any(|c| c.content.eq_ignore_ascii_case(&content)) {
+                        continue;
+                    }
+                    let (content, event_dates) = match t.date {
+                        Some(d) => {
+                            let (text, dates) = dates::resolve(&content, d);
+                            (tidy(&text), dates)
+                        }
+                        None => (content, Vec::new()),
+                    };
+                    let entities = entities::find(&content, &people);
+                    out.push(Candidate {
+                        is_static: is_static(&content),
+                        content,
+                        subject,
+                        document_date: t.date,
+                        event_dates,
+                        entities,
+                        derived_from: Vec::new(),
+                        context: context.clone(),
+                    });
+                }
             }
-            let (text, event_dates) = match t.date {
-                Some(d) => dates::resolve(&text, d),
-                None => (text, Vec::new()),
-            };
-            let content = tidy(&text);
-            if out.iter().any(|c| c.content.eq_ignore_ascii_case(&content)) {
-                continue;
-            }
-            let subject = if about_speaker {
-                t.speaker.map(str::to_string)
-            } else {
-                entities
-                    .iter()
-                    .find(|e| e.kind == EntityKind::Person)
-                    .map(|e| e.name.clone())
-            };
-            out.push(Candidate {
-                is_static: is_static(&content),
-                content,
-                subject,
-                document_date: t.date,
-                event_dates,
-                entities,
-                derived_from: Vec::new(),
-            });
         }
     }
+    out
+}
+
+/// Names in a text that may be people (not places or organisations).
+fn person_names(text: &str, people: &[&str]) -> Vec<String> {
+    let mut words = text.split_whitespace();
+    // a capitalised first word is a name only when it is known or stands
+    // alone in a fragment ("Luna and Oliver!")
+    let mut out: Vec<String> = entities::find(text, people)
+        .into_iter()
+        .filter(|e| matches!(e.kind, EntityKind::Person | EntityKind::Other))
+        .flat_map(|e| {
+            e.name
+                .split(" and ")
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    if let Some(first) = words.next() {
+        let core = first.trim_matches(|c: char| !c.is_alphanumeric());
+        if intro::is_name_word(first) && !out.iter().any(|n| n == core) {
+            out.push(core.to_string());
+        }
+    }
+    out
+}
+
+/// The facts one clause of turn `t` states: `(content, subject)`.
+fn clause_facts(
+    t: &Turn,
+    clause: &str,
+    people: &[&str],
+    antecedents: &mut pronouns::Antecedents,
+    turn: usize,
+) -> Vec<(String, Option<String>)> {
+    let mut clause = clause.trim().to_string();
+    let mut out = Vec::new();
+    // whoever it mentions may be who a later "she" or "they" means, even
+    // when the clause itself is no fact ("Luna and Oliver!")
+    let exclude: Vec<&str> = t.speaker.into_iter().chain(t.listener).collect();
+    if let Some(sp) = t.speaker {
+        let (seen, _) = coref::resolve(&clause, sp, t.listener);
+        let names = person_names(&seen, people);
+        antecedents.observe(&seen, turn, &names, &exclude);
+    }
+    if let Some(speaker) = t.speaker {
+        // "I'm Maya": news only when the speaker was a role label
+        if let Some((name, rest)) = introduced(&clause) {
+            if t.generic && speaker != crate::UNNAMED_USER {
+                out.push((format!("The user's name is {name}."), Some(name)));
+            }
+            if !rest.to_lowercase().starts_with("from ") {
+                return out;
+            }
+            clause = format!("I'm {rest}");
+        }
+    }
+    match classify::picture_lead(&clause) {
+        Some(None) => return out,
+        Some(Some(rest)) => clause = rest,
+        None => {}
+    }
+    if classify::not_a_fact(&clause).is_some() {
+        return out;
+    }
+    if t.speaker.is_some() {
+        match with_subject(&clause) {
+            Some(c) => clause = c,
+            None => return out,
+        }
+    }
+    // a fragment ("So much fun!", "A sunset over the lake") states nothing
+    let words: Vec<&str> = clause.split_whitespace().collect();
+    if !words.iter().any(|w| clauses::is_verbish(w)) && clauses::subject_at(&words, 0) == 0 {
+        return out;
+    }
+    let Some(resolved) = antecedents.resolve(&clause) else {
+        return out;
+    };
+    let (text, about_speaker) = match t.speaker {
+        Some(sp) => coref::resolve(&resolved, sp, t.listener),
+        None => (resolved, false),
+    };
+    // "you" nobody stands for: the clause is about the listener
+    if text
+        .split(|c: char| !c.is_alphanumeric() && c != '\'')
+        .any(|w| {
+            matches!(
+                w.to_lowercase().as_str(),
+                "you" | "your" | "yours" | "yourself" | "you're" | "you've" | "you'll" | "you'd"
+            )
+        })
+    {
+        return out;
+    }
+    let entities = entities::find(&text, people);
+    antecedents.observe(&text, turn, &person_names(&text, people), &exclude);
+    // a fact is about someone or something named, or holds a number
+    if !about_speaker && entities.is_empty() && !has_number(&text) {
+        return out;
+    }
+    let text = spell_age(&text);
+    let n = classify::content(&text);
+    if n < 2 && !(n >= 1 && (is_static(&text) || has_number(&text))) {
+        return out;
+    }
+    let subject = if about_speaker {
+        t.speaker.map(str::to_string)
+    } else {
+        entities
+            .iter()
+            .find(|e| e.kind == EntityKind::Person)
+            .map(|e| e.name.clone())
+    };
+    out.push((tidy(&text), subject));
     out
 }
 
@@ -139,14 +467,55 @@ mod tests {
     use super::*;
     use chrono::NaiveDate;
 
+    fn day() -> Option<NaiveDate> {
+        NaiveDate::from_ymd_opt(2023, 5, 8)
+    }
+
     fn turn<'a>(speaker: &'a str, listener: &'a str, text: &'a str) -> Turn<'a> {
         Turn {
             role: Role::User,
             speaker: Some(speaker),
             listener: Some(listener),
             text,
-            date: NaiveDate::from_ymd_opt(2023, 5, 8),
+            date: day(),
+            generic: false,
         }
+    }
+
+    /// The memories of a two-person chat (`Speaker: text` lines).
+    fn chat(lines: &[&str]) -> Vec<String> {
+        let parts: Vec<(&str, &str)> = lines
+            .iter()
+            .map(|l| l.split_once(": ").expect("speaker: text"))
+            .collect();
+        let mut people: Vec<&str> = parts.iter().map(|p| p.0).collect();
+        people.sort_unstable();
+        people.dedup();
+        let turns: Vec<Turn> = parts
+            .iter()
+            .map(|(s, t)| {
+                let other = people.iter().find(|p| *p != s).copied().unwrap_or("");
+                turn(s, other, t)
+            })
+            .collect();
+        extract(&turns).into_iter().map(|c| c.content).collect()
+    }
+
+    /// The memories of what the application's user said (`name` when the
+    /// space knows it).
+    fn user(name: Option<&str>, texts: &[&str]) -> Vec<String> {
+        let turns: Vec<Turn> = texts
+            .iter()
+            .map(|t| Turn {
+                role: Role::User,
+                speaker: Some(name.unwrap_or(crate::UNNAMED_USER)),
+                listener: None,
+                text: t,
+                date: day(),
+                generic: true,
+            })
+            .collect();
+        extract(&turns).into_iter().map(|c| c.content).collect()
     }
 
     #[test]
@@ -174,6 +543,7 @@ mod tests {
                 listener: Some("Ana"),
                 text: "I recommend stretching after long runs every day.",
                 date: None,
+                generic: false,
             },
         ];
         let got = extract(&turns);
@@ -189,20 +559,15 @@ mod tests {
                     Some("Ben"),
                     false
                 ),
-                (
-                    "Ana is a nurse at Mercy Hospital, so Ana knows how hard that is.",
-                    Some("Ana"),
-                    true
-                ),
-                (
-                    "Ben's sister lives in Denver and she convinced Ben.",
-                    Some("Ben"),
-                    true
-                ),
+                ("Ana is a nurse at Mercy Hospital.", Some("Ana"), true),
+                ("Ben's sister lives in Denver.", Some("Ben"), true),
+                ("Ben's sister convinced Ben.", Some("Ben"), false),
             ]
         );
         assert_eq!(got[0].event_dates, ["2023-05-06"]);
-        assert_eq!(got[0].document_date, NaiveDate::from_ymd_opt(2023, 5, 8));
+        assert_eq!(got[0].document_date, day());
+        assert!(got[0].context.contains("Ben: Good, thanks!"));
+        assert!(got[0].context.contains("Ana: Hey Ben!"), "the turn before");
         let denver = &got[2].entities;
         assert!(denver
             .iter()
@@ -211,6 +576,103 @@ mod tests {
             .entities
             .iter()
             .any(|e| e.name == "Mercy Hospital" && e.kind == EntityKind::Organisation));
+    }
+
+    #[test]
+    fn one_memory_per_fact_with_the_speaker_named() {
+        assert_eq!(
+            user(
+                None,
+                &["Hi! I'm Maya, I live in Lisbon and I work as a marine biologist."]
+            ),
+            [
+                "The user lives in Lisbon.",
+                "The user works as a marine biologist."
+            ],
+            "without a known name the user stays the user"
+        );
+        assert_eq!(
+            user(
+                Some("Tom"),
+                &["I'm Tom, I'm 34, I live in Leeds and I teach chemistry."]
+            ),
+            [
+                "The user's name is Tom.",
+                "Tom is 34 years old.",
+                "Tom lives in Leeds.",
+                "Tom teaches chemistry."
+            ]
+        );
+        assert_eq!(
+            user(Some("Ravi"), &["I live in Pune and work at Infosys."]),
+            ["Ravi lives in Pune.", "Ravi works at Infosys."]
+        );
+    }
+
+    #[test]
+    fn chatter_is_not_remembered() {
+        let got = chat(&[
+            "Piet: I'm still hunting for a flat where cats are allowed.",
+            "Lotte: Hang in there, you'll find somewhere lovely for your cat soon!",
+            "Lotte: Don't forget to look after yourself and have some fun too.",
+            "Lotte: I remember you mentioning it last time.",
+            "Lotte: Here's a photo of my rabbits in the garden.",
+            "Lotte: So happy for you! That sounds amazing.",
+            "Piet: Thanks! My neighbours adore them.",
+            "Lotte: Check out my new bike.",
+            "Lotte: That pic's from when my choir won the county festival last year.",
+            "Lotte: You should totally try a cat-sitting app.",
+        ]);
+        assert_eq!(
+            got,
+            [
+                "Piet is still hunting for a flat where cats are allowed.",
+                "Lotte's choir won the county festival in 2022."
+            ]
+        );
+    }
+
+    #[test]
+    fn elided_subjects_and_commands() {
+        let got = chat(&[
+            "Bram: Lost my job as a plumber yesterday, so I'm gonna start my own business.",
+            "Elif: Finishing my thesis this month. Love cycling with my dog.",
+            "Elif: Just got some new boots! Having my family around helps a lot.",
+            "Elif: Check my new studio. Sounds fun.",
+        ]);
+        assert_eq!(
+            got,
+            [
+                "Bram lost their job as a plumber on 7 May 2023.",
+                "Bram is gonna start their own business.",
+                "Elif is finishing their thesis in May 2023.",
+                "Elif loves cycling with their dog.",
+                "Elif just got some new boots.",
+                "Having Elif's family around helps a lot."
+            ]
+        );
+    }
+
+    #[test]
+    fn documents_without_speakers_keep_named_facts() {
+        let turns = [Turn {
+            role: Role::User,
+            speaker: None,
+            listener: None,
+            text:
+                "Ada prefers green tea and lives in Lisbon. It is nice. The meeting moved to 3 pm.",
+            date: None,
+            generic: false,
+        }];
+        let got: Vec<String> = extract(&turns).into_iter().map(|c| c.content).collect();
+        assert_eq!(
+            got,
+            [
+                "Ada prefers green tea.",
+                "Ada lives in Lisbon.",
+                "The meeting moved to 3 pm."
+            ]
+        );
     }
 
     #[test]
@@ -227,26 +689,6 @@ mod tests {
         assert_eq!(
             strip_vocative("Caroline moved to Sweden.", &people),
             "Caroline moved to Sweden."
-        );
-    }
-
-    #[test]
-    fn documents_without_speakers_keep_named_facts() {
-        let turns = [Turn {
-            role: Role::User,
-            speaker: None,
-            listener: None,
-            text:
-                "Ada prefers green tea and lives in Lisbon. It is nice. The meeting moved to 3 pm.",
-            date: None,
-        }];
-        let got: Vec<String> = extract(&turns).into_iter().map(|c| c.content).collect();
-        assert_eq!(
-            got,
-            [
-                "Ada prefers green tea and lives in Lisbon.",
-                "The meeting moved to 3 pm."
-            ]
         );
     }
 

@@ -272,15 +272,25 @@ async fn dump(
 ) -> anyhow::Result<()> {
     let mut spaces = serde_json::Map::new();
     for conv in convs.keys() {
-        let v: Value = client
-            .post(format!("{}/v4/memories/list", srv.base))
-            .header("authorization", auth)
-            .json(&json!({"containerTags": [conv], "limit": 5000}))
-            .send()
-            .await?
-            .json()
-            .await?;
-        spaces.insert(conv.clone(), v["memoryEntries"].clone());
+        let mut all: Vec<Value> = Vec::new();
+        for page in 1.. {
+            let v: Value = client
+                .post(format!("{}/v4/memories/list", srv.base))
+                .header("authorization", auth)
+                .json(&json!({"containerTags": [conv], "limit": 1000, "page": page}))
+                .send()
+                .await?
+                .json()
+                .await?;
+            let entries = v["memoryEntries"]
+                .as_array()
+                .with_context(|| format!("listing memories failed: {v}"))?;
+            all.extend(entries.iter().cloned());
+            if entries.len() < 1000 {
+                break;
+            }
+        }
+        spaces.insert(conv.clone(), Value::Array(all));
     }
     let mut out = Vec::new();
     for q in questions {

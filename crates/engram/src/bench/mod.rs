@@ -8,9 +8,11 @@
 //!   over a month of request logs;
 //! - `scale`: latency, memory and HNSW recall with a large synthetic
 //!   organisation;
-//! - `mcp`: what the MCP layer adds to a search, and docs search speed.
+//! - `mcp`: what the MCP layer adds to a search, and docs search speed;
+//! - `judge`: how well memory formation's fact/not-a-fact judge works.
 
 mod analytics;
+mod judge;
 mod locomo;
 mod locomo_memory;
 mod mcp;
@@ -35,6 +37,9 @@ pub enum BenchCommand {
     Scale(scale::ScaleArgs),
     /// What the MCP layer adds to a search, and how fast the docs are searched.
     Mcp(mcp::McpArgs),
+    /// How well the fact/not-a-fact judge of memory formation separates
+    /// facts from chatter.
+    Judge(judge::JudgeArgs),
 }
 
 pub async fn run(cmd: BenchCommand) -> anyhow::Result<()> {
@@ -54,5 +59,6 @@ pub async fn run(cmd: BenchCommand) -> anyhow::Result<()> {
         BenchCommand::Memory(a) => memory::run(a).await,
         BenchCommand::Analytics(a) => analytics::run(a).await,
         BenchCommand::Mcp(a) => mcp::run(a).await,
+        BenchCommand::Judge(a) => judge::run(a).await,
     }
 }

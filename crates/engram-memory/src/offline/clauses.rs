@@ -1,0 +1,314 @@
+//! Coordinated clauses split into one statement each, so that a memory
+//! states one fact: "I'm Tom, I'm 34, I live in Leeds and I teach
+//! chemistry" becomes four clauses, and "I live in Leeds and teach
+//! chemistry" two, the second taking the first one's subject.
+//!
+//! A boundary is a comma, semicolon or coordinating conjunction followed by
+//! a new subject (a pronoun, "my sister", a name before a verb), or "and"
+//! / "but" followed by a verb that shares the subject before it. Nothing
+//! is split unless the part before the boundary already holds a verb, so
+//! "My wife and I went to Rome" and "I love cats and dogs" stay whole.
+
+use super::lexicon::{verb, VerbForm, AUXILIARIES, PERSON_NOUNS};
+
+/// Conjunctions dropped at a boundary.
+const CONJUNCTIONS: &[&str] = &["and", "but", "so", "then", "plus", "also"];
+
+/// Words that open a subordinate clause: a comma after such a clause is
+/// not a boundary ("When I was a kid, I loved dancing").
+const SUBORDINATORS: &[&str] = &[
+    "when", "if", "because", "since", "although", "though", "after", "before", "while", "as",
+    "once", "until", "whenever", "unless", "whether",
+];
+
+/// Subject pronouns (and their contractions) that open a clause.
+const SUBJECTS: &[&str] = &[
+    "i", "i'm", "i've", "i'll", "i'd", "we", "we're", "we've", "we'll", "we'd", "he", "he's",
+    "she", "she's", "they", "they're", "they've", "they'll", "it", "it's", "it'd", "it'll",
+    "that's", "there's", "this", "that", "you", "you're", "you've", "you'll",
+];
+
+/// A word without surrounding punctuation, lowercased, with curly
+/// apostrophes made straight.
+pub fn bare(w: &str) -> String {
+    w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'' && c != '\u{2019}')
+        .to_lowercase()
+        .replace('\u{2019}', "'")
+}
+
+pub fn is_verbish(w: &str) -> bool {
+    let b = bare(w);
+    AUXILIARIES.contains(&b.as_str())
+        || verb(&b).is_some()
+        || ["'m", "'re", "'s", "'ve", "'ll", "'d"]
+            .iter()
+            .any(|c| b.ends_with(c) && b.len() > c.len())
+}
+
+fn capitalised(w: &str) -> bool {
+    w.trim_start_matches(|c: char| !c.is_alphanumeric())
+        .chars()
+        .next()
+        .is_some_and(char::is_uppercase)
+}
+
+/// How many words at `words[i..]` make a subject that opens a clause (0:
+/// none).
+pub fn subject_at(words: &[&str], i: usize) -> usize {
+    let Some(w) = words.get(i) else {
+        return 0;
+    };
+    let b = bare(w);
+    if SUBJECTS.contains(&b.as_str()) {
+        return 1;
+    }
+    let next_is_verb = |j: usize| words.get(j).is_some_and(|n| is_verbish(n));
+    // "my sister lives ...", "our kids love ..."
+    if matches!(b.as_str(), "my" | "our" | "his" | "her" | "their") {
+        let noun = words.get(i + 1).map(|n| bare(n)).unwrap_or_default();
+        if PERSON_NOUNS.iter().any(|(p, _)| *p == noun) && next_is_verb(i + 2) {
+            return 2;
+        }
+        // "my dog is ...", "my job is ..."
+        if next_is_verb(i + 2) && !noun.is_empty() {
+            return 2;
+        }
+        return 0;
+    }
+    // "Sam moved ..."
+    if capitalised(w) && b != "i" && next_is_verb(i + 1) {
+        return 1;
+    }
+    0
+}
+
+/// The subject of a clause as words to repeat before a verb that shares
+/// it ("I", "my sister", "Sam"); `None` when the clause does not open with
+/// one.
+fn subject_words(clause: &[&str]) -> Option<String> {
+    let n = subject_at(clause, 0);
+    if n == 0 {
+        return None;
+    }
+    let first = bare(clause[0]);
+    let s = match first.as_str() {
+        "i" | "i'm" | "i've" | "i'll" | "i'd" => "I".to_string(),
+        "we" | "we're" | "we've" | "we'll" | "we'd" => "we".to_string(),
+        "he" | "he's" => "he".to_string(),
+        "she" | "she's" => "she".to_string(),
+        "they" | "they're" | "they've" | "they'll" => "they".to_string(),
+        _ => clause[..n]
+            .iter()
+            .map(|w| w.trim_end_matches([',', ';']))
+            .collect::<Vec<_>>()
+            .join(" "),
+    };
+    Some(s)
+}
+
+/// The "be" a gerund takes after a subject ("I'm", "we're", "Sam is").
+fn be_for(subject: &str) -> String {
+    match subject {
+        "I" => "I'm".to_string(),
+        "we" | "they" => format!("{subject} are"),
+        s => format!("{s} is"),
+    }
+}
+
+/// Whether a clause is progressive ("I'm learning French"): a gerund
+/// after it may share its subject and "be".
+fn progressive(clause: &[&str]) -> bool {
+    let words: Vec<String> = clause.iter().map(|w| bare(w)).collect();
+    words.iter().enumerate().any(|(i, a)| {
+        let be = matches!(a.as_str(), "am" | "is" | "are" | "was" | "were")
+            || ["'m", "'re", "'s"].iter().any(|c| a.ends_with(c));
+        // "I'm currently reading": adverbs may come between
+        be && words[i + 1..]
+            .iter()
+            .take(3)
+            .find(|w| !w.ends_with("ly") && !matches!(w.as_str(), "just" | "still" | "also"))
+            .is_some_and(|w| matches!(verb(w), Some((_, VerbForm::Gerund))))
+    })
+}
+
+/// Whether the clause's last verb is an infinitive or follows a modal
+/// ("I want to travel", "I can cook"): a base verb after "and" continues
+/// it rather than stating something new.
+fn ends_in_infinitive(clause: &[&str]) -> bool {
+    const MODALS: &[&str] = &[
+        "to", "can", "could", "will", "would", "should", "might", "must", "gonna", "wanna", "may",
+    ];
+    let Some(last) = clause.iter().rposition(|w| is_verbish(w)) else {
+        return false;
+    };
+    last > 0 && MODALS.contains(&bare(clause[last - 1]).as_str())
+}
+
+/// Split a sentence into clauses (see the module docs); a dash between
+/// words ("I took my family camping - it was lovely") always separates.
+pub fn split(sentence: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut part: Vec<&str> = Vec::new();
+    let mut flush = |part: &mut Vec<&str>| {
+        let text = part.join(" ");
+        if !text.trim().is_empty() {
+            out.extend(split_part(&text));
+        }
+        part.clear();
+    };
+    for w in sentence.split([' ', '\u{00a0}']) {
+        if matches!(w, "-" | "--" | "\u{2013}" | "\u{2014}") {
+            flush(&mut part);
+            continue;
+        }
+        // "they're good- we got a cat": a dash stuck to the word before
+        match w.strip_suffix(['-', '\u{2013}', '\u{2014}']) {
+            Some(head) if head.chars().last().is_some_and(char::is_alphabetic) => {
+                part.push(head);
+                flush(&mut part);
+            }
+            _ => part.push(w),
+        }
+    }
+    flush(&mut part);
+    out
+}
+
+fn split_part(sentence: &str) -> Vec<String> {
+    let words: Vec<&str> = sentence.split_whitespace().collect();
+    if words.len() < 4 {
+        return vec![sentence.trim().to_string()];
+    }
+    let mut out: Vec<String> = Vec::new();
+    let mut start = 0;
+    // words put before the clause that starts at `start` (a shared subject)
+    let mut prefix: Option<String> = None;
+    let push = |out: &mut Vec<String>, prefix: Option<&String>, body: &[&str]| {
+        let text = body.join(" ");
+        let text = text.trim_end_matches([',', ';']).trim().to_string();
+        if !text.is_empty() {
+            out.push(match prefix {
+                Some(p) => format!("{p} {text}"),
+                None => text,
+            });
+        }
+    };
+    for i in 1..words.len() {
+        let prev = words[i - 1];
+        let prev_bare = bare(prev);
+        let clause = &words[start..i];
+        let comma = prev.ends_with([',', ';']);
+        let conj = CONJUNCTIONS.contains(&prev_bare.as_str());
+        // the clause so far, without a trailing conjunction
+        let body_end = if conj { i - 1 } else { i };
+        if body_end <= start
+            || !clause.iter().any(|w| is_verbish(w))
+            || clause
+                .first()
+                .is_some_and(|w| SUBORDINATORS.contains(&bare(w).as_str()))
+        {
+            continue;
+        }
+        let mut lead: Option<Option<String>> = None;
+        if (comma || conj) && subject_at(&words, i) > 0 {
+            lead = Some(None);
+        } else if conj && matches!(prev_bare.as_str(), "and" | "but") && words.len() - i >= 2 {
+            // "... and teach chemistry": a verb sharing the subject
+            let body = &words[start..body_end];
+            let shared = subject_words(body).or_else(|| prefix.clone());
+            match (verb(&bare(words[i])), shared) {
+                (Some((_, VerbForm::Gerund)), Some(subj)) if progressive(body) => {
+                    lead = Some(Some(be_for(&subj)));
+                }
+                (Some((_, VerbForm::Base)), Some(subj)) if !ends_in_infinitive(body) => {
+                    lead = Some(Some(subj));
+                }
+                (Some((_, VerbForm::Third | VerbForm::Past)), Some(subj)) => {
+                    lead = Some(Some(subj));
+                }
+                _ => {}
+            }
+        }
+        if let Some(next_prefix) = lead {
+            push(&mut out, prefix.as_ref(), &words[start..body_end]);
+            prefix = next_prefix;
+            start = i;
+        }
+    }
+    push(&mut out, prefix.as_ref(), &words[start..]);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(sentence: &str, want: &[&str]) {
+        assert_eq!(split(sentence), want, "{sentence}");
+    }
+
+    #[test]
+    fn coordinated_clauses_split() {
+        check(
+            "I'm Tom, I'm 34, I live in Leeds and I teach chemistry.",
+            &["I'm Tom", "I'm 34", "I live in Leeds", "I teach chemistry."],
+        );
+        check(
+            "I live in Leeds and teach chemistry.",
+            &["I live in Leeds", "I teach chemistry."],
+        );
+        check(
+            "My sister lives in Denver and she convinced me.",
+            &["My sister lives in Denver", "she convinced me."],
+        );
+        check(
+            "I lost my job yesterday, so I'm starting my own business.",
+            &["I lost my job yesterday", "I'm starting my own business."],
+        );
+        check(
+            "I'm learning French and taking piano lessons.",
+            &["I'm learning French", "I'm taking piano lessons."],
+        );
+        check(
+            "I'm currently reading a book and hoping it helps.",
+            &["I'm currently reading a book", "I'm hoping it helps."],
+        );
+        check(
+            "Sam moved to Oslo and Kim stayed in Lisbon.",
+            &["Sam moved to Oslo", "Kim stayed in Lisbon."],
+        );
+    }
+
+    #[test]
+    fn lists_and_compound_subjects_stay_whole() {
+        check("I love cats and dogs.", &["I love cats and dogs."]);
+        check(
+            "My wife and I went to Rome last year.",
+            &["My wife and I went to Rome last year."],
+        );
+        check(
+            "When I was a kid, I loved dancing.",
+            &["When I was a kid, I loved dancing."],
+        );
+        check(
+            "I like hiking and swimming in lakes.",
+            &["I like hiking and swimming in lakes."],
+        );
+        check("Ada prefers green tea.", &["Ada prefers green tea."]);
+        check(
+            "I took my fam camping last week - it was a really nice time!",
+            &[
+                "I took my fam camping last week",
+                "it was a really nice time!",
+            ],
+        );
+        check(
+            "I'm starting a dance studio and it'd be great to share it.",
+            &["I'm starting a dance studio", "it'd be great to share it."],
+        );
+        check(
+            "I want to travel and see the world.",
+            &["I want to travel and see the world."],
+        );
+    }
+}

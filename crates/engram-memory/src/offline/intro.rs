@@ -1,0 +1,276 @@
+//! Names people give themselves ("I'm Maya", "my name is Tom Baker",
+//! "call me Sam"), and names a space's description gives its person
+//! ("Memories about Maya", "The user is Tom"). A name is one to three
+//! capitalised words that are not common words, nationalities or states.
+
+use super::clauses::bare;
+
+/// Capitalised words after "I'm" that describe rather than name.
+const NOT_NAMES: &[&str] = &[
+    "a",
+    "an",
+    "the",
+    "so",
+    "very",
+    "really",
+    "just",
+    "also",
+    "here",
+    "there",
+    "back",
+    "home",
+    "fine",
+    "good",
+    "great",
+    "ok",
+    "okay",
+    "well",
+    "sorry",
+    "sure",
+    "glad",
+    "happy",
+    "sad",
+    "tired",
+    "busy",
+    "free",
+    "ready",
+    "done",
+    "new",
+    "not",
+    "still",
+    "now",
+    "always",
+    "never",
+    "in",
+    "on",
+    "at",
+    "from",
+    "with",
+    "into",
+    "excited",
+    "thrilled",
+    "gonna",
+    "going",
+    "trying",
+    "working",
+    "living",
+    "feeling",
+    "doing",
+    "thinking",
+    "looking",
+    "currently",
+    "actually",
+    "finally",
+    "english",
+    "british",
+    "american",
+    "canadian",
+    "french",
+    "german",
+    "spanish",
+    "italian",
+    "irish",
+    "scottish",
+    "welsh",
+    "dutch",
+    "swedish",
+    "norwegian",
+    "danish",
+    "finnish",
+    "polish",
+    "portuguese",
+    "brazilian",
+    "mexican",
+    "chinese",
+    "japanese",
+    "korean",
+    "indian",
+    "african",
+    "australian",
+    "european",
+    "asian",
+    "latino",
+    "latina",
+    "jewish",
+    "muslim",
+    "christian",
+    "catholic",
+    "buddhist",
+    "hindu",
+    "atheist",
+    "vegan",
+    "vegetarian",
+    "user",
+    "assistant",
+    "human",
+    "bot",
+    "god",
+    "i",
+    "it",
+    "this",
+    "that",
+    "no",
+    "yes",
+    "hi",
+    "hey",
+    "hello",
+    "monday",
+    "tuesday",
+    "wednesday",
+    "thursday",
+    "friday",
+    "saturday",
+    "sunday",
+    "memories",
+    "notes",
+    "space",
+    "customer",
+    "client",
+    "patient",
+    "student",
+    "person",
+    "people",
+];
+
+pub fn is_name_word(w: &str) -> bool {
+    let core = w.trim_matches(|c: char| !c.is_alphanumeric() && c != '-' && c != '\'');
+    let first = core.chars().next();
+    first.is_some_and(char::is_uppercase)
+        && core
+            .chars()
+            .all(|c| c.is_alphabetic() || c == '-' || c == '\'')
+        && core.chars().count() >= 2
+        && !NOT_NAMES.contains(&core.to_lowercase().as_str())
+}
+
+/// The name at the start of `words` (one to three name words, stopping at
+/// punctuation), and how many words it took.
+fn name_at(words: &[&str]) -> Option<(String, usize)> {
+    let mut parts: Vec<&str> = Vec::new();
+    for w in words.iter().take(3) {
+        if !is_name_word(w) {
+            break;
+        }
+        let core = w.trim_matches(|c: char| !c.is_alphanumeric() && c != '-' && c != '\'');
+        parts.push(core);
+        if w.ends_with([',', '.', '!', ';', ':', '?']) {
+            break;
+        }
+    }
+    (!parts.is_empty()).then(|| (parts.join(" "), parts.len()))
+}
+
+/// The name a clause introduces its speaker by, and the words after it
+/// ("I'm Maya from Lisbon" -> `("Maya", "from Lisbon")`).
+pub fn introduced(clause: &str) -> Option<(String, String)> {
+    let words: Vec<&str> = clause.split_whitespace().collect();
+    let lower: Vec<String> = words.iter().map(|w| bare(w)).collect();
+    let at = |i: usize| lower.get(i).map(String::as_str).unwrap_or("");
+    let skip = match (at(0), at(1), at(2)) {
+        ("i'm", _, _) | ("im", _, _) => 1,
+        ("i", "am", _) => 2,
+        ("name's", _, _) => 1,
+        ("my", "name's", _) => 2,
+        ("my", "name", "is") => 3,
+        ("call", "me", _) => 2,
+        ("you", "can", "call") if at(3) == "me" => 4,
+        ("people", "call", "me") => 3,
+        ("this", "is", _) => 2,
+        _ => {
+            // "Maya here"
+            if at(1) == "here" && words.len() == 2 && is_name_word(words[0]) {
+                let (name, _) = name_at(&words[..1])?;
+                return Some((name, String::new()));
+            }
+            return None;
+        }
+    };
+    let (name, n) = name_at(&words[skip..])?;
+    let rest = words[skip + n..].join(" ");
+    let rest_lower = rest.to_lowercase();
+    // "I'm Maya" ends there, or goes on with where from or an aside
+    let ok = rest.trim_matches(['.', '!', ',', ' ']).is_empty()
+        || rest_lower.starts_with("from ")
+        || rest_lower.starts_with("and ")
+        || rest.starts_with(',')
+        || words[skip + n - 1].ends_with([',', '.', '!']);
+    ok.then(|| (name, rest.trim_matches(['.', '!', ',', ' ']).to_string()))
+}
+
+/// The person a space's description names, if it names one plainly
+/// ("Memories about Maya", "The user is Tom Baker", "Maya, a nurse in
+/// Leeds").
+pub fn from_context(context: &str) -> Option<String> {
+    let words: Vec<&str> = context.split_whitespace().collect();
+    let lower: Vec<String> = words.iter().map(|w| bare(w)).collect();
+    for i in 0..words.len() {
+        let cue = |k: usize, s: &str| lower.get(i + k).is_some_and(|w| w == s);
+        let after = if (cue(0, "user") || cue(0, "user's") || cue(0, "person")) && cue(1, "is") {
+            Some(i + 2)
+        } else if cue(0, "name") && cue(1, "is") {
+            Some(i + 2)
+        } else if cue(0, "named") || cue(0, "called") || cue(0, "about") {
+            Some(i + 1)
+        } else {
+            None
+        };
+        if let Some(j) = after {
+            if let Some((name, _)) = name_at(&words[j..]) {
+                return Some(name);
+            }
+        }
+    }
+    // "Maya, a 34-year-old nurse" / "Maya is a nurse"
+    let (name, n) = name_at(&words)?;
+    let next = lower.get(n).map(String::as_str).unwrap_or("");
+    let lead_comma = words[n - 1].ends_with(',');
+    (lead_comma || next == "is").then_some(name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn self_introductions() {
+        let i = |s: &str| introduced(s).map(|(n, r)| format!("{n}|{r}"));
+        assert_eq!(i("I'm Maya").as_deref(), Some("Maya|"));
+        assert_eq!(
+            i("Hi, I am Tom Baker.").as_deref(),
+            None,
+            "openers go first"
+        );
+        assert_eq!(i("I am Tom Baker.").as_deref(), Some("Tom Baker|"));
+        assert_eq!(i("my name is Ravi").as_deref(), Some("Ravi|"));
+        assert_eq!(i("My name's Li Wei!").as_deref(), Some("Li Wei|"));
+        assert_eq!(i("call me Sam").as_deref(), Some("Sam|"));
+        assert_eq!(
+            i("I'm Maya from Lisbon").as_deref(),
+            Some("Maya|from Lisbon")
+        );
+        assert_eq!(i("Maya here").as_deref(), Some("Maya|"));
+        assert_eq!(i("I'm British"), None);
+        assert_eq!(i("I'm so happy"), None);
+        assert_eq!(i("I'm Going to Paris"), None);
+        assert_eq!(i("I'm tired"), None);
+        assert_eq!(i("This is amazing"), None);
+    }
+
+    #[test]
+    fn names_in_a_space_description() {
+        assert_eq!(
+            from_context("Memories about Maya.").as_deref(),
+            Some("Maya")
+        );
+        assert_eq!(
+            from_context("The user is Tom Baker, a teacher").as_deref(),
+            Some("Tom Baker")
+        );
+        assert_eq!(
+            from_context("Maya, a 34-year-old nurse in Leeds").as_deref(),
+            Some("Maya")
+        );
+        assert_eq!(from_context("Customer support chats for Acme Corp"), None);
+        assert_eq!(from_context("A project about databases"), None);
+    }
+}

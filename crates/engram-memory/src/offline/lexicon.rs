@@ -1,0 +1,577 @@
+//! Word lists the offline extractor reads sentences with: common English
+//! verbs in their forms (to find clause boundaries, elided subjects and
+//! imperatives) and occupations (to recognise a job in "Ana is a nurse").
+//! General English, nothing fitted to any data set.
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+/// Common verbs: `(base, past)`; the third person and `-ing` forms are
+/// derived. A past of `""` means the regular `-ed` form.
+const VERBS: &[(&str, &str)] = &[
+    ("accept", ""),
+    ("add", ""),
+    ("adopt", ""),
+    ("agree", ""),
+    ("apply", ""),
+    ("arrive", ""),
+    ("ask", ""),
+    ("attend", ""),
+    ("bake", ""),
+    ("be", "was"),
+    ("become", "became"),
+    ("begin", "began"),
+    ("believe", ""),
+    ("blog", ""),
+    ("borrow", ""),
+    ("break", "broke"),
+    ("bring", "brought"),
+    ("build", "built"),
+    ("buy", "bought"),
+    ("call", ""),
+    ("camp", ""),
+    ("care", ""),
+    ("carry", ""),
+    ("catch", "caught"),
+    ("celebrate", ""),
+    ("change", ""),
+    ("check", ""),
+    ("choose", "chose"),
+    ("clean", ""),
+    ("climb", ""),
+    ("coach", ""),
+    ("collect", ""),
+    ("come", "came"),
+    ("compete", ""),
+    ("complete", ""),
+    ("cook", ""),
+    ("create", ""),
+    ("cycle", ""),
+    ("dance", ""),
+    ("date", ""),
+    ("decide", ""),
+    ("design", ""),
+    ("develop", ""),
+    ("die", ""),
+    ("do", "did"),
+    ("donate", ""),
+    ("draw", "drew"),
+    ("dream", ""),
+    ("drink", "drank"),
+    ("drive", "drove"),
+    ("earn", ""),
+    ("eat", "ate"),
+    ("enjoy", ""),
+    ("enter", ""),
+    ("explore", ""),
+    ("fall", "fell"),
+    ("feel", "felt"),
+    ("find", "found"),
+    ("finish", ""),
+    ("fix", ""),
+    ("fly", "flew"),
+    ("follow", ""),
+    ("forget", "forgot"),
+    ("get", "got"),
+    ("give", "gave"),
+    ("go", "went"),
+    ("graduate", ""),
+    ("grow", "grew"),
+    ("hate", ""),
+    ("have", "had"),
+    ("hear", "heard"),
+    ("help", ""),
+    ("hike", ""),
+    ("hire", ""),
+    ("host", ""),
+    ("hold", "held"),
+    ("hope", ""),
+    ("hurt", "hurt"),
+    ("join", ""),
+    ("keep", "kept"),
+    ("know", "knew"),
+    ("launch", ""),
+    ("lead", "led"),
+    ("learn", ""),
+    ("leave", "left"),
+    ("lend", "lent"),
+    ("like", ""),
+    ("listen", ""),
+    ("live", ""),
+    ("lose", "lost"),
+    ("love", ""),
+    ("make", "made"),
+    ("manage", ""),
+    ("marry", ""),
+    ("meet", "met"),
+    ("miss", ""),
+    ("move", ""),
+    ("need", ""),
+    ("open", ""),
+    ("organise", ""),
+    ("organize", ""),
+    ("own", ""),
+    ("paint", ""),
+    ("participate", ""),
+    ("pass", ""),
+    ("pay", "paid"),
+    ("perform", ""),
+    ("pick", ""),
+    ("plan", ""),
+    ("plant", ""),
+    ("play", ""),
+    ("practice", ""),
+    ("practise", ""),
+    ("prefer", ""),
+    ("prepare", ""),
+    ("publish", ""),
+    ("quit", "quit"),
+    ("raise", ""),
+    ("reach", ""),
+    ("read", "read"),
+    ("receive", ""),
+    ("recommend", ""),
+    ("record", ""),
+    ("relocate", ""),
+    ("rent", ""),
+    ("research", ""),
+    ("retire", ""),
+    ("return", ""),
+    ("ride", "rode"),
+    ("run", "ran"),
+    ("save", ""),
+    ("see", "saw"),
+    ("sell", "sold"),
+    ("send", "sent"),
+    ("serve", ""),
+    ("share", ""),
+    ("shop", ""),
+    ("sign", ""),
+    ("sing", "sang"),
+    ("sit", "sat"),
+    ("ski", ""),
+    ("sleep", "slept"),
+    ("speak", "spoke"),
+    ("spend", "spent"),
+    ("start", ""),
+    ("stay", ""),
+    ("stop", ""),
+    ("study", ""),
+    ("support", ""),
+    ("surf", ""),
+    ("swim", "swam"),
+    ("switch", ""),
+    ("take", "took"),
+    ("talk", ""),
+    ("teach", "taught"),
+    ("tell", "told"),
+    ("think", "thought"),
+    ("train", ""),
+    ("travel", ""),
+    ("try", ""),
+    ("turn", ""),
+    ("use", ""),
+    ("visit", ""),
+    ("volunteer", ""),
+    ("wait", ""),
+    ("walk", ""),
+    ("want", ""),
+    ("watch", ""),
+    ("wear", "wore"),
+    ("win", "won"),
+    ("work", ""),
+    ("worry", ""),
+    ("write", "wrote"),
+];
+
+/// Past participles that differ from the past.
+const PARTICIPLES: &[&str] = &[
+    "been",
+    "become",
+    "begun",
+    "broken",
+    "chosen",
+    "done",
+    "drawn",
+    "driven",
+    "eaten",
+    "fallen",
+    "flown",
+    "forgotten",
+    "gone",
+    "given",
+    "grown",
+    "known",
+    "ridden",
+    "run",
+    "seen",
+    "spoken",
+    "sung",
+    "swum",
+    "taken",
+    "worn",
+    "written",
+];
+
+/// `base + -ed`, with the usual spelling changes.
+fn regular_past(base: &str) -> String {
+    let b = base.as_bytes();
+    let n = b.len();
+    if base.ends_with('e') {
+        format!("{base}d")
+    } else if base.ends_with('y') && n > 1 && !b"aeiou".contains(&b[n - 2]) {
+        format!("{}ied", &base[..n - 1])
+    } else if n >= 3
+        && matches!(
+            base,
+            "plan" | "stop" | "shop" | "blog" | "drop" | "jog" | "hug"
+        )
+    {
+        format!("{base}{}ed", &base[n - 1..])
+    } else {
+        format!("{base}ed")
+    }
+}
+
+/// `base + -ing`, with the usual spelling changes.
+fn gerund(base: &str) -> String {
+    let n = base.len();
+    if base.ends_with("ie") {
+        format!("{}ying", &base[..n - 2])
+    } else if base.ends_with('e') && !base.ends_with("ee") && base != "be" {
+        format!("{}ing", &base[..n - 1])
+    } else if matches!(
+        base,
+        "plan" | "stop" | "shop" | "blog" | "run" | "swim" | "sit" | "win" | "get" | "jog" | "hug"
+    ) {
+        format!("{base}{}ing", &base[n - 1..])
+    } else {
+        format!("{base}ing")
+    }
+}
+
+/// `base + -s`, with the usual spelling changes.
+fn third(base: &str) -> String {
+    match base {
+        "be" => return "is".into(),
+        "have" => return "has".into(),
+        "do" => return "does".into(),
+        "go" => return "goes".into(),
+        _ => {}
+    }
+    let b = base.as_bytes();
+    let n = b.len();
+    if base.ends_with('y') && n > 1 && !b"aeiou".contains(&b[n - 2]) {
+        format!("{}ies", &base[..n - 1])
+    } else if ["s", "sh", "ch", "x", "z"]
+        .iter()
+        .any(|e| base.ends_with(e))
+    {
+        format!("{base}es")
+    } else {
+        format!("{base}s")
+    }
+}
+
+/// The form a word has as a verb.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum VerbForm {
+    Base,
+    Third,
+    Past,
+    Gerund,
+}
+
+/// Every form of every listed verb, built once.
+fn table() -> &'static HashMap<String, (&'static str, VerbForm)> {
+    static TABLE: OnceLock<HashMap<String, (&'static str, VerbForm)>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut t = HashMap::new();
+        // later inserts never replace earlier ones: a base wins over a
+        // past spelled the same ("read", "quit")
+        let mut put = |w: String, v: (&'static str, VerbForm)| {
+            t.entry(w).or_insert(v);
+        };
+        for (base, _) in VERBS {
+            put(base.to_string(), (*base, VerbForm::Base));
+        }
+        for (base, past) in VERBS {
+            let past_form = if past.is_empty() {
+                regular_past(base)
+            } else {
+                past.to_string()
+            };
+            put(past_form, (*base, VerbForm::Past));
+            put(third(base), (*base, VerbForm::Third));
+            put(gerund(base), (*base, VerbForm::Gerund));
+        }
+        for p in PARTICIPLES {
+            let base = participle_of(p);
+            if let Some((b, _)) = VERBS.iter().find(|(b, _)| *b == base) {
+                put(p.to_string(), (*b, VerbForm::Past));
+            }
+        }
+        t
+    })
+}
+
+/// What a (lowercase) word is as a common verb, if it is one: its base
+/// and form. A word that is both a base and a past form ("read", "quit")
+/// reads as the base.
+pub fn verb(word: &str) -> Option<(&'static str, VerbForm)> {
+    table().get(word).copied()
+}
+
+/// The base a participle belongs to.
+fn participle_of(p: &str) -> &'static str {
+    match p {
+        "been" => "be",
+        "become" => "become",
+        "begun" => "begin",
+        "broken" => "break",
+        "chosen" => "choose",
+        "done" => "do",
+        "drawn" => "draw",
+        "driven" => "drive",
+        "eaten" => "eat",
+        "fallen" => "fall",
+        "flown" => "fly",
+        "forgotten" => "forget",
+        "gone" => "go",
+        "given" => "give",
+        "grown" => "grow",
+        "known" => "know",
+        "ridden" => "ride",
+        "run" => "run",
+        "seen" => "see",
+        "spoken" => "speak",
+        "sung" => "sing",
+        "swum" => "swim",
+        "taken" => "take",
+        "worn" => "wear",
+        "written" => "write",
+        _ => "",
+    }
+}
+
+/// Auxiliaries and modals that may open a clause after its subject.
+pub const AUXILIARIES: &[&str] = &[
+    "am", "is", "are", "was", "were", "have", "has", "had", "do", "does", "did", "will", "would",
+    "can", "could", "should", "shall", "may", "might", "must", "don't", "doesn't", "didn't",
+    "won't", "can't", "couldn't", "haven't", "hasn't", "wasn't", "isn't", "aren't", "used",
+    "gonna", "wanna",
+];
+
+/// Occupations, by the head noun of "a(n) ... <noun>" ("a marine
+/// biologist", "a software engineer").
+const OCCUPATIONS: &[&str] = &[
+    "accountant",
+    "actor",
+    "actress",
+    "analyst",
+    "architect",
+    "artist",
+    "assistant",
+    "athlete",
+    "attorney",
+    "author",
+    "baker",
+    "banker",
+    "barber",
+    "barista",
+    "bartender",
+    "biologist",
+    "blogger",
+    "bookkeeper",
+    "builder",
+    "butcher",
+    "carpenter",
+    "cashier",
+    "ceo",
+    "chef",
+    "chemist",
+    "cleaner",
+    "clerk",
+    "coach",
+    "consultant",
+    "cook",
+    "counselor",
+    "counsellor",
+    "cto",
+    "dancer",
+    "dentist",
+    "designer",
+    "detective",
+    "developer",
+    "dietitian",
+    "director",
+    "doctor",
+    "driver",
+    "economist",
+    "editor",
+    "electrician",
+    "engineer",
+    "entrepreneur",
+    "farmer",
+    "filmmaker",
+    "firefighter",
+    "founder",
+    "freelancer",
+    "gardener",
+    "geologist",
+    "hairdresser",
+    "historian",
+    "illustrator",
+    "instructor",
+    "intern",
+    "investor",
+    "janitor",
+    "journalist",
+    "judge",
+    "lawyer",
+    "lecturer",
+    "librarian",
+    "lifeguard",
+    "manager",
+    "marketer",
+    "mathematician",
+    "mechanic",
+    "midwife",
+    "model",
+    "musician",
+    "nanny",
+    "nurse",
+    "officer",
+    "paramedic",
+    "pharmacist",
+    "photographer",
+    "physician",
+    "physicist",
+    "physiotherapist",
+    "pilot",
+    "plumber",
+    "poet",
+    "police",
+    "politician",
+    "producer",
+    "professor",
+    "programmer",
+    "psychiatrist",
+    "psychologist",
+    "receptionist",
+    "realtor",
+    "researcher",
+    "salesman",
+    "saleswoman",
+    "scientist",
+    "secretary",
+    "singer",
+    "soldier",
+    "student",
+    "surgeon",
+    "tailor",
+    "teacher",
+    "technician",
+    "therapist",
+    "translator",
+    "tutor",
+    "veterinarian",
+    "vet",
+    "waiter",
+    "waitress",
+    "writer",
+    "youtuber",
+];
+
+/// Whether a (lowercase) noun names an occupation.
+pub fn is_occupation(noun: &str) -> bool {
+    OCCUPATIONS.contains(&noun)
+}
+
+/// Nouns for people related to someone ("my sister"): who a pronoun may
+/// point back to. `(noun, plural)`.
+pub const PERSON_NOUNS: &[(&str, bool)] = &[
+    ("mother", false),
+    ("mom", false),
+    ("mum", false),
+    ("father", false),
+    ("dad", false),
+    ("sister", false),
+    ("brother", false),
+    ("son", false),
+    ("daughter", false),
+    ("wife", false),
+    ("husband", false),
+    ("partner", false),
+    ("boyfriend", false),
+    ("girlfriend", false),
+    ("fiance", false),
+    ("fiancee", false),
+    ("friend", false),
+    ("boss", false),
+    ("colleague", false),
+    ("coworker", false),
+    ("neighbor", false),
+    ("neighbour", false),
+    ("grandma", false),
+    ("grandmother", false),
+    ("grandpa", false),
+    ("grandfather", false),
+    ("aunt", false),
+    ("uncle", false),
+    ("cousin", false),
+    ("niece", false),
+    ("nephew", false),
+    ("roommate", false),
+    ("mentor", false),
+    ("therapist", false),
+    ("teacher", false),
+    ("doctor", false),
+    ("kids", true),
+    ("children", true),
+    ("parents", true),
+    ("friends", true),
+    ("sisters", true),
+    ("brothers", true),
+    ("siblings", true),
+    ("grandparents", true),
+    ("family", true),
+    ("fam", true),
+    ("team", true),
+    ("crew", true),
+    ("colleagues", true),
+    ("coworkers", true),
+    ("neighbors", true),
+    ("neighbours", true),
+    ("students", true),
+    ("cousins", true),
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn verb_forms() {
+        let v = |w: &str| verb(w).map(|(b, f)| (b, f));
+        assert_eq!(v("teach"), Some(("teach", VerbForm::Base)));
+        assert_eq!(v("teaches"), Some(("teach", VerbForm::Third)));
+        assert_eq!(v("taught"), Some(("teach", VerbForm::Past)));
+        assert_eq!(v("moved"), Some(("move", VerbForm::Past)));
+        assert_eq!(v("studied"), Some(("study", VerbForm::Past)));
+        assert_eq!(v("studies"), Some(("study", VerbForm::Third)));
+        assert_eq!(v("planned"), Some(("plan", VerbForm::Past)));
+        assert_eq!(v("running"), Some(("run", VerbForm::Gerund)));
+        assert_eq!(v("dancing"), Some(("dance", VerbForm::Gerund)));
+        assert_eq!(v("gone"), Some(("go", VerbForm::Past)));
+        assert_eq!(v("chemistry"), None);
+        assert_eq!(v("dogs"), None);
+    }
+
+    #[test]
+    fn occupations_by_head_noun() {
+        assert!(is_occupation("biologist"));
+        assert!(is_occupation("engineer"));
+        assert!(!is_occupation("vegetarian"));
+    }
+}
