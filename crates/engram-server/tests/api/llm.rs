@@ -311,6 +311,7 @@ async fn dynamic_dreaming_groups_related_documents() {
     {
         let asked = asked.lock().unwrap();
         assert_eq!(asked.len(), 1, "one call for the group: {asked:?}");
+        // the space's context names the user: the transcript says who speaks
         assert!(
             asked[0].contains("Context about this space: Mia is the user;")
                 && asked[0].contains("Instructions for this workspace: Prefer facts about places."),
@@ -318,12 +319,12 @@ async fn dynamic_dreaming_groups_related_documents() {
             asked[0]
         );
         assert!(
-            asked[0].contains("## Document 1\n[2024-05-02] User: I moved to Oslo"),
+            asked[0].contains("## Document 1\n[2024-05-02] Mia: I moved to Oslo"),
             "{}",
             asked[0]
         );
         assert!(
-            asked[0].contains("## Document 2\n[2024-05-20] User: I just got a job"),
+            asked[0].contains("## Document 2\n[2024-05-20] Mia: I just got a job"),
             "{}",
             asked[0]
         );

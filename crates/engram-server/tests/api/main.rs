@@ -11,6 +11,7 @@ mod mcp;
 mod memories;
 mod openapi;
 mod pipeline;
+mod quality;
 mod real_model;
 mod replicas;
 mod scoped;
