@@ -1,0 +1,204 @@
+//! How a newly stated fact relates to one already remembered: the same
+//! fact again (merge), a new value of the same attribute of the same
+//! subject (`updates`: "Ana lives in Paris" -> "Ana moved from Paris to
+//! Berlin"), added detail (`extends`), or unrelated.
+//!
+//! Rules, not a model, in two kinds:
+//! - **Attributes** ("slots"): where someone lives, who employs them, their
+//!   occupation, relationship, diet, age, a favourite, a preference, when an
+//!   event is. Each is recognised by its wordings; the subject precedes the
+//!   wording and the value follows. A new value of the same slot of the same
+//!   subject updates the old fact however either is phrased ("lives in",
+//!   "moved from X to Y", "relocated to", "is a nurse", "works as a
+//!   software engineer", "was promoted to", "retired").
+//! - **Retractions**: a fact that ends another by naming what it ends
+//!   ("switched from coffee to tea", "quit Google", "stopped running",
+//!   "cancelled the Japan trip", "Korea instead of Japan", "Max passed
+//!   away", "broke up with Sam"). It updates an old fact of the same
+//!   subject that mentions the retracted thing (for a death: any old fact
+//!   that mentions who died).
+//!
+//! Embedding cosine guards every decision so that wording alone never joins
+//! unrelated facts.
+
+mod retraction;
+mod slots;
+
+pub use retraction::described_subject;
+use retraction::{retraction, stem};
+use slots::{lead_subject, normalise, same_subject};
+pub use slots::{slot, slots};
+
+/// What a new fact is to an old one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Relation {
+    /// The same fact: merge (one more source).
+    Same,
+    /// A new value of the same attribute: the new fact supersedes the old.
+    Updates,
+    /// The old fact with more detail: both stay valid.
+    Extends,
+    Unrelated,
+}
+
+/// Cosine at or above which two facts with the same numbers and mostly the
+/// same words are the same fact.
+pub const SAME_COSINE: f32 = 0.9;
+/// Cosine an attribute update must reach (same topic).
+pub const TOPIC_COSINE: f32 = 0.3;
+/// Cosine a retraction must reach: it names what it ends, so the topic
+/// check can be looser ("Max passed away" vs "Tariq adopted a dog named
+/// Max").
+pub const RETRACTION_COSINE: f32 = 0.2;
+/// Cosine an extension must reach.
+pub const EXTENDS_COSINE: f32 = 0.7;
+const STOP: &[&str] = &[
+    "a", "an", "the", "is", "are", "was", "were", "am", "to", "of", "in", "on", "at", "and", "or",
+    "for", "with", "has", "have", "had", "be", "been", "it", "that", "this", "their", "his", "her",
+    "my", "i", "he", "she", "they", "we", "you",
+];
+
+fn content_words(s: &str) -> std::collections::BTreeSet<String> {
+    normalise(s)
+        .split_whitespace()
+        .filter(|w| !STOP.contains(w))
+        .map(str::to_string)
+        .collect()
+}
+
+fn numbers(s: &str) -> Vec<String> {
+    normalise(s)
+        .split_whitespace()
+        .filter(|w| w.chars().any(|c| c.is_ascii_digit()))
+        .map(str::to_string)
+        .collect()
+}
+
+/// How `new` relates to `old`, given the cosine of their embeddings.
+pub fn relate(new: &str, old: &str, cosine: f32) -> Relation {
+    if normalise(new) == normalise(old) {
+        return Relation::Same;
+    }
+    let (new_slots, old_slots) = (slots(new), slots(old));
+    for (s1, who1, v1) in &new_slots {
+        for (s2, who2, v2) in &old_slots {
+            if s1 == s2 && same_subject(who1, who2) && cosine >= TOPIC_COSINE {
+                // the same value restated is the same fact only when it is
+                // all the old one says
+                return if v1 == v2 && new_slots.len() == old_slots.len() {
+                    Relation::Same
+                } else if v1 == v2 {
+                    Relation::Unrelated
+                } else {
+                    Relation::Updates
+                };
+            }
+        }
+    }
+    if let Some((who, stems, is_subject)) = retraction(new) {
+        let old_n = normalise(old);
+        let old_stems: Vec<String> = old_n.split_whitespace().map(stem).collect();
+        let mentions = stems.iter().any(|s| old_stems.contains(s));
+        // the old fact is about the same one (or, for a death, names who died)
+        let about = is_subject || same_subject(&who, &lead_subject(&old_n));
+        // a retraction never retracts another retraction of the same thing
+        let also_retracts = retraction(old).is_some_and(|(_, s, _)| s == stems);
+        if mentions && about && !also_retracts && cosine >= RETRACTION_COSINE {
+            return Relation::Updates;
+        }
+    }
+    let (a, b) = (content_words(new), content_words(old));
+    if a.is_empty() || b.is_empty() {
+        return Relation::Unrelated;
+    }
+    let shared = a.intersection(&b).count();
+    let jaccard = shared as f32 / a.union(&b).count() as f32;
+    if cosine >= SAME_COSINE && numbers(new) == numbers(old) && jaccard >= 0.6 {
+        return Relation::Same;
+    }
+    if cosine >= EXTENDS_COSINE && shared == b.len() && a.len() > b.len() {
+        return Relation::Extends;
+    }
+    Relation::Unrelated
+}
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every case of `cases.txt` (`new | old | cosine | relation`).
+    #[test]
+    fn relations() {
+        let mut wrong = Vec::new();
+        let mut n = 0;
+        for line in include_str!("cases.txt").lines() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let f: Vec<&str> = line.split(" | ").collect();
+            assert_eq!(f.len(), 4, "{line}");
+            let want = match f[3] {
+                "Same" => Relation::Same,
+                "Updates" => Relation::Updates,
+                "Extends" => Relation::Extends,
+                "Unrelated" => Relation::Unrelated,
+                other => panic!("unknown relation {other}"),
+            };
+            let got = relate(f[0], f[1], f[2].parse().unwrap());
+            if got != want {
+                wrong.push(format!("{:?} vs {:?}: {got:?}, want {want:?}", f[0], f[1]));
+            }
+            n += 1;
+        }
+        assert!(n >= 40, "{n} cases");
+        assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    }
+
+    #[test]
+    fn a_retracted_name_keeps_its_description() {
+        assert_eq!(
+            described_subject(
+                "Max passed away in the week of 29 April 2024.",
+                "Tariq adopted a rescue dog named Max."
+            )
+            .as_deref(),
+            Some("Tariq's dog Max passed away in the week of 29 April 2024.")
+        );
+        assert_eq!(
+            described_subject("Max passed away.", "Max loves the beach."),
+            None
+        );
+        assert_eq!(
+            described_subject("Leo quit Google.", "Leo works at Google."),
+            None
+        );
+    }
+
+    #[test]
+    fn slots() {
+        let s = |t: &str| slot(t).map(|(a, b, c)| format!("{a}|{b}|{c}"));
+        assert_eq!(
+            s("Caroline lives in Sweden").as_deref(),
+            Some("home|caroline|sweden")
+        );
+        assert_eq!(
+            s("My favorite book is Dune").as_deref(),
+            Some("favourite book|i|dune")
+        );
+        assert_eq!(s("Jon is 40 years old").as_deref(), Some("age|jon|40"));
+        assert_eq!(
+            s("Maya moved from Lisbon to Oslo in May 2024").as_deref(),
+            Some("home|maya|oslo in may 2024")
+        );
+        assert_eq!(
+            s("Tom is a software engineer at Stripe").as_deref(),
+            Some("occupation|tom|software engineer")
+        );
+        assert_eq!(s("Caroline went hiking"), None);
+        assert_eq!(
+            s("The meeting is on the agenda"),
+            None,
+            "no date: not a when"
+        );
+    }
+}

@@ -1,0 +1,153 @@
+//! Retractions: facts that end another by naming what they end
+//! ("switched from coffee to tea", "quit Google", "stopped running",
+//! "cancelled the Japan trip", "Korea instead of Japan", "Max passed
+//! away", "broke up with Sam").
+
+use super::slots::{lead_subject, normalise};
+
+/// Verbs that end what follows them: (phrase, whether the retracted thing
+/// is the subject rather than the object).
+const RETRACTIONS: &[(&str, bool)] = &[
+    (" switched from ", false),
+    (" changed from ", false),
+    (" went from ", false),
+    (" moved away from ", false),
+    (" moved out of ", false),
+    (" stopped ", false),
+    (" quit ", false),
+    (" quits ", false),
+    (" gave up ", false),
+    (" gives up ", false),
+    (" no longer ", false),
+    (" cancelled ", false),
+    (" canceled ", false),
+    (" called off ", false),
+    (" instead of ", false),
+    (" broke up with ", false),
+    (" split up with ", false),
+    (" divorced ", false),
+    (" sold ", false),
+    (" gave away ", false),
+    (" rehomed ", false),
+    (" lost ", false),
+    (" passed away", true),
+    (" died", true),
+    (" was put down", true),
+    (" ran away", true),
+];
+
+/// Words too common to identify what a retraction ends.
+const WEAK: &[&str] = &[
+    "the", "a", "an", "their", "his", "her", "my", "our", "your", "its", "this", "that", "to",
+    "and", "of", "for", "with", "in", "on", "at", "from", "some", "all", "be", "being", "going",
+    "doing", "having", "getting", "again", "anymore", "any", "more", "because", "so", "trip",
+];
+
+/// A crude stem, so "nursing" meets "nurse" and "cats" meets "cat".
+pub(super) fn stem(w: &str) -> String {
+    let w = w.trim_end_matches("'s");
+    for suf in ["ing", "ers", "er", "es", "ed", "e", "s"] {
+        if let Some(s) = w.strip_suffix(suf) {
+            if s.chars().count() >= 3 {
+                return s.to_string();
+            }
+        }
+    }
+    w.to_string()
+}
+
+/// What a fact retracts: `(subject, stems of the retracted thing, the
+/// thing is the subject)`.
+pub(super) fn retraction(fact: &str) -> Option<(String, Vec<String>, bool)> {
+    let t = format!(" {} ", normalise(fact));
+    for (p, is_subject) in RETRACTIONS {
+        let Some(i) = t.find(p) else {
+            continue;
+        };
+        let (who, thing) = if *is_subject {
+            (String::new(), lead_subject(t[..i].trim()))
+        } else {
+            let after: Vec<&str> = t[i + p.len()..].split_whitespace().collect();
+            // "stopped at the shop", "lost in thought": no thing ended
+            if after
+                .first()
+                .is_some_and(|w| matches!(*w, "at" | "by" | "in" | "to" | "on" | "for" | "off"))
+            {
+                continue;
+            }
+            let thing: Vec<&str> = after
+                .iter()
+                .take_while(|w| {
+                    !matches!(
+                        **w,
+                        "to" | "because"
+                            | "and"
+                            | "but"
+                            | "so"
+                            | "after"
+                            | "since"
+                            | "when"
+                            | "as"
+                            | "last"
+                            | "this"
+                            | "in"
+                    )
+                })
+                .take(4)
+                .copied()
+                .collect();
+            (lead_subject(t[..i].trim()), thing.join(" "))
+        };
+        let stems: Vec<String> = thing
+            .split_whitespace()
+            .filter(|w| !WEAK.contains(w))
+            .map(stem)
+            .collect();
+        if stems.is_empty() {
+            continue;
+        }
+        return Some((who, stems, *is_subject));
+    }
+    None
+}
+
+/// For a fact that ends someone or something it names first ("Max passed
+/// away"), how an older fact introduced them ("Tariq adopted a rescue dog
+/// named Max" -> "Tariq's dog Max"): the new fact is rewritten to say so
+/// ("Tariq's dog Max passed away"), so that it answers the questions the
+/// old one did. `None` when the new fact is no such retraction or the old
+/// one does not introduce the name.
+pub fn described_subject(new: &str, old: &str) -> Option<String> {
+    let (_, _, is_subject) = retraction(new)?;
+    if !is_subject {
+        return None;
+    }
+    let name = new.split_whitespace().next()?;
+    if !name.chars().next().is_some_and(char::is_uppercase) {
+        return None;
+    }
+    let words: Vec<&str> = old.split_whitespace().collect();
+    let bare = |w: &str| {
+        w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'')
+            .to_string()
+    };
+    let at = words.iter().position(|w| bare(w) == name)?;
+    if at < 2
+        || !matches!(
+            bare(words[at - 1]).to_lowercase().as_str(),
+            "named" | "called"
+        )
+    {
+        return None;
+    }
+    let noun = bare(words[at - 2]).to_lowercase();
+    let owner = bare(words.first()?);
+    let owner_is_name = owner.chars().next().is_some_and(char::is_uppercase)
+        && crate::offline::is_name_word(&owner)
+        && owner != name;
+    if !owner_is_name || noun.is_empty() {
+        return None;
+    }
+    let rest = &new[name.len()..];
+    Some(format!("{owner}'s {noun} {name}{rest}"))
+}
