@@ -1,12 +1,20 @@
 //! Print the offline extractor's facts for a transcript on standard input
 //! (`Speaker: text` lines; `user:` lines speak as the application's
 //! user): `cargo run -p engram-memory --example extract < chat.txt`. A
-//! tool for studying the rules on your own examples.
+//! tool for studying the rules on your own examples; with
+//! `RUST_LOG=engram_memory=debug` it also says why each dropped clause
+//! was dropped.
 
 use engram_memory::{offline, Role, Turn, UNNAMED_USER};
 use std::io::Read;
 
 fn main() {
+    tracing_subscriber::fmt()
+        .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
+        .with_writer(std::io::stderr)
+        .without_time()
+        .with_target(false)
+        .init();
     let mut text = String::new();
     std::io::stdin()
         .read_to_string(&mut text)

@@ -1,13 +1,21 @@
-//! Whether a candidate memory is a fact, judged by its nearest labelled
-//! sentences: a small set of hand-written examples of facts and of what
-//! is not one (advice, encouragement, reactions, wishes, greetings,
-//! pictures shown without content, talk about the conversation), embedded
-//! once with the service's own model. The offline extractor's word rules
-//! catch the plain cases; this catches those phrased in words no rule
-//! lists ("Keep pushing, the right place will turn up").
+//! Whether a candidate memory is a fact, judged with the local embedding
+//! model: a logistic regression over sentence embeddings, trained (at
+//! first use, in milliseconds) on a small set of hand-written labelled
+//! sentences: facts, and what is not one (advice, encouragement,
+//! reactions, wishes, greetings, pictures shown without content, talk
+//! about the conversation). The offline extractor's word rules catch the
+//! plain cases; this catches those phrased in words no rule lists
+//! ("Together, John's impact will surely last").
 //!
-//! The crate does no IO: the engine embeds [`Judge::examples`] and hands
-//! the vectors to [`Judge::new`].
+//! Names are masked before embedding ([`masked`]): a sentence embedding
+//! is dominated by its names and topic, and whether something is a fact
+//! must not depend on whether the user happens to share a name with an
+//! example. A linear model rather than nearest neighbours for the same
+//! reason: it learns which directions separate facts from chatter across
+//! topics, instead of voting by topic.
+//!
+//! The crate does no IO: the engine embeds [`Judge::texts`] and hands the
+//! vectors to [`Judge::new`].
 
 /// The labelled sentences, one per line: `fact: ...` or `junk: ...`.
 const PROTOTYPES: &str = include_str!("../data/prototypes.txt");
@@ -15,30 +23,13 @@ const PROTOTYPES: &str = include_str!("../data/prototypes.txt");
 /// bench judge` measures the judge on.
 const HELD_OUT: &str = include_str!("../data/judge_heldout.txt");
 
-/// How the judge votes.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Params {
-    /// Nearest examples that vote.
-    pub k: usize,
-    /// A candidate is judged only when its nearest not-a-fact example is
-    /// at least this similar (below, it stays).
-    pub floor: f32,
-    /// How much stronger the not-a-fact vote must be than the fact vote.
-    pub margin: f32,
-}
+/// The embedding model the judge's threshold was chosen with.
+pub const CALIBRATED_MODEL: &str = "all-MiniLM-L6-v2";
 
-impl Default for Params {
-    fn default() -> Self {
-        // chosen with `engram bench judge`: nearly every fact kept (100%
-        // leave-one-out, 97.5% held out) while half the chatter the word
-        // rules let through is dropped
-        Self {
-            k: 5,
-            floor: 0.45,
-            margin: 2.0,
-        }
-    }
-}
+/// How sure the model must be that a sentence is not a fact before it is
+/// dropped. Chosen with `engram bench judge`: a dropped fact costs a
+/// memory, a kept remark costs little, so the bar is high.
+pub const DEFAULT_THRESHOLD: f32 = 0.75;
 
 /// The labelled examples as `(text, is_fact)`.
 pub fn examples() -> Vec<(&'static str, bool)> {
@@ -64,79 +55,136 @@ fn parse(text: &'static str) -> Vec<(&'static str, bool)> {
         .collect()
 }
 
-/// The judge: the examples' unit vectors and labels.
-#[derive(Debug, Clone, Default)]
+/// Words that open sentences capitalised without being names.
+fn common(word: &str) -> bool {
+    let w = word.to_lowercase();
+    crate::offline::lexicon::verb(&w).is_some()
+        || crate::offline::lexicon::AUXILIARIES.contains(&w.as_str())
+        || !crate::offline::is_name_word(word)
+}
+
+/// The text with every name replaced by one neutral name ("Gina's store"
+/// -> "Alex's store"), so that the judge sees what is said, not who.
+pub fn masked(text: &str) -> String {
+    let mut out: Vec<String> = Vec::new();
+    let mut last_was_name = false;
+    for (i, w) in text.split_whitespace().enumerate() {
+        let (lead, core, tail) = crate::offline::coref::parts(w);
+        let (name, poss) = match core.strip_suffix("'s").or(core.strip_suffix("\u{2019}s")) {
+            Some(n) => (n, "'s"),
+            None => (core, ""),
+        };
+        let capital = name.chars().next().is_some_and(char::is_uppercase);
+        let is_name = capital && !(i == 0 && common(name)) && crate::offline::is_name_word(name);
+        if is_name {
+            if last_was_name && poss.is_empty() && !lead.contains(['(', '"']) {
+                // "Anne Marie" is one name
+                if let Some(prev) = out.last_mut() {
+                    *prev = format!("Alex{tail}");
+                }
+            } else {
+                out.push(format!("{lead}Alex{poss}{tail}"));
+            }
+            last_was_name = tail.is_empty() && poss.is_empty();
+        } else {
+            out.push(w.to_string());
+            last_was_name = false;
+        }
+    }
+    out.join(" ")
+}
+
+/// The judge: a linear model over unit sentence vectors.
+#[derive(Debug, Clone)]
 pub struct Judge {
-    examples: Vec<(Vec<f32>, bool)>,
-    params: Params,
+    weights: Vec<f32>,
+    bias: f32,
+    threshold: f32,
 }
 
 fn dot(a: &[f32], b: &[f32]) -> f32 {
     a.iter().zip(b).map(|(x, y)| x * y).sum()
 }
 
-/// The embedding model the voting parameters were chosen with.
-pub const CALIBRATED_MODEL: &str = "all-MiniLM-L6-v2";
+fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// Training rounds and step of the logistic regression (full batch).
+const ROUNDS: usize = 400;
+const STEP: f32 = 2.0;
+/// L2 penalty: the examples are few, the dimensions many.
+const L2: f32 = 1e-3;
 
 impl Judge {
-    /// Whether the judge's parameters hold for vectors of this model (a
-    /// similarity of 0.45 means something else on another model).
+    /// Whether the judge's threshold holds for vectors of this model.
     pub fn calibrated_for(model: &str) -> bool {
         model == CALIBRATED_MODEL
     }
 
-    /// The texts to embed, in the order [`Judge::new`] expects them.
-    pub fn texts() -> Vec<&'static str> {
-        examples().into_iter().map(|(t, _)| t).collect()
+    /// The texts to embed (masked), in the order [`Judge::new`] expects.
+    pub fn texts() -> Vec<String> {
+        examples().into_iter().map(|(t, _)| masked(t)).collect()
     }
 
-    /// A judge from the examples' vectors (in [`Judge::texts`] order).
+    /// A judge trained on the examples' vectors (in [`Judge::texts`] order).
     pub fn new(vectors: Vec<Vec<f32>>) -> Self {
-        let labels = examples();
-        Self::with(
-            vectors
-                .into_iter()
-                .zip(labels)
-                .map(|(v, (_, fact))| (v, fact))
-                .collect(),
-            Params::default(),
-        )
+        let labelled = vectors
+            .into_iter()
+            .zip(examples())
+            .map(|(v, (_, fact))| (v, fact))
+            .collect::<Vec<_>>();
+        Self::train(&labelled, DEFAULT_THRESHOLD)
     }
 
-    /// A judge from any labelled vectors `(vector, is_fact)` and voting
-    /// parameters (for measuring it).
-    pub fn with(examples: Vec<(Vec<f32>, bool)>, params: Params) -> Self {
-        Self { examples, params }
-    }
-
-    /// Whether the examples nearest to `v` (a unit vector) say it is not a
-    /// fact: a similarity-weighted vote of the nearest `k`, with the
-    /// not-a-fact side needing a clear margin.
-    pub fn is_junk(&self, v: &[f32]) -> bool {
-        if self.examples.is_empty() {
-            return false;
-        }
-        let mut near: Vec<(f32, bool)> = self
-            .examples
-            .iter()
-            .map(|(e, fact)| (dot(e, v), *fact))
-            .collect();
-        near.sort_by(|a, b| b.0.total_cmp(&a.0));
-        let p = self.params;
-        let nearest_junk = near.iter().find(|(_, f)| !f).map_or(-1.0, |n| n.0);
-        if nearest_junk < p.floor {
-            return false;
-        }
-        let (mut fact, mut junk) = (0.0, 0.0);
-        for (sim, is_fact) in near.iter().take(p.k) {
-            let w = sim.max(0.0);
-            if *is_fact {
-                fact += w;
-            } else {
-                junk += w;
+    /// A judge trained on any labelled vectors `(vector, is_fact)`.
+    pub fn train(examples: &[(Vec<f32>, bool)], threshold: f32) -> Self {
+        let dim = examples.first().map_or(0, |(v, _)| v.len());
+        let mut weights = vec![0f32; dim];
+        let mut bias = 0f32;
+        let n = examples.len().max(1) as f32;
+        // classes weighted equally, however many of each there are
+        let junk = examples.iter().filter(|(_, f)| !f).count().max(1) as f32;
+        let facts = examples.iter().filter(|(_, f)| *f).count().max(1) as f32;
+        for _ in 0..ROUNDS {
+            let mut gw = vec![0f32; dim];
+            let mut gb = 0f32;
+            for (v, fact) in examples {
+                let y = if *fact { 0.0 } else { 1.0 };
+                let weight = if *fact {
+                    n / (2.0 * facts)
+                } else {
+                    n / (2.0 * junk)
+                };
+                let err = (sigmoid(dot(&weights, v) + bias) - y) * weight;
+                for (g, x) in gw.iter_mut().zip(v) {
+                    *g += err * x;
+                }
+                gb += err;
             }
+            for (w, g) in weights.iter_mut().zip(&gw) {
+                *w -= STEP * (g / n + L2 * *w);
+            }
+            bias -= STEP * gb / n;
         }
-        junk > p.margin * fact
+        Self {
+            weights,
+            bias,
+            threshold,
+        }
+    }
+
+    /// How likely `v` (a unit vector of a [`masked`] text) is not a fact.
+    pub fn junk_probability(&self, v: &[f32]) -> f32 {
+        if self.weights.is_empty() {
+            return 0.0;
+        }
+        sigmoid(dot(&self.weights, v) + self.bias)
+    }
+
+    /// Whether the model is sure enough that `v` is not a fact.
+    pub fn is_junk(&self, v: &[f32]) -> bool {
+        self.junk_probability(v) >= self.threshold
     }
 }
 
@@ -160,21 +208,33 @@ mod tests {
     }
 
     #[test]
-    fn the_vote_follows_the_nearest_examples() {
-        // three axes: two fact examples near x, one junk example at y
-        let j = Judge::with(
-            vec![
-                (vec![1.0, 0.0, 0.0], true),
-                (vec![0.9, 0.436, 0.0], true),
-                (vec![0.0, 1.0, 0.0], false),
-                (vec![0.0, 0.95, 0.312], false),
-            ],
-            Params::default(),
+    fn names_are_masked() {
+        assert_eq!(
+            masked("Gina's store opened in Paris."),
+            "Alex's store opened in Alex."
         );
+        assert_eq!(
+            masked("Keep going, Andrew will find it."),
+            "Keep going, Alex will find it."
+        );
+        assert_eq!(masked("Anne Marie moved."), "Alex moved.");
+        assert_eq!(masked("I love it."), "I love it.");
+    }
+
+    #[test]
+    fn the_model_separates_what_it_was_shown() {
+        // two clusters on two axes
+        let ex = vec![
+            (vec![1.0, 0.0, 0.0], true),
+            (vec![0.9, 0.1, 0.0], true),
+            (vec![0.0, 1.0, 0.0], false),
+            (vec![0.1, 0.9, 0.0], false),
+        ];
+        let j = Judge::train(&ex, 0.5);
         assert!(!j.is_junk(&[1.0, 0.0, 0.0]));
         assert!(j.is_junk(&[0.0, 1.0, 0.0]));
-        // far from every example: no opinion
-        assert!(!j.is_junk(&[0.0, 0.0, -1.0]));
-        assert!(!Judge::default().is_junk(&[1.0, 0.0, 0.0]));
+        // a high bar keeps what it is unsure of
+        let strict = Judge::train(&ex, 0.99);
+        assert!(!strict.is_junk(&[0.5, 0.5, 0.0]));
     }
 }

@@ -264,7 +264,13 @@ impl Engine {
         let mut candidates = candidates;
         if source == engram_memory::llm::Source::Offline && !candidates.is_empty() {
             if let Some(judge) = self.judge().await? {
-                let keep: Vec<bool> = vectors.iter().map(|v| !judge.is_junk(v)).collect();
+                // judged with names masked: what is said, not who said it
+                let masked: Vec<String> = candidates
+                    .iter()
+                    .map(|(_, c)| engram_memory::judge::masked(&c.content))
+                    .collect();
+                let masked = self.embed_texts(masked).await?;
+                let keep: Vec<bool> = masked.iter().map(|v| !judge.is_junk(v)).collect();
                 for ((_, c), _) in candidates.iter().zip(&keep).filter(|(_, k)| !**k) {
                     tracing::debug!(memory = %c.content, "judged not a fact");
                 }
@@ -431,11 +437,9 @@ impl Engine {
         }
         self.judge
             .get_or_try_init(|| async {
-                let texts: Vec<String> = engram_memory::judge::Judge::texts()
-                    .into_iter()
-                    .map(str::to_string)
-                    .collect();
-                let vectors = self.embed_texts(texts).await?;
+                let vectors = self
+                    .embed_texts(engram_memory::judge::Judge::texts())
+                    .await?;
                 Ok(Arc::new(engram_memory::judge::Judge::new(vectors)))
             })
             .await

@@ -139,6 +139,23 @@ impl Engine {
                 }
             }
             Some((Relation::Updates, old)) => {
+                let mut fact = fact.clone();
+                // "Max passed away" after "Tariq adopted a dog named Max"
+                // says whose dog
+                if let Some(d) =
+                    engram_memory::relate::described_subject(&fact.content, &old.content)
+                {
+                    if let Some(v) = self.embed_texts(vec![d.clone()]).await?.pop() {
+                        fact.content = d;
+                        fact.embedding = v;
+                    }
+                }
+                // the new version is found by the words of what it replaced
+                // too ("where does Maya live?" finds "Maya moved to Oslo")
+                let source = fact.source.clone().map(|mut s| {
+                    s.text.push_str(&format!("\nBefore: {}", old.content));
+                    s
+                });
                 let update = MemoryUpdate {
                     content: fact.content.clone(),
                     embedding: fact.embedding.clone(),
@@ -150,7 +167,7 @@ impl Engine {
                     document_date: Some(fact.document_date.clone()),
                     event_dates: Some(fact.event_dates.clone()),
                     entities: Some(fact.entities.clone()),
-                    source: Some(fact.source.clone()),
+                    source: Some(source),
                 };
                 match self.store.update_memory(org_id, &old.id, update).await {
                     Ok(Some(m)) => return Ok(Remembered::Updated(m)),

@@ -9,10 +9,21 @@
 //! is split unless the part before the boundary already holds a verb, so
 //! "My wife and I went to Rome" and "I love cats and dogs" stay whole.
 
-use super::lexicon::{verb, VerbForm, AUXILIARIES, PERSON_NOUNS};
+use super::lexicon::{verb, VerbForm, AUXILIARIES};
 
 /// Conjunctions dropped at a boundary.
 const CONJUNCTIONS: &[&str] = &["and", "but", "so", "then", "plus", "also"];
+
+/// Adverbs that may open a clause before its subject ("and now I ...").
+const ADVERBS_BEFORE: &[&str] = &[
+    "now",
+    "then",
+    "also",
+    "later",
+    "recently",
+    "currently",
+    "still",
+];
 
 /// Words that open a subordinate clause: a comma after such a clause is
 /// not a boundary ("When I was a kid, I loved dancing").
@@ -63,15 +74,23 @@ pub fn subject_at(words: &[&str], i: usize) -> usize {
         return 1;
     }
     let next_is_verb = |j: usize| words.get(j).is_some_and(|n| is_verbish(n));
-    // "my sister lives ...", "our kids love ..."
+    // "my sister lives ...", "my favourite book is ...", "my brother Dev
+    // plays ...": a possessive, one to three words, then a verb
     if matches!(b.as_str(), "my" | "our" | "his" | "her" | "their") {
-        let noun = words.get(i + 1).map(|n| bare(n)).unwrap_or_default();
-        if PERSON_NOUNS.iter().any(|(p, _)| *p == noun) && next_is_verb(i + 2) {
-            return 2;
-        }
-        // "my dog is ...", "my job is ..."
-        if next_is_verb(i + 2) && !noun.is_empty() {
-            return 2;
+        for k in 1..=3 {
+            let Some(last) = words.get(i + k) else {
+                return 0;
+            };
+            // the phrase ends at punctuation or before a verb
+            if is_verbish(last) || bare(last).is_empty() {
+                return 0;
+            }
+            if next_is_verb(i + k + 1) && !last.ends_with([',', ';', '.']) {
+                return k + 1;
+            }
+            if last.ends_with([',', ';', '.']) {
+                return 0;
+            }
         }
         return 0;
     }
@@ -184,6 +203,14 @@ fn split_part(sentence: &str) -> Vec<String> {
     // words put before the clause that starts at `start` (a shared subject)
     let mut prefix: Option<String> = None;
     let push = |out: &mut Vec<String>, prefix: Option<&String>, body: &[&str]| {
+        // "now I work as ..." reads "I now work as ..."
+        let mut body = body.to_vec();
+        if body.len() > 2
+            && ADVERBS_BEFORE.contains(&bare(body[0]).as_str())
+            && subject_at(&body, 1) == 1
+        {
+            body.swap(0, 1);
+        }
         let text = body.join(" ");
         let text = text.trim_end_matches([',', ';']).trim().to_string();
         if !text.is_empty() {
@@ -210,13 +237,38 @@ fn split_part(sentence: &str) -> Vec<String> {
             continue;
         }
         let mut lead: Option<Option<String>> = None;
-        if (comma || conj) && subject_at(&words, i) > 0 {
+        // "... and now I work as ...": an adverb may open the next clause
+        let adverb = usize::from(ADVERBS_BEFORE.contains(&bare(words[i]).as_str()));
+        let body = &words[start..body_end];
+        if (comma || conj) && subject_at(&words, i + adverb) > 0 {
             lead = Some(None);
-        } else if conj && matches!(prev_bare.as_str(), "and" | "but") && words.len() - i >= 2 {
-            // "... and teach chemistry": a verb sharing the subject
-            let body = &words[start..body_end];
+        } else if conj
+            && prev_bare == "and"
+            && matches!(bare(words[i]).as_str(), "a" | "an")
+            && words[i..]
+                .iter()
+                .take(6)
+                .any(|w| matches!(bare(w).as_str(), "named" | "called"))
+        {
+            // "We have two kids, and a dog named Biscuit": the named thing
+            // is had (or got, or adopted) too
+            let n = subject_at(body, 0);
+            let (subj, verb_word) = if n > 0 {
+                (subject_words(body), body.get(n))
+            } else {
+                (prefix.clone(), body.first())
+            };
+            if let (Some(subj), Some(v)) = (subj, verb_word.filter(|v| is_verbish(v))) {
+                lead = Some(Some(format!("{subj} {}", v.trim_end_matches(','))));
+            }
+        } else if conj
+            && matches!(prev_bare.as_str(), "and" | "but")
+            && words.len() - i >= 2 + adverb
+        {
+            // "... and teach chemistry", "... and now runs a vineyard": a
+            // verb sharing the subject
             let shared = subject_words(body).or_else(|| prefix.clone());
-            match (verb(&bare(words[i])), shared) {
+            match (verb(&bare(words[i + adverb])), shared) {
                 (Some((_, VerbForm::Gerund)), Some(subj)) if progressive(body) => {
                     lead = Some(Some(be_for(&subj)));
                 }
@@ -228,6 +280,32 @@ fn split_part(sentence: &str) -> Vec<String> {
                 }
                 _ => {}
             }
+        }
+        // "a brother named Ahmed who lives in Cairo": the name does what
+        // the relative clause says
+        if lead.is_none()
+            && bare(words[i]) == "who"
+            && i + 1 < words.len()
+            && capitalised(prev)
+            && !prev.ends_with([',', '.'])
+            && is_verbish(words[i + 1])
+        {
+            push(&mut out, prefix.as_ref(), &words[start..i]);
+            // "I have a brother named Ahmed who ...": "my brother Ahmed ..."
+            let named = i >= 4
+                && matches!(bare(words[i - 2]).as_str(), "named" | "called")
+                && matches!(bare(words[i - 4]).as_str(), "a" | "an");
+            let owner = match subject_words(&words[start..i]).as_deref() {
+                Some("I") => Some("my"),
+                Some("we") => Some("our"),
+                _ => None,
+            };
+            prefix = Some(match (named, owner) {
+                (true, Some(o)) => format!("{o} {} {prev}", bare(words[i - 3])),
+                _ => prev.to_string(),
+            });
+            start = i + 1;
+            continue;
         }
         if let Some(next_prefix) = lead {
             push(&mut out, prefix.as_ref(), &words[start..body_end]);
@@ -276,6 +354,43 @@ mod tests {
         check(
             "Sam moved to Oslo and Kim stayed in Lisbon.",
             &["Sam moved to Oslo", "Kim stayed in Lisbon."],
+        );
+    }
+
+    #[test]
+    fn possessive_subjects_named_things_and_relative_clauses_split() {
+        check(
+            "My sister Anika is a dentist and my brother Dev plays cricket.",
+            &[
+                "My sister Anika is a dentist",
+                "my brother Dev plays cricket.",
+            ],
+        );
+        check(
+            "I run every morning, and my favourite book is Dune.",
+            &["I run every morning", "my favourite book is Dune."],
+        );
+        check(
+            "I quit nursing and now I work as a software engineer.",
+            &["I quit nursing", "I now work as a software engineer."],
+        );
+        check(
+            "He studied law in Paris and now runs a vineyard.",
+            &["He studied law in Paris", "he now runs a vineyard."],
+        );
+        check(
+            "We have two kids, Leo and Mia, and a golden retriever named Biscuit.",
+            &[
+                "We have two kids, Leo and Mia",
+                "we have a golden retriever named Biscuit.",
+            ],
+        );
+        check(
+            "I have a brother named Ahmed who lives in Cairo.",
+            &[
+                "I have a brother named Ahmed",
+                "my brother Ahmed lives in Cairo.",
+            ],
         );
     }
 

@@ -107,6 +107,20 @@ const INVARIANT: &[&str] = &[
     "gonna",
     "wanna",
     "gotta",
+    // past forms spelled like their base: in a story they are past
+    "quit",
+    "put",
+    "cut",
+    "hit",
+    "let",
+    "set",
+    "shut",
+    "hurt",
+    "cost",
+    "split",
+    "spread",
+    "bet",
+    "upset",
 ];
 
 /// The third person singular of a present-tense verb.
@@ -123,7 +137,9 @@ fn third_person(verb: &str) -> String {
         "weren't" => return "wasn't".into(),
         _ => {}
     }
+    let past = super::lexicon::verb(verb).is_some_and(|(_, f)| f == super::lexicon::VerbForm::Past);
     if INVARIANT.contains(&verb)
+        || past
         || verb.ends_with("ed")
         || !verb.chars().all(|c| c.is_ascii_alphabetic())
     {
@@ -146,7 +162,7 @@ fn third_person(verb: &str) -> String {
 }
 
 /// Split a word into leading punctuation, the word, trailing punctuation.
-pub(super) fn parts(w: &str) -> (&str, &str, &str) {
+pub(crate) fn parts(w: &str) -> (&str, &str, &str) {
     let start = w.find(|c: char| c.is_alphanumeric()).unwrap_or(w.len());
     let end = w
         .char_indices()
@@ -154,6 +170,14 @@ pub(super) fn parts(w: &str) -> (&str, &str, &str) {
         .find(|(_, c)| c.is_alphanumeric())
         .map_or(start, |(i, c)| i + c.len_utf8());
     (&w[..start], &w[start..end.max(start)], &w[end.max(start)..])
+}
+
+/// Who "we" means: the speaker alone (the verb agrees: "we have two kids"
+/// -> "Omar has two kids"), or the speaker and a companion just named ("I'm
+/// dating Sam, we met at a gym" -> "Eva and Sam met at a gym").
+#[derive(Debug, Clone, Default)]
+pub struct We {
+    pub companion: Option<String>,
 }
 
 /// What a pronoun becomes, and whether the next verb must agree with a
@@ -164,6 +188,7 @@ fn replace(
     speaker: &str,
     listener: Option<&str>,
     named: &[&str],
+    we: &We,
 ) -> Option<(String, bool)> {
     let lower = word.to_ascii_lowercase().replace('\u{2019}', "'");
     let s = speaker;
@@ -191,12 +216,31 @@ fn replace(
         "myself" => (reflexive(s), false),
         "my" => (whose(s), false),
         "mine" => (format!("{s}'s"), false),
-        "we" => (format!("{s} and others"), false),
-        "we're" => (format!("{s} and others are"), false),
-        "we've" => (format!("{s} and others have"), false),
+        "we" | "we're" | "we've" | "we'll" | "we'd" | "us" | "ourselves" => {
+            let group = we.companion.as_ref().map(|c| format!("{s} and {c}"));
+            let (who, plural) = match &group {
+                Some(g) => (g.clone(), true),
+                None => (s.to_string(), false),
+            };
+            match lower.as_str() {
+                "we" => (who, !plural),
+                "we're" => (
+                    format!("{who} {}", if plural { "are" } else { "is" }),
+                    false,
+                ),
+                "we've" => (
+                    format!("{who} {}", if plural { "have" } else { "has" }),
+                    false,
+                ),
+                "we'll" => (format!("{who} will"), false),
+                "we'd" => (format!("{who} would"), false),
+                "ourselves" if !plural => (reflexive(s), false),
+                "ourselves" => ("themselves".to_string(), false),
+                _ => (who, false),
+            }
+        }
         "our" => (whose(s), false),
         "ours" => (format!("{s}'s"), false),
-        "us" => (format!("{s} and others"), false),
         _ => {
             let l = listener?;
             match lower.as_str() {
@@ -216,7 +260,7 @@ fn replace(
 
 /// The text with first (and, given a listener, second) person resolved;
 /// and whether any pronoun was.
-pub fn resolve(text: &str, speaker: &str, listener: Option<&str>) -> (String, bool) {
+pub fn resolve(text: &str, speaker: &str, listener: Option<&str>, we: &We) -> (String, bool) {
     let words: Vec<&str> = text.split(' ').collect();
     let mut out: Vec<String> = Vec::with_capacity(words.len());
     let mut changed = false;
@@ -230,7 +274,12 @@ pub fn resolve(text: &str, speaker: &str, listener: Option<&str>) -> (String, bo
             out.push(w.to_string());
             continue;
         }
-        if let Some((new, needs_agreement)) = replace(core, speaker, listener, &named) {
+        if let Some((new, needs_agreement)) = replace(core, speaker, listener, &named, we) {
+            // "Sam and I broke up": a compound subject, the verb stays
+            let compound = out
+                .last()
+                .is_some_and(|w| w.eq_ignore_ascii_case("and") || w.eq_ignore_ascii_case("&"));
+            let needs_agreement = needs_agreement && !compound;
             for who in std::iter::once(speaker).chain(listener) {
                 if new.starts_with(who) && !named.contains(&who) {
                     named.push(who);
@@ -240,7 +289,7 @@ pub fn resolve(text: &str, speaker: &str, listener: Option<&str>) -> (String, bo
             changed = true;
             // agreement only inside the clause
             agree = needs_agreement && trail.is_empty();
-            subject_is_i = core.eq_ignore_ascii_case("i");
+            subject_is_i = core.eq_ignore_ascii_case("i") || core.eq_ignore_ascii_case("we");
             continue;
         }
         if agree {
@@ -274,7 +323,7 @@ mod tests {
     use super::*;
 
     fn check(text: &str, want: &str) {
-        let (got, _) = resolve(text, "Caroline", Some("Melanie"));
+        let (got, _) = resolve(text, "Caroline", Some("Melanie"), &We::default());
         assert_eq!(got, want, "{text}");
     }
 
@@ -296,8 +345,21 @@ mod tests {
         check("I've been there", "Caroline has been there");
         check(
             "We went camping with our kids",
-            "Caroline and others went camping with their kids",
+            "Caroline went camping with their kids",
         );
+        check("We have two kids", "Caroline has two kids");
+        check("we're heartbroken", "Caroline is heartbroken");
+        check("Sam and I broke up", "Sam and Caroline broke up");
+        check("I quit Google", "Caroline quit Google");
+        let (got, _) = resolve(
+            "we met at a climbing gym",
+            "Eva",
+            None,
+            &We {
+                companion: Some("Sam".into()),
+            },
+        );
+        assert_eq!(got, "Eva and Sam met at a climbing gym");
         check("Your painting is lovely", "Melanie's painting is lovely");
         check("you run marathons", "Melanie runs marathons");
         check(
@@ -316,7 +378,7 @@ mod tests {
 
     #[test]
     fn second_person_stays_without_a_listener() {
-        let (got, changed) = resolve("you should try it", "Caroline", None);
+        let (got, changed) = resolve("you should try it", "Caroline", None, &We::default());
         assert_eq!(got, "you should try it");
         assert!(!changed);
     }

@@ -19,8 +19,33 @@ pub fn resolve(text: &str, today: NaiveDate) -> (String, Vec<String>) {
                 if matches!(prev.as_deref(), Some("on" | "in" | "during" | "at")) {
                     out.pop();
                 }
-                out.push(format!("{}{trailing}", when.text()));
+                // "in January last year": the year joins the month
+                let month_before = out
+                    .last()
+                    .is_some_and(|w| MONTHS.iter().any(|m| m.eq_ignore_ascii_case(w)));
+                match when {
+                    When::Year(y) if month_before => out.push(format!("{y}{trailing}")),
+                    _ => out.push(format!("{}{trailing}", when.text())),
+                }
                 dates.push(when.iso());
+                // "Tomorrow is my birthday": "my birthday is on 9 May"
+                if i == 0 && trailing.is_empty() {
+                    let verb = words.get(used).map(|w| w.to_ascii_lowercase());
+                    if let Some(v @ ("is" | "was")) = verb.as_deref() {
+                        let rest = words[used + 1..].join(" ");
+                        let end = rest.trim_end_matches(['.', '!', '?']);
+                        let punct = &rest[end.len()..];
+                        if !end.is_empty() {
+                            let when_text = when.text();
+                            let mut tail: Vec<String> = Vec::new();
+                            // later phrases of the rest resolve too
+                            let (end, more) = resolve(end, today);
+                            dates.extend(more);
+                            tail.push(format!("{end} {v} {when_text}{punct}"));
+                            return (tail.join(" "), dates);
+                        }
+                    }
+                }
                 i += used;
             }
             None => {
@@ -256,7 +281,17 @@ mod tests {
         );
         check("done last Friday.", "done on 5 May 2023.", &["2023-05-05"]);
         check("on last Monday", "on 1 May 2023", &["2023-05-01"]);
-        check("in January last year", "in January in 2022", &["2022"]);
+        check("in January last year", "in January 2022", &["2022"]);
+        check(
+            "Tomorrow is my birthday!",
+            "my birthday is on 9 May 2023!",
+            &["2023-05-09"],
+        );
+        check(
+            "Yesterday was the last day of school.",
+            "the last day of school was on 7 May 2023.",
+            &["2023-05-07"],
+        );
         check("next month we fly", "in June 2023 we fly", &["2023-06"]);
         check(
             "the race is this weekend",

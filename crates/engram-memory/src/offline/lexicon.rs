@@ -450,6 +450,8 @@ const OCCUPATIONS: &[&str] = &[
     "physiotherapist",
     "pilot",
     "plumber",
+    "postman",
+    "postwoman",
     "poet",
     "police",
     "politician",
@@ -553,7 +555,7 @@ mod tests {
 
     #[test]
     fn verb_forms() {
-        let v = |w: &str| verb(w).map(|(b, f)| (b, f));
+        let v = verb;
         assert_eq!(v("teach"), Some(("teach", VerbForm::Base)));
         assert_eq!(v("teaches"), Some(("teach", VerbForm::Third)));
         assert_eq!(v("taught"), Some(("teach", VerbForm::Past)));

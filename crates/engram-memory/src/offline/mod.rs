@@ -15,15 +15,15 @@
 
 mod classify;
 mod clauses;
-mod coref;
-mod dates;
+pub(crate) mod coref;
+pub(crate) mod dates;
 mod entities;
 mod intro;
-mod lexicon;
+pub(crate) mod lexicon;
 mod pronouns;
 
 pub use classify::{is_fact_like, is_static, occupation};
-pub use intro::{from_context as name_in_context, introduced};
+pub use intro::{from_context as name_in_context, introduced, is_name_word};
 
 /// The named entities of a fact (people, places, organisations, ...).
 pub fn entities_of(text: &str) -> Vec<crate::Entity> {
@@ -84,9 +84,49 @@ const OPENERS: &[&str] = &[
     "still",
 ];
 
-/// Drop leading interjections ("Yeah, so I ...").
+/// Phrases that open a sentence without adding to its fact.
+const OPENING_PHRASES: &[&str] = &[
+    "by the way",
+    "on another note",
+    "on a different note",
+    "speaking of which",
+    "change of plans",
+    "fun fact",
+    "guess what",
+    "believe it or not",
+    "to be honest",
+    "in fact",
+    "as for me",
+    "these days",
+    "nowadays",
+    "lately",
+    "right now",
+    "at the moment",
+    "for what it's worth",
+    "good news",
+    "big news",
+    "quick update",
+    "an update",
+    "oh and",
+    "oh by the way",
+];
+
+/// Drop leading interjections ("Yeah, so I ...") and opening phrases ("By
+/// the way, I ...").
 fn strip_openers(s: &str) -> &str {
     let mut s = s.trim();
+    loop {
+        let lower = s.to_ascii_lowercase().replace('\u{2019}', "'");
+        let phrase = OPENING_PHRASES.iter().find(|p| {
+            lower.starts_with(*p)
+                && lower[p.len()..].starts_with([',', ' ', ':', '!', '-'])
+                && s.len() > p.len() + 1
+        });
+        let Some(p) = phrase else { break };
+        s = s[p.len()..]
+            .trim_start_matches([',', ' ', ':', '!', '-'])
+            .trim();
+    }
     loop {
         let Some((first, rest)) = s.split_once([',', ' ']) else {
             return s;
@@ -129,6 +169,29 @@ fn strip_vocative<'a>(s: &'a str, people: &[&str]) -> &'a str {
         }
     }
     s
+}
+
+/// "a beagle called Rufus" says "named": one wording for names, so that a
+/// question about a name finds it.
+fn named(s: &str) -> String {
+    let words: Vec<&str> = s.split(' ').collect();
+    let mut out: Vec<&str> = Vec::with_capacity(words.len());
+    for (i, w) in words.iter().enumerate() {
+        let next_is_name = words
+            .get(i + 1)
+            .is_some_and(|n| n.chars().next().is_some_and(char::is_uppercase));
+        let after_noun = i > 0
+            && !matches!(
+                words[i - 1].to_ascii_lowercase().as_str(),
+                "i" | "is" | "was" | "be" | "been" | "am" | "are" | "were" | "'s"
+            );
+        if *w == "called" && next_is_name && after_noun {
+            out.push("named");
+        } else {
+            out.push(w);
+        }
+    }
+    out.join(" ")
 }
 
 /// A sentence as a memory: capitalised, ending with a full stop.
@@ -223,6 +286,27 @@ fn with_subject(clause: &str) -> Option<String> {
     }
 }
 
+/// An answer that leaves out "I'm" before where the speaker is from
+/// ("Originally from Nairobi, but ...", "Born and raised in Leeds"): the
+/// subject put back, so the clause states a fact and the rest can split.
+fn with_origin_subject(sentence: &str, has_speaker: bool) -> String {
+    let lower = sentence.to_ascii_lowercase();
+    if !has_speaker {
+        return sentence.to_string();
+    }
+    for (opening, subject) in [
+        ("originally from ", "I'm"),
+        ("born and raised in ", "I was"),
+        ("born in ", "I was"),
+        ("raised in ", "I was"),
+    ] {
+        if lower.starts_with(opening) {
+            return format!("{subject} {}", lowered(sentence));
+        }
+    }
+    sentence.to_string()
+}
+
 /// The text with its first letter in lower case.
 fn lowered(s: &str) -> String {
     let mut c = s.chars();
@@ -257,6 +341,38 @@ pub(crate) fn context_of(turns: &[Turn], i: usize) -> String {
         })
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// The keyword context of a fact stated in clause `own` of turn `i`: the
+/// turn before, its own turn without the clauses that became other
+/// memories (those are found by their own words; left here they would make
+/// every fact of the turn match every question about one of them), and
+/// the turn after.
+pub(crate) fn context_without_siblings(
+    turns: &[Turn],
+    i: usize,
+    clauses: &[(String, bool)],
+    own: usize,
+) -> String {
+    let line = |t: &Turn, text: &str| match t.speaker {
+        Some(s) => format!("{s}: {text}"),
+        None => text.to_string(),
+    };
+    let mut out = Vec::with_capacity(3);
+    if let Some(p) = i.checked_sub(1).and_then(|p| turns.get(p)) {
+        out.push(line(p, p.text));
+    }
+    let kept: Vec<&str> = clauses
+        .iter()
+        .enumerate()
+        .filter(|(j, (_, fact))| *j == own || !fact)
+        .map(|(_, (c, _))| c.as_str())
+        .collect();
+    out.push(line(&turns[i], &kept.join(" ")));
+    if let Some(n) = turns.get(i + 1) {
+        out.push(line(n, n.text));
+    }
+    out.join("\n")
 }
 
 /// The name the application's user gives themself in these turns ("Hi!
@@ -309,14 +425,23 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
         if t.role != Role::User {
             continue;
         }
-        let context = context_of(turns, ti);
         let text = without_attachments(t.text);
+        // the turn's clauses, whether each became a memory, and the
+        // candidates of this turn with the clause each came from
+        let mut clauses_here: Vec<(String, bool)> = Vec::new();
+        let first = out.len();
+        let mut from_clause: Vec<usize> = Vec::new();
         for (s, e) in split_sentences(&text, 0, text.len()) {
             let sentence = strip_vocative(strip_openers(&text[s..e]), &people);
             if !is_fact_like(sentence) {
+                dropped((), sentence, "a question, or no content");
+                clauses_here.push((sentence.to_string(), false));
                 continue;
             }
-            for clause in clauses::split(sentence) {
+            let sentence = with_origin_subject(sentence, t.speaker.is_some());
+            for clause in clauses::split(&sentence) {
+                let ci = clauses_here.len();
+                clauses_here.push((clause.clone(), false));
                 let facts = clause_facts(t, strip_openers(&clause), &people, &mut antecedents, ti);
                 for (content, subject) in facts {
                     if out.iter().any(|c| c.content.eq_ignore_ascii_case(&content)) {
@@ -330,6 +455,8 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
                         None => (content, Vec::new()),
                     };
                     let entities = entities::find(&content, &people);
+                    clauses_here[ci].1 = true;
+                    from_clause.push(ci);
                     out.push(Candidate {
                         is_static: is_static(&content),
                         content,
@@ -338,10 +465,13 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
                         event_dates,
                         entities,
                         derived_from: Vec::new(),
-                        context: context.clone(),
+                        context: String::new(),
                     });
                 }
             }
+        }
+        for (c, ci) in out[first..].iter_mut().zip(from_clause) {
+            c.context = context_without_siblings(turns, ti, &clauses_here, ci);
         }
     }
     out
@@ -371,6 +501,12 @@ fn person_names(text: &str, people: &[&str]) -> Vec<String> {
     out
 }
 
+/// Give up on a clause, saying why (`RUST_LOG=engram_memory=debug`).
+fn dropped<T>(out: T, clause: &str, why: &str) -> T {
+    tracing::debug!(clause, why, "not a memory");
+    out
+}
+
 /// The facts one clause of turn `t` states: `(content, subject)`.
 fn clause_facts(
     t: &Turn,
@@ -384,47 +520,76 @@ fn clause_facts(
     // whoever it mentions may be who a later "she" or "they" means, even
     // when the clause itself is no fact ("Luna and Oliver!")
     let exclude: Vec<&str> = t.speaker.into_iter().chain(t.listener).collect();
+    // who "we" is: the speaker, and for something done together ("we
+    // met", "we've known each other") whoever they named just before
+    let together = {
+        let l = format!(" {} ", clause.to_lowercase().replace('\u{2019}', "'"));
+        [
+            " each other",
+            " together",
+            " met ",
+            " married",
+            " broke up",
+            " split up",
+            " dating",
+            " both ",
+            " engaged",
+            " divorced",
+        ]
+        .iter()
+        .any(|p| l.contains(p))
+    };
+    let mut earlier = antecedents.clone();
+    let we = if together {
+        antecedents.we(turn)
+    } else {
+        coref::We::default()
+    };
     if let Some(sp) = t.speaker {
-        let (seen, _) = coref::resolve(&clause, sp, t.listener);
+        let (seen, _) = coref::resolve(&clause, sp, t.listener, &we);
         let names = person_names(&seen, people);
+        // its own pronouns point back before it: "he's a collie called Pip"
+        // is not about Pip
+        earlier = antecedents.clone();
         antecedents.observe(&seen, turn, &names, &exclude);
     }
     if let Some(speaker) = t.speaker {
         // "I'm Maya": news only when the speaker was a role label
         if let Some((name, rest)) = introduced(&clause) {
             if t.generic && speaker != crate::UNNAMED_USER {
-                out.push((format!("The user's name is {name}."), Some(name)));
+                out.push((format!("{name} is the user's name."), Some(name)));
             }
             if !rest.to_lowercase().starts_with("from ") {
-                return out;
+                return dropped(out, &clause, "introduction");
             }
             clause = format!("I'm {rest}");
         }
     }
     match classify::picture_lead(&clause) {
-        Some(None) => return out,
+        Some(None) => return dropped(out, &clause, "points at a picture"),
         Some(Some(rest)) => clause = rest,
         None => {}
     }
-    if classify::not_a_fact(&clause).is_some() {
-        return out;
+    if let Some(why) = classify::not_a_fact(&clause) {
+        return dropped(out, &clause, why);
     }
     if t.speaker.is_some() {
         match with_subject(&clause) {
             Some(c) => clause = c,
-            None => return out,
+            None => return dropped(out, &clause, "a command"),
         }
     }
     // a fragment ("So much fun!", "A sunset over the lake") states nothing
     let words: Vec<&str> = clause.split_whitespace().collect();
     if !words.iter().any(|w| clauses::is_verbish(w)) && clauses::subject_at(&words, 0) == 0 {
-        return out;
+        return dropped(out, &clause, "a fragment");
     }
-    let Some(resolved) = antecedents.resolve(&clause) else {
-        return out;
+    let names_here = person_names(&clause, people);
+    let Some(resolved) = earlier.resolve(&clause, turn, &names_here, &exclude) else {
+        return dropped(out, &clause, "an unresolved pronoun");
     };
     let (text, about_speaker) = match t.speaker {
-        Some(sp) => coref::resolve(&resolved, sp, t.listener),
+        Some(sp) => coref::resolve(&resolved, sp, t.listener, &we),
         None => (resolved, false),
     };
     // "you" nobody stands for: the clause is about the listener
@@ -437,18 +602,18 @@ fn clause_facts(
             )
         })
     {
-        return out;
+        return dropped(out, &text, "about an unknown listener");
     }
     let entities = entities::find(&text, people);
     antecedents.observe(&text, turn, &person_names(&text, people), &exclude);
     // a fact is about someone or something named, or holds a number
     if !about_speaker && entities.is_empty() && !has_number(&text) {
-        return out;
+        return dropped(out, &text, "about nobody named");
     }
     let text = spell_age(&text);
     let n = classify::content(&text);
     if n < 2 && !(n >= 1 && (is_static(&text) || has_number(&text))) {
-        return out;
+        return dropped(out, &text, "too little content");
     }
     let subject = if about_speaker {
         t.speaker.map(str::to_string)
@@ -458,7 +623,7 @@ fn clause_facts(
             .find(|e| e.kind == EntityKind::Person)
             .map(|e| e.name.clone())
     };
-    out.push((tidy(&text), subject));
+    out.push((tidy(&named(&text)), subject));
     out
 }
 
@@ -597,7 +762,7 @@ mod tests {
                 &["I'm Tom, I'm 34, I live in Leeds and I teach chemistry."]
             ),
             [
-                "The user's name is Tom.",
+                "Tom is the user's name.",
                 "Tom is 34 years old.",
                 "Tom lives in Leeds.",
                 "Tom teaches chemistry."

@@ -6,20 +6,73 @@
 //!
 //! Antecedents are people named in the same turn or the one before:
 //! names, and relatives or groups by a possessive ("Ben's sister",
-//! "Melanie's kids"). "It", "this" and "that" standing for things are
-//! never guessed.
+//! "Melanie's kids"); and animals someone has ("Sven's puppy"), which
+//! "he", "she" and, within the same turn, "it" may mean. Other things
+//! ("it", "this", "that") are never guessed.
 
 use super::clauses::bare;
 use super::coref::parts as strip;
 use super::lexicon::PERSON_NOUNS;
 
-/// People mentioned recently, newest last.
+/// What a mention is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// A person ("Ben's sister", "Sam").
+    One,
+    /// A group of people ("Melanie's kids", "Sam and Ben").
+    Many,
+    /// An animal someone has ("Sven's puppy"); `true` when plural.
+    Animal(bool),
+}
+
+/// People (and animals) mentioned recently, newest last.
 #[derive(Debug, Default, Clone)]
 pub struct Antecedents {
-    /// `(text, turn)` of singular people ("Ben's sister", "Sam").
-    one: Vec<(String, usize)>,
-    /// `(text, turn)` of groups ("Melanie's kids").
-    many: Vec<(String, usize)>,
+    /// `(text, turn, kind)`.
+    mentions: Vec<(String, usize, Kind)>,
+}
+
+/// Animals people keep: `(noun, plural)`.
+const ANIMALS: &[(&str, bool)] = &[
+    ("dog", false),
+    ("dogs", true),
+    ("puppy", false),
+    ("puppies", true),
+    ("pup", false),
+    ("pups", true),
+    ("cat", false),
+    ("cats", true),
+    ("kitten", false),
+    ("kittens", true),
+    ("horse", false),
+    ("horses", true),
+    ("pony", false),
+    ("rabbit", false),
+    ("rabbits", true),
+    ("bunny", false),
+    ("hamster", false),
+    ("hamsters", true),
+    ("parrot", false),
+    ("bird", false),
+    ("birds", true),
+    ("turtle", false),
+    ("turtles", true),
+    ("tortoise", false),
+    ("snake", false),
+    ("lizard", false),
+    ("gecko", false),
+    ("ferret", false),
+    ("goldfish", false),
+    ("fish", false),
+    ("budgie", false),
+    ("guinea", false),
+    ("chickens", true),
+    ("goat", false),
+    ("goats", true),
+];
+
+fn animal(noun: &str) -> Option<bool> {
+    ANIMALS.iter().find(|(a, _)| *a == noun).map(|(_, p)| *p)
 }
 
 /// Words that are third-person pronouns.
@@ -132,28 +185,29 @@ const NOT_NOUNS: &[&str] = &[
 impl Antecedents {
     /// Forget mentions older than the turn before `turn`.
     pub fn age(&mut self, turn: usize) {
-        let keep = |v: &mut Vec<(String, usize)>| v.retain(|(_, t)| t + 1 >= turn);
-        keep(&mut self.one);
-        keep(&mut self.many);
+        self.mentions.retain(|(_, t, _)| t + 1 >= turn);
     }
 
-    /// Note the people a resolved clause mentions (`exclude`: the speaker
-    /// and listener, whom "he" and "she" never mean).
+    fn push(&mut self, text: String, turn: usize, kind: Kind) {
+        self.mentions.push((text, turn, kind));
+    }
+
+    /// Note the people (and animals) a resolved clause mentions (`exclude`:
+    /// the speaker and listener, whom "he" and "she" never mean).
     pub fn observe(&mut self, text: &str, turn: usize, names: &[String], exclude: &[&str]) {
         let words: Vec<&str> = text.split_whitespace().collect();
         for (i, w) in words.iter().enumerate() {
             let (_, core, _) = strip(w);
-            // "Ben's sister", "Melanie's kids"
+            // "Ben's sister", "Melanie's kids", "Sven's puppy"
             if let Some(owner) = core.strip_suffix("'s").or(core.strip_suffix("\u{2019}s")) {
                 if let Some(noun) = words.get(i + 1).map(|n| bare(n)) {
                     if let Some((_, plural)) = PERSON_NOUNS.iter().find(|(p, _)| *p == noun) {
-                        let phrase = format!("{owner}'s {noun}");
-                        let list = if *plural {
-                            &mut self.many
-                        } else {
-                            &mut self.one
-                        };
-                        list.push((phrase, turn));
+                        let kind = if *plural { Kind::Many } else { Kind::One };
+                        self.push(format!("{owner}'s {noun}"), turn, kind);
+                        continue;
+                    }
+                    if let Some(plural) = animal(&noun) {
+                        self.push(format!("{owner}'s {noun}"), turn, Kind::Animal(plural));
                         continue;
                     }
                 }
@@ -164,18 +218,66 @@ impl Antecedents {
                 let pair = i >= 2
                     && bare(words[i - 1]) == "and"
                     && names.iter().any(|n| n == strip(words[i - 2]).1);
+                self.push(name.to_string(), turn, Kind::One);
                 if pair {
                     let first = strip(words[i - 2]).1;
-                    self.many.push((format!("{first} and {name}"), turn));
+                    self.push(format!("{first} and {name}"), turn, Kind::Many);
                 }
-                self.one.push((name.to_string(), turn));
+            }
+        }
+        // "Sven got a puppy": the subject's animal
+        let first = words.first().map(|w| strip(w).1).unwrap_or("");
+        let owner = names.iter().any(|n| n == first) || exclude.contains(&first);
+        if owner {
+            for (i, w) in words.iter().enumerate().skip(1) {
+                let b = bare(w);
+                if !matches!(b.as_str(), "a" | "an" | "two" | "three" | "some" | "new") {
+                    continue;
+                }
+                // "a new rescue puppy": the noun within three words
+                for next in words.iter().skip(i + 1).take(3) {
+                    let n = bare(next);
+                    if let Some(plural) = animal(&n) {
+                        self.push(format!("{first}'s {n}"), turn, Kind::Animal(plural));
+                        break;
+                    }
+                }
             }
         }
     }
 
+    /// The newest mention that `fits`, from the turn `same_turn` if given.
+    fn latest(&self, fits: impl Fn(Kind) -> bool) -> Option<(&str, usize, usize)> {
+        self.mentions
+            .iter()
+            .enumerate()
+            .rev()
+            .find(|(_, (_, _, k))| fits(*k))
+            .map(|(i, (t, turn, _))| (t.as_str(), *turn, i))
+    }
+
+    /// Who "we" means in turn `turn`: the speaker and whoever they named
+    /// last in this turn ("my parents visited; we went to the zoo"), else
+    /// the speaker alone.
+    pub fn we(&self, turn: usize) -> super::coref::We {
+        let companion = self
+            .latest(|k| matches!(k, Kind::One | Kind::Many))
+            .filter(|(_, t, _)| *t == turn)
+            .map(|(text, _, _)| text.to_string());
+        super::coref::We { companion }
+    }
+
     /// The clause with its third-person pronouns replaced by who they
-    /// mean; `None` when one cannot be resolved.
-    pub fn resolve(&self, clause: &str) -> Option<String> {
+    /// mean; `None` when one cannot be resolved. A pronoun may also point
+    /// back to someone named earlier in the clause itself ("my brother Dev
+    /// plays for his county"), never to someone named after it.
+    pub fn resolve(
+        &self,
+        clause: &str,
+        turn: usize,
+        names: &[String],
+        exclude: &[&str],
+    ) -> Option<String> {
         let words: Vec<&str> = clause.split_whitespace().collect();
         let mut out: Vec<String> = Vec::with_capacity(words.len());
         for (i, w) in words.iter().enumerate() {
@@ -185,9 +287,24 @@ impl Antecedents {
                 out.push(w.to_string());
                 continue;
             }
+            // who was named before this word, in this clause or earlier
+            let mut seen = self.clone();
+            if i > 0 {
+                seen.observe(&words[..i].join(" "), turn, names, exclude);
+            }
+            let one = seen
+                .latest(|k| matches!(k, Kind::One | Kind::Animal(false)))
+                .map(|(t, _, _)| t.to_string());
+            let many = seen
+                .latest(|k| matches!(k, Kind::Many | Kind::Animal(true)))
+                .map(|(t, _, _)| t.to_string());
+            // "it" is an animal named in this very turn, or nothing
+            let it = seen
+                .latest(|k| k == Kind::Animal(false))
+                .filter(|(_, t, _)| *t == turn)
+                .map(|(t, _, _)| t.to_string());
+            let (one, many, it) = (one.as_deref(), many.as_deref(), it.as_deref());
             let next = words.get(i + 1).map(|n| bare(n)).unwrap_or_default();
-            let one = self.one.last().map(|(t, _)| t.as_str());
-            let many = self.many.last().map(|(t, _)| t.as_str());
             // a possessive "her" comes before a noun, an object "her" does not
             let noun_follows = !next.is_empty()
                 && !trail.starts_with([',', '.', '!', '?', ';'])
@@ -212,7 +329,11 @@ impl Antecedents {
                 "they've" => with(many?, " have"),
                 "they'd" => with(many?, " would"),
                 "they'll" => with(many?, " will"),
-                // things are never guessed
+                "it" | "itself" => with(it?, ""),
+                "its" => with(it?, "'s"),
+                "it's" if participle => with(it?, " has"),
+                "it's" => with(it?, " is"),
+                // other things are never guessed
                 _ => return None,
             };
             out.push(new);
@@ -234,49 +355,111 @@ mod tests {
         let mut a = Antecedents::default();
         a.observe("Ben's sister lives in Denver", 0, &names(), &["Ben", "Ana"]);
         assert_eq!(
-            a.resolve("she convinced me.").as_deref(),
+            a.resolve("she convinced me.", 0, &names(), &[]).as_deref(),
             Some("Ben's sister convinced me.")
         );
         assert_eq!(
-            a.resolve("I visited her house").as_deref(),
+            a.resolve("I visited her house", 0, &names(), &[])
+                .as_deref(),
             Some("I visited Ben's sister's house")
         );
         assert_eq!(
-            a.resolve("I called her yesterday").as_deref(),
+            a.resolve("I called her yesterday", 0, &names(), &[])
+                .as_deref(),
             Some("I called Ben's sister yesterday")
         );
         assert_eq!(
-            a.resolve("she's been to Peru").as_deref(),
+            a.resolve("she's been to Peru", 0, &names(), &[]).as_deref(),
             Some("Ben's sister has been to Peru")
         );
         a.observe("Ben's kids love the beach", 0, &names(), &["Ben", "Ana"]);
         assert_eq!(
-            a.resolve("they're learning to swim").as_deref(),
+            a.resolve("they're learning to swim", 0, &names(), &[])
+                .as_deref(),
             Some("Ben's kids are learning to swim")
         );
         a.observe("I met Sam and Ben at work", 1, &names(), &["Ana"]);
         assert_eq!(
-            a.resolve("they are twins").as_deref(),
+            a.resolve("they are twins", 0, &names(), &[]).as_deref(),
             Some("Sam and Ben are twins")
         );
         a.observe("I met Sam at work", 1, &names(), &["Ben", "Ana"]);
-        assert_eq!(a.resolve("he is a chef").as_deref(), Some("Sam is a chef"));
+        assert_eq!(
+            a.resolve("he is a chef", 0, &names(), &[]).as_deref(),
+            Some("Sam is a chef")
+        );
     }
 
     #[test]
     fn unresolved_pronouns_and_things_give_nothing() {
         let mut a = Antecedents::default();
-        assert_eq!(a.resolve("Audrey's furry friends love them"), None);
-        assert_eq!(a.resolve("I painted it last week"), None);
+        assert_eq!(
+            a.resolve("Audrey's furry friends love them", 0, &names(), &[]),
+            None
+        );
+        assert_eq!(a.resolve("I painted it last week", 0, &names(), &[]), None);
         a.observe("Sam moved to Oslo", 0, &names(), &["Ben"]);
-        assert_eq!(a.resolve("its roof is red"), None);
+        assert_eq!(a.resolve("its roof is red", 0, &names(), &[]), None);
         // speakers are not antecedents of "she"
         let mut b = Antecedents::default();
         b.observe("Ana went hiking", 0, &names(), &["Ana", "Ben"]);
-        assert_eq!(b.resolve("she loved it"), None);
+        assert_eq!(
+            b.resolve("she loved it", 0, &names(), &["Ana", "Ben"]),
+            None
+        );
         // mentions fade after a turn
         a.age(3);
-        assert_eq!(a.resolve("he is a chef"), None);
-        assert_eq!(a.resolve("Nothing here").as_deref(), Some("Nothing here"));
+        assert_eq!(a.resolve("he is a chef", 0, &names(), &[]), None);
+        assert_eq!(
+            a.resolve("Nothing here", 0, &names(), &[]).as_deref(),
+            Some("Nothing here")
+        );
+    }
+
+    #[test]
+    fn animals_people_have_are_he_she_and_it() {
+        let mut a = Antecedents::default();
+        a.observe(
+            "Sven got a puppy last week",
+            4,
+            &["Sven".to_string()],
+            &["Sven"],
+        );
+        assert_eq!(
+            a.resolve("He's a border collie called Pip", 4, &names(), &[])
+                .as_deref(),
+            Some("Sven's puppy is a border collie called Pip")
+        );
+        assert_eq!(
+            a.resolve("it loves the beach", 4, &names(), &[]).as_deref(),
+            Some("Sven's puppy loves the beach")
+        );
+        assert_eq!(
+            a.resolve("it loves the beach", 5, &names(), &[]),
+            None,
+            "only within the turn"
+        );
+        a.observe("Nate's turtles are cute", 5, &["Nate".to_string()], &[]);
+        let mut d = Antecedents::default();
+        d.observe(
+            "Rahul's sister Anika is a dentist",
+            0,
+            &["Anika".into(), "Dev".into()],
+            &["Rahul"],
+        );
+        assert_eq!(
+            d.resolve(
+                "Rahul's brother Dev plays cricket for his county",
+                0,
+                &["Anika".into(), "Dev".into()],
+                &["Rahul"]
+            )
+            .as_deref(),
+            Some("Rahul's brother Dev plays cricket for Dev's county")
+        );
+        assert_eq!(
+            a.resolve("they eat lettuce", 5, &names(), &[]).as_deref(),
+            Some("Nate's turtles eat lettuce")
+        );
     }
 }
