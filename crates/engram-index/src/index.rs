@@ -77,7 +77,7 @@ pub struct Hit {
     pub chunk_id: String,
     pub document_id: String,
     pub position: i64,
-    /// The fused score, 0..1.
+    /// The fused score, calibrated to 0..1 ([`crate::fusion::calibrated`]).
     pub score: f32,
     /// Cosine similarity to the query.
     pub cosine: f32,

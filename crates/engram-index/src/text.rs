@@ -12,6 +12,8 @@ use std::sync::OnceLock;
 const MAX_WORD: usize = 40;
 
 /// English stop words (the usual list; they carry no topic).
+/// ("now" is not one: in memories it marks what is current, "where does
+/// she live now?")
 pub const STOP_WORDS: &[&str] = &[
     "a",
     "about",
@@ -80,7 +82,6 @@ pub const STOP_WORDS: &[&str] = &[
     "no",
     "nor",
     "not",
-    "now",
     "of",
     "off",
     "on",

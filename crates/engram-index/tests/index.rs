@@ -75,7 +75,10 @@ fn a_near_identical_chunk_scores_near_one() {
     let hits = search(&index, "rate limits per organisation", X, &Scope::default());
     assert_eq!(hits[0].0, "a");
     assert!(hits[0].1 > 0.9, "{hits:?}");
-    assert!(score_of(&hits, "b").unwrap_or(0.0) < 0.5);
+    // its neighbour holds every query word, yet it stays below the line
+    // that means "relevant"
+    let b = score_of(&hits, "b").unwrap_or(0.0);
+    assert!(b < engram_index::fusion::RELEVANT_CALIBRATED, "{hits:?}");
 }
 
 #[test]

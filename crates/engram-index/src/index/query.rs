@@ -380,7 +380,7 @@ impl OrgIndex {
                     chunk_id: c.id.clone(),
                     document_id: self.doc(c.doc).id.clone(),
                     position: c.position,
-                    score,
+                    score: fusion::calibrated(score),
                     cosine: cos_of(s),
                 }
             })

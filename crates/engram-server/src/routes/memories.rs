@@ -251,6 +251,11 @@ pub async fn forget(
     }))
 }
 
+/// The least score a memory must have to be forgotten by a query when the
+/// request names none: above the search default, since forgetting cannot
+/// be undone by the client.
+const FORGET_MATCHING_THRESHOLD: f64 = 0.65;
+
 #[utoipa::path(
     post,
     path = "/v4/memories/forget-matching",
@@ -284,7 +289,7 @@ pub async fn forget_matching(
             &tag,
             req.query.as_deref(),
             req.ids.as_deref().unwrap_or_default(),
-            req.threshold.unwrap_or(0.5) as f32,
+            req.threshold.unwrap_or(FORGET_MATCHING_THRESHOLD) as f32,
             req.max_forget.unwrap_or(100) as usize,
             dry_run,
             req.reason.as_deref(),
