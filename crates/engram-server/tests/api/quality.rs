@@ -46,7 +46,9 @@ enum Check {
         words: Vec<String>,
     },
     History(Vec<String>, Vec<String>),
-    Ask(String, Option<Vec<String>>),
+    /// The first result holds one of the word lists (`a | b`), or, for
+    /// `None`, there is no result.
+    Ask(String, Option<Vec<Vec<String>>>),
 }
 
 #[derive(Debug, Clone, Default)]
@@ -188,7 +190,7 @@ fn parse(text: &str) -> Vec<Case> {
             case.checks.push(Check::History(words(old), words(new)));
         } else if let Some(a) = line.strip_prefix("ask: ") {
             let (q, want) = a.split_once(" => ").unwrap_or_else(|| unreadable(n, line));
-            let want = (want.trim() != "nothing").then(|| words(want));
+            let want = (want.trim() != "nothing").then(|| want.split(" | ").map(words).collect());
             case.checks.push(Check::Ask(q.into(), want));
         } else {
             unreadable::<()>(n, line);
@@ -359,9 +361,10 @@ async fn check(app: &TestApp, tag: &str, case: &Case) -> Vec<String> {
                         failed.push(format!("{q:?} should find nothing: {shown:?}"))
                     }
                     Some(w)
-                        if !results
-                            .first()
-                            .is_some_and(|r| holds(r["memory"].as_str().unwrap_or(""), w)) =>
+                        if !results.first().is_some_and(|r| {
+                            w.iter()
+                                .any(|w| holds(r["memory"].as_str().unwrap_or(""), w))
+                        }) =>
                     {
                         failed.push(format!("{q:?} first result lacks {w:?}: {shown:?}"))
                     }
@@ -375,6 +378,70 @@ async fn check(app: &TestApp, tag: &str, case: &Case) -> Vec<String> {
         failed.push(format!("static: {:?}", seen.stat));
     }
     failed
+}
+
+/// Scores for the threshold table: each question's relevant memory (the
+/// first that holds the expected words, searched with threshold 0), and the
+/// best score each question gets in another case's space (unrelated).
+async fn scores(app: &TestApp, cases: &[Case]) -> (Vec<f64>, Vec<f64>) {
+    let mut relevant = Vec::new();
+    let mut unrelated = Vec::new();
+    for (i, c) in cases.iter().enumerate() {
+        for check in &c.checks {
+            let Check::Ask(q, want) = check else {
+                continue;
+            };
+            let ask = |tag: String| {
+                app.post(
+                    "/v4/search",
+                    json!({"q": q, "containerTag": tag, "threshold": 0, "limit": 20}),
+                )
+            };
+            let (_, v) = ask(format!("quality_{i}")).await;
+            let results = v["results"].as_array().cloned().unwrap_or_default();
+            match want {
+                Some(w) => {
+                    let hit = results.iter().find(|r| {
+                        w.iter()
+                            .any(|w| holds(r["memory"].as_str().unwrap_or(""), w))
+                    });
+                    relevant.push(hit.and_then(|r| r["similarity"].as_f64()).unwrap_or(0.0));
+                }
+                None => unrelated.push(
+                    results
+                        .first()
+                        .and_then(|r| r["similarity"].as_f64())
+                        .unwrap_or(0.0),
+                ),
+            }
+            // the same question in the next case's space is unrelated
+            let (_, v) = ask(format!("quality_{}", (i + 1) % cases.len())).await;
+            if want.is_some() {
+                unrelated.push(v["results"][0]["similarity"].as_f64().unwrap_or(0.0));
+            }
+        }
+    }
+    (relevant, unrelated)
+}
+
+/// Recall of relevant memories and the empty-answer rate of unrelated
+/// questions at each threshold.
+fn threshold_table(relevant: &[f64], unrelated: &[f64]) -> String {
+    let mut out = format!(
+        "threshold table ({} relevant pairs, {} unrelated questions):\n  threshold  relevant found  unrelated empty\n",
+        relevant.len(),
+        unrelated.len()
+    );
+    for t in [0.2, 0.3, 0.4, 0.5, 0.55, 0.6, 0.65, 0.7, 0.8] {
+        let found = relevant.iter().filter(|s| **s >= t).count();
+        let empty = unrelated.iter().filter(|s| **s < t).count();
+        out.push_str(&format!(
+            "  {t:>9.2}  {:>13.1}%  {:>14.1}%\n",
+            100.0 * found as f64 / relevant.len().max(1) as f64,
+            100.0 * empty as f64 / unrelated.len().max(1) as f64
+        ));
+    }
+    out
 }
 
 #[tokio::test]
@@ -451,6 +518,8 @@ async fn memory_quality_suite() {
             report.push_str(&format!("       {f}\n"));
         }
     }
+    let (relevant, unrelated) = scores(&app, &cases).await;
+    println!("{}", threshold_table(&relevant, &unrelated));
     let (pass, total) = by_category
         .values()
         .fold((0, 0), |(p, t), (a, b)| (p + a, t + b));

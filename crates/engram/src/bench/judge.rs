@@ -1,13 +1,13 @@
 //! `engram bench judge`: how well the fact/not-a-fact judge of offline
 //! memory formation separates facts from chatter, with the local model.
-//! Two measurements over a grid of voting parameters: leave-one-out over
-//! the judge's own examples, and the held-out sentences (written for this,
-//! never examples). A fact dropped costs a memory, so the column that
-//! matters most is facts kept.
+//! Two measurements for a range of thresholds: ten-fold cross-validation
+//! over the judge's own examples, and the held-out sentences (written for
+//! this, never examples). A fact dropped costs a memory, so the column
+//! that matters most is facts kept.
 
 use clap::Args;
 use engram_embed::Embedder;
-use engram_memory::judge::{examples, held_out, Judge, Params};
+use engram_memory::judge::{examples, held_out, masked, Judge, DEFAULT_THRESHOLD};
 use std::path::PathBuf;
 
 #[derive(Args)]
@@ -15,7 +15,7 @@ pub struct JudgeArgs {
     /// A model folder (default: the usual lookup).
     #[arg(long, env = "ENGRAM_MODEL_DIR")]
     model_dir: Option<PathBuf>,
-    /// Judge these sentences instead, showing the nearest examples.
+    /// Judge these sentences instead.
     #[arg(long)]
     text: Vec<String>,
 }
@@ -40,39 +40,25 @@ pub async fn run(args: JudgeArgs) -> anyhow::Result<()> {
     let embedder = engram_embed::local::LocalEmbedder::start(&dir, "all-MiniLM-L6-v2")?;
     let ex = examples();
     let held = held_out();
-    let ex_vecs = embedder
-        .embed(ex.iter().map(|(t, _)| t.to_string()).collect())
-        .await?;
+    let ex_vecs = embedder.embed(Judge::texts()).await?;
     let held_vecs = embedder
-        .embed(held.iter().map(|(t, _)| t.to_string()).collect())
+        .embed(held.iter().map(|(t, _)| masked(t)).collect())
         .await?;
     let labelled: Vec<(Vec<f32>, bool)> = ex_vecs
         .into_iter()
         .zip(ex.iter().map(|(_, f)| *f))
         .collect();
     if !args.text.is_empty() {
-        let judge = Judge::with(labelled.clone(), Params::default());
-        for (t, v) in args
-            .text
-            .iter()
-            .zip(embedder.embed(args.text.clone()).await?)
-        {
+        let judge = Judge::train(&labelled, DEFAULT_THRESHOLD);
+        let texts: Vec<String> = args.text.iter().map(|t| masked(t)).collect();
+        for (t, v) in args.text.iter().zip(embedder.embed(texts).await?) {
+            let p = judge.junk_probability(&v);
             let verdict = if judge.is_junk(&v) {
                 "not a fact"
             } else {
                 "fact"
             };
-            println!("{verdict}: {t}");
-            let mut near: Vec<(f32, usize)> = labelled
-                .iter()
-                .enumerate()
-                .map(|(i, (e, _))| (engram_embed::dot(e, &v), i))
-                .collect();
-            near.sort_by(|a, b| b.0.total_cmp(&a.0));
-            for (sim, i) in near.into_iter().take(5) {
-                let label = if ex[i].1 { "fact" } else { "junk" };
-                println!("    {sim:.3} {label}: {}", ex[i].0);
-            }
+            println!("{verdict} (p(not a fact) = {p:.2}): {t}");
         }
         return Ok(());
     }
@@ -83,39 +69,58 @@ pub async fn run(args: JudgeArgs) -> anyhow::Result<()> {
         held.len()
     );
     println!(
-        "{:>3} {:>6} {:>7}   {:>22}   {:>22}",
-        "k", "floor", "margin", "leave-one-out kept/dropped", "held-out kept/dropped"
+        "{:>9}   {:>26}   {:>22}",
+        "threshold", "10-fold CV kept/dropped", "held-out kept/dropped"
     );
-    let default = Params::default();
-    for k in [3, 5, 7, 9] {
-        for floor in [0.35f32, 0.45, 0.55] {
-            for margin in [1.0f32, 1.25, 1.5, 2.0] {
-                let p = Params { k, floor, margin };
-                let loo: Vec<(bool, bool)> = (0..labelled.len())
-                    .map(|i| {
-                        let mut others = labelled.clone();
-                        let (v, fact) = others.remove(i);
-                        (fact, Judge::with(others, p).is_junk(&v))
-                    })
-                    .collect();
-                let judge = Judge::with(labelled.clone(), p);
-                let ho: Vec<(bool, bool)> = held
-                    .iter()
-                    .zip(&held_vecs)
-                    .map(|((_, fact), v)| (*fact, judge.is_junk(v)))
-                    .collect();
-                let (lk, ld) = score(&loo);
-                let (hk, hd) = score(&ho);
-                let mark = if p == default { "  <- default" } else { "" };
-                println!(
-                    "{k:>3} {floor:>6.2} {margin:>7.2}   {:>10.1}% / {:>7.1}%   {:>10.1}% / {:>7.1}%{mark}",
-                    100.0 * lk,
-                    100.0 * ld,
-                    100.0 * hk,
-                    100.0 * hd
-                );
-            }
-        }
+    // the folds' models, trained once
+    let folds = 10;
+    let fold_models: Vec<(Vec<usize>, Vec<f32>)> = (0..folds)
+        .map(|f| {
+            let test: Vec<usize> = (0..labelled.len()).filter(|i| i % folds == f).collect();
+            let train: Vec<(Vec<f32>, bool)> = labelled
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| i % folds != f)
+                .map(|(_, x)| x.clone())
+                .collect();
+            let j = Judge::train(&train, 0.5);
+            let probs = test
+                .iter()
+                .map(|i| j.junk_probability(&labelled[*i].0))
+                .collect();
+            (test, probs)
+        })
+        .collect();
+    let full = Judge::train(&labelled, 0.5);
+    for t in [0.5f32, 0.6, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95] {
+        let cv: Vec<(bool, bool)> = fold_models
+            .iter()
+            .flat_map(|(test, probs)| {
+                test.iter()
+                    .zip(probs)
+                    .map(|(i, p)| (labelled[*i].1, *p >= t))
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        let ho: Vec<(bool, bool)> = held
+            .iter()
+            .zip(&held_vecs)
+            .map(|((_, fact), v)| (*fact, full.junk_probability(v) >= t))
+            .collect();
+        let (ck, cd) = score(&cv);
+        let (hk, hd) = score(&ho);
+        let mark = if (t - DEFAULT_THRESHOLD).abs() < 1e-6 {
+            "  <- default"
+        } else {
+            ""
+        };
+        println!(
+            "{t:>9.2}   {:>12.1}% / {:>9.1}%   {:>10.1}% / {:>7.1}%{mark}",
+            100.0 * ck,
+            100.0 * cd,
+            100.0 * hk,
+            100.0 * hd
+        );
     }
     Ok(())
 }

@@ -154,6 +154,8 @@ pub async fn run(
         dump(path, &client, &srv, &auth, &convs, &questions, &sessions).await?;
     }
     let mut report = serde_json::Map::new();
+    // each mode's ranked results per question, for the threshold tables
+    let mut ranked_by_mode: BTreeMap<&str, Vec<super::thresholds::Ranked>> = BTreeMap::new();
     for mode in MODES {
         let search_mode = mode.split('+').next().unwrap_or(mode);
         let mut lat = Vec::with_capacity(questions.len());
@@ -173,12 +175,19 @@ pub async fn run(
                 .json()
                 .await?;
             lat.push(t.elapsed().as_secs_f64() * 1000.0);
-            let ranked: Vec<Vec<String>> = v["results"]
+            let scored: Vec<(f64, Vec<String>)> = v["results"]
                 .as_array()
                 .with_context(|| format!("search failed: {v}"))?
                 .iter()
-                .map(|r| turns_of_result(r, &sessions))
+                .map(|r| {
+                    (
+                        r["similarity"].as_f64().unwrap_or(0.0),
+                        turns_of_result(r, &sessions),
+                    )
+                })
                 .collect();
+            let ranked: Vec<Vec<String>> = scored.iter().map(|(_, t)| t.clone()).collect();
+            ranked_by_mode.entry(mode).or_default().push(scored);
             let e = sums.entry(q.category).or_insert(([0.0; 4], 0));
             for (i, k) in KS.iter().enumerate() {
                 let seen: HashSet<&String> = ranked.iter().take(*k).flatten().collect();
@@ -209,13 +218,43 @@ pub async fn run(
                    "searchP50Ms": pct(0.5), "searchP95Ms": pct(0.95)}),
         );
     }
+    // every question asked again in the next conversation's space: what
+    // an unrelated question scores
+    let names: Vec<&String> = convs.keys().collect();
+    let mut tables = serde_json::Map::new();
+    for mode in ["memories", "documents"] {
+        let mut asked = Vec::with_capacity(questions.len());
+        for (q, own) in questions.iter().zip(&ranked_by_mode[mode]) {
+            let at = names
+                .iter()
+                .position(|c| **c == q.conversation)
+                .unwrap_or(0);
+            let other = names[(at + 1) % names.len()];
+            let v: Value = client
+                .post(format!("{}/v4/search", srv.base))
+                .header("authorization", &auth)
+                .json(&json!({"q": q.text, "containerTag": other, "limit": 1,
+                              "threshold": 0, "searchMode": mode}))
+                .send()
+                .await?
+                .json()
+                .await?;
+            let elsewhere = v["results"][0]["similarity"].as_f64().unwrap_or(0.0);
+            asked.push(super::thresholds::Asked {
+                gold: q.gold.clone(),
+                own: own.clone(),
+                elsewhere,
+            });
+        }
+        tables.insert(mode.to_string(), json!(super::thresholds::table(&asked)));
+    }
     srv.stop().await;
     if args.json {
         println!(
             "{}",
             serde_json::to_string_pretty(&json!({
                 "conversations": convs.len(), "sessions": n_sessions, "memories": n_memories,
-                "ingestSeconds": ingest_secs, "ks": KS, "modes": report,
+                "ingestSeconds": ingest_secs, "ks": KS, "modes": report, "thresholds": tables,
                 "exampleMemories": examples.iter().take(40).collect::<Vec<_>>(),
             }))?
         );
@@ -251,6 +290,13 @@ pub async fn run(
             .map(|(c, r)| format!("{c}: {:.1}%", r[2].as_f64().unwrap_or(0.0)))
             .collect();
         println!("  {mode:<17} {}", cells.join("  "));
+    }
+    for mode in ["memories", "documents"] {
+        let rows: Vec<Value> = serde_json::from_value(tables[mode].clone())?;
+        super::thresholds::print(
+            &format!("thresholds, searchMode {mode} (unrelated: the question in another conversation's space):"),
+            &rows,
+        );
     }
     println!("some memories of the first conversation:");
     for m in examples.iter().take(15) {

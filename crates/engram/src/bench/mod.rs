@@ -19,6 +19,7 @@ mod mcp;
 mod memory;
 mod scale;
 mod server;
+mod thresholds;
 mod throughput;
 
 use clap::Subcommand;
