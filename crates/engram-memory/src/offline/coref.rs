@@ -28,6 +28,21 @@ const ADVERBS: &[&str] = &[
     "mostly",
     "kind",
     "sort",
+    "then",
+    "later",
+    "soon",
+    "once",
+    "first",
+    "eventually",
+    "probably",
+    "maybe",
+    "barely",
+    "hardly",
+    "rarely",
+    "seriously",
+    "literally",
+    "all",
+    "both",
 ];
 
 /// Words that follow an object pronoun, never a subject's verb.

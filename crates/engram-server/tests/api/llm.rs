@@ -140,7 +140,7 @@ async fn the_llm_extracts_reranks_and_rewrites() {
         assert!(rel.contains_key(m["id"].as_str().unwrap()));
     }
 
-    let q = json!({"q": "Ana's dog Pixel", "containerTag": "ana", "threshold": 0});
+    let q = json!({"q": "Ana's greyhound Pixel", "containerTag": "ana", "threshold": 0});
     let (_, plain) = app.post("/v4/search", q.clone()).await;
     assert_eq!(
         plain["results"][0]["memory"],

@@ -1,0 +1,636 @@
+//! The shape of a fact, checked on the finished sentence (pronouns and
+//! dates resolved): a memory says something about someone, in a sentence
+//! that stands alone. Dropped here:
+//! - no one as the subject ("Family is everything", "This was a great
+//!   reminder for Tim", "Seeing Ana's family dance was awesome"), unless
+//!   the subject names a thing ("The launch moved to 12 September");
+//! - an evaluation without content ("Tim felt so inspired", "Nate is super
+//!   proud of what Nate accomplished", "The Santa Clause is a classic");
+//! - a vague complement ("Gina has got something to share", "Nate is
+//!   hoping for the best", "John has been a while");
+//! - one person doing something with "each other".
+//!
+//! Word lists of general English; the sentence shape decides, not topic.
+
+use super::clauses::{bare, is_verbish};
+use super::lexicon::{verb, VerbForm};
+
+/// Adjectives that evaluate or report a mood rather than state a fact.
+const EVALUATIVE: &[&str] = &[
+    "great",
+    "good",
+    "awesome",
+    "amazing",
+    "cool",
+    "fun",
+    "nice",
+    "lovely",
+    "beautiful",
+    "perfect",
+    "incredible",
+    "wonderful",
+    "fantastic",
+    "special",
+    "important",
+    "classic",
+    "best",
+    "better",
+    "worth",
+    "tough",
+    "hard",
+    "easy",
+    "proud",
+    "lucky",
+    "blessed",
+    "grateful",
+    "thankful",
+    "happy",
+    "glad",
+    "excited",
+    "thrilled",
+    "stoked",
+    "pumped",
+    "motivated",
+    "inspired",
+    "amazed",
+    "impressed",
+    "sure",
+    "ready",
+    "fine",
+    "okay",
+    "ok",
+    "calm",
+    "safe",
+    "positive",
+    "strong",
+    "crazy",
+    "wild",
+    "insane",
+    "epic",
+    "rad",
+    "sweet",
+    "cute",
+    "adorable",
+    "awful",
+    "terrible",
+    "bad",
+    "sad",
+    "glad",
+    "fab",
+    "fabulous",
+    "brilliant",
+    "magical",
+    "unforgettable",
+    "meaningful",
+    "rewarding",
+    "fulfilling",
+    "powerful",
+    "stunning",
+    "gorgeous",
+    "huge",
+    "big",
+    "real",
+    "true",
+    "right",
+    "wrong",
+    "interesting",
+    "exciting",
+    "busy",
+    "tired",
+    "grateful",
+    "overwhelmed",
+    "blown",
+    "touched",
+    "moved",
+    "relieved",
+    "honored",
+    "honoured",
+    "humbled",
+    "appreciative",
+    "supportive",
+    "kind",
+    "sweet",
+];
+
+/// Words that point at nothing in particular.
+const VAGUE: &[&str] = &[
+    "something",
+    "anything",
+    "everything",
+    "nothing",
+    "stuff",
+    "things",
+    "thing",
+    "it",
+    "this",
+    "that",
+    "these",
+    "those",
+    "while",
+    "ages",
+    "lots",
+    "lot",
+    "tons",
+    "bit",
+    "way",
+    "ways",
+    "vibe",
+    "vibes",
+    "feeling",
+    "feelings",
+    "mood",
+    "time",
+    "times",
+    "moment",
+    "moments",
+    "experience",
+    "day",
+    "one",
+    "ones",
+    "kind",
+    "sort",
+    "others",
+    "everyone",
+    "someone",
+    "somebody",
+    "anyone",
+    "people",
+    "much",
+    "more",
+    "most",
+    "best",
+    "rest",
+    "all",
+    "both",
+    "here",
+    "there",
+    "now",
+    "then",
+    "again",
+    "too",
+    "also",
+    "still",
+    "even",
+    "forward",
+    "back",
+    "up",
+    "out",
+    "off",
+    "away",
+    "around",
+    "together",
+];
+
+/// Words that carry no content of their own in a complement.
+const FUNCTION: &[&str] = &[
+    "a",
+    "an",
+    "the",
+    "to",
+    "of",
+    "in",
+    "on",
+    "at",
+    "for",
+    "with",
+    "from",
+    "by",
+    "about",
+    "as",
+    "and",
+    "or",
+    "but",
+    "so",
+    "than",
+    "if",
+    "when",
+    "while",
+    "what",
+    "how",
+    "who",
+    "which",
+    "their",
+    "his",
+    "her",
+    "its",
+    "our",
+    "my",
+    "your",
+    "them",
+    "him",
+    "me",
+    "us",
+    "very",
+    "really",
+    "super",
+    "pretty",
+    "quite",
+    "totally",
+    "absolutely",
+    "just",
+    "such",
+    "ever",
+    "always",
+    "never",
+    "not",
+    "no",
+    "being",
+    "be",
+    "been",
+    "into",
+    "onto",
+    "over",
+    "under",
+    "like",
+    "can",
+    "could",
+    "will",
+    "would",
+    "should",
+    "might",
+    "must",
+    "do",
+    "does",
+    "did",
+    "is",
+    "are",
+    "was",
+    "were",
+    "am",
+    "has",
+    "have",
+    "had",
+    "get",
+    "got",
+    "gets",
+    "getting",
+];
+
+/// Verbs that state a stance or effort, not an event: their gerunds and
+/// bare forms are no content ("hoping for the best", "trying to stay").
+const EMPTY_VERBS: &[&str] = &[
+    "be", "have", "get", "do", "go", "make", "hope", "wish", "think", "try", "want", "need",
+    "know", "see", "look", "seem", "feel", "keep", "stay", "let", "take", "help", "give", "show",
+    "come", "say", "tell", "love", "like", "enjoy", "mean", "wonder", "guess",
+];
+
+/// Copulas and verbs of seeming, after which an adjective evaluates.
+const COPULAS: &[&str] = &[
+    "is", "was", "are", "were", "am", "be", "been", "being", "feels", "felt", "feel", "seems",
+    "seemed", "looks", "looked", "sounds", "sounded", "gets", "got", "became", "becomes", "stays",
+    "stayed", "remains", "remained",
+];
+
+/// Common nouns and gerunds that open generic statements with a capital
+/// ("Family is everything", "Music brings people together"): not names.
+const GENERIC_SUBJECTS: &[&str] = &[
+    "family",
+    "life",
+    "music",
+    "art",
+    "nature",
+    "love",
+    "friendship",
+    "friends",
+    "people",
+    "kids",
+    "children",
+    "parenting",
+    "parents",
+    "work",
+    "school",
+    "time",
+    "food",
+    "travel",
+    "health",
+    "happiness",
+    "fun",
+    "everything",
+    "nothing",
+    "something",
+    "everyone",
+    "someone",
+    "tons",
+    "lots",
+    "home",
+    "sports",
+    "books",
+    "reading",
+    "writing",
+    "painting",
+    "dancing",
+    "running",
+    "cooking",
+    "hiking",
+    "traveling",
+    "travelling",
+    "exercise",
+    "community",
+    "support",
+    "change",
+    "growth",
+    "success",
+    "nobody",
+    "anyone",
+    "pets",
+    "animals",
+    "dogs",
+    "cats",
+    "today",
+    "tomorrow",
+    "yesterday",
+    "tonight",
+    "last",
+    "next",
+    "together",
+    "happy",
+    "glad",
+    "show",
+    "check",
+    "look",
+    "here",
+    "there",
+    "all",
+    "both",
+    "each",
+    "every",
+    "one",
+];
+
+/// Opening prepositions of an adverbial before the subject ("On 3 May
+/// 2023, ...", "Apart from meetings, ...").
+const LEADING: &[&str] = &[
+    "on", "in", "during", "since", "after", "before", "apart", "besides", "at", "for", "over",
+    "around", "by", "until",
+];
+
+fn is_year(w: &str) -> bool {
+    w.len() == 4 && w.chars().all(|c| c.is_ascii_digit())
+}
+
+/// Where the sentence proper starts, past a leading time or adverbial
+/// phrase.
+fn start(words: &[&str]) -> usize {
+    let first = words.first().map(|w| bare(w)).unwrap_or_default();
+    if !LEADING.contains(&first.as_str()) {
+        return 0;
+    }
+    // "On 20 June 2023 Jon ...", "In the week of 2 October 2023 Tim ..."
+    if let Some(y) = words.iter().take(8).position(|w| is_year(&bare(w))) {
+        return y + 1;
+    }
+    // "Apart from meetings, Joanna ..."
+    if let Some(c) = words.iter().take(8).position(|w| w.ends_with(',')) {
+        return c + 1;
+    }
+    0
+}
+
+/// A word of content: not a function, vague, evaluative or empty word, and
+/// not a name of the subject.
+fn content(w: &str, subject: &str) -> bool {
+    if w.is_empty() {
+        return false;
+    }
+    let b = bare(w);
+    let b = b.strip_suffix("'s").unwrap_or(&b);
+    if b.chars().any(|c| c.is_ascii_digit()) {
+        return true;
+    }
+    // a name is content ("Finn's best friend is Jo")
+    let (_, core, _) = super::coref::parts(w);
+    if core.chars().next().is_some_and(char::is_uppercase)
+        && !subject.split_whitespace().any(|s| bare(s) == b)
+    {
+        return true;
+    }
+    if b.len() < 3
+        || FUNCTION.contains(&b)
+        || VAGUE.contains(&b)
+        || EVALUATIVE.contains(&b)
+        || b.ends_with("ly")
+        || subject.split_whitespace().any(|s| bare(s) == b)
+    {
+        return false;
+    }
+    match verb(b) {
+        Some((base, _)) => !EMPTY_VERBS.contains(&base),
+        None => true,
+    }
+}
+
+/// What [`problem`] says of a speaker's evaluation of a named thing
+/// ("Harry Potter is amazing"): not a fact as it stands, but an opinion the
+/// speaker holds, which the caller may state as one.
+pub const OPINION: &str = "an opinion";
+
+/// Why a finished fact is not shaped like one, if it is not. `people`:
+/// who takes part in the conversation (speakers and listeners); a
+/// capitalised word that reads as a name counts as a person too.
+pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
+    let words: Vec<&str> = fact.split_whitespace().collect();
+    let s = start(&words);
+    let rest = &words[s.min(words.len())..];
+    let first = rest.first()?;
+    // the subject: the words before the first verb ("Ana's sister" is a
+    // possessive, not "Ana is")
+    let possessive = |j: usize| {
+        rest[j].ends_with("'s")
+            && rest.get(j + 1).is_some_and(|n| {
+                let b = bare(n);
+                (!is_verbish(n) || n.ends_with("'s")) && !FUNCTION.contains(&b.as_str())
+            })
+    };
+    // "Dancing makes Jon happy": a gerund phrase is the subject
+    let gerund_subject = verb(&bare(first)).is_some_and(|(_, f)| f == VerbForm::Gerund);
+    let from = usize::from(gerund_subject);
+    let finite = |j: usize| {
+        !(gerund_subject && verb(&bare(rest[j])).is_some_and(|(_, f)| f == VerbForm::Gerund))
+    };
+    let v = (from..rest.len()).find(|&j| is_verbish(rest[j]) && !possessive(j) && finite(j))?;
+    if v == 0 {
+        return Some("no subject");
+    }
+    let subject = rest[..v].join(" ");
+    let head = bare(first);
+    let head = head.strip_suffix("'s").unwrap_or(&head);
+    let capitalised = |w: &str| {
+        let (_, core, _) = super::coref::parts(w);
+        core.chars().next().is_some_and(char::is_uppercase)
+    };
+    let the_user = rest.len() > 1 && head == "the" && bare(rest[1]).starts_with("user");
+    let is_person = the_user
+        || people.iter().any(|p| bare(p) == head)
+        || (capitalised(first)
+            && super::is_name_word(first)
+            && verb(head).is_none()
+            && !GENERIC_SUBJECTS.contains(&head)
+            && !head.ends_with("ing"));
+    // a thing is a subject when it is named ("The Nike deal ..."), or a
+    // definite one with a date or number ("The launch moved to 12
+    // September"); "this", "that" and the like point back, never at a thing
+    let named_thing = !gerund_subject
+        && rest[1..v]
+            .iter()
+            .any(|w| capitalised(w) || w.chars().any(|c| c.is_ascii_digit()));
+    let dated_thing = matches!(head, "the" | "their" | "our")
+        && rest[v..]
+            .iter()
+            .any(|w| w.chars().any(|c| c.is_ascii_digit()));
+    // "Family is so important to Melanie", "Dancing makes Jon happy": a
+    // thing as the subject, a person as the object
+    let person_in = |ws: &[&str]| {
+        ws.iter().any(|w| {
+            let b = bare(w);
+            let b = b.strip_suffix("'s").unwrap_or(&b);
+            people.iter().any(|p| bare(p) == b)
+                || (capitalised(w) && super::is_name_word(w) && verb(b).is_none())
+        })
+    };
+    let about_someone = !gerund_subject
+        && !matches!(
+            head,
+            "this" | "that" | "these" | "those" | "it" | "everyone" | "everything"
+        )
+        && person_in(&rest[v..])
+        || gerund_subject && person_in(&rest[v..]);
+    if !is_person && !named_thing && !dated_thing && !about_someone {
+        return Some("about no one");
+    }
+    let singular = !subject.contains(" and ") && !subject.contains(" & ");
+    let lower = fact.to_lowercase();
+    if singular && (lower.contains("each other") || lower.contains("eachother")) {
+        return Some("no one to do it with");
+    }
+    // the predicate; auxiliaries before another verb are skipped
+    let pred = &rest[v..];
+    let mut i = 0;
+    while pred.get(i).is_some_and(|w| {
+        matches!(
+            bare(w).as_str(),
+            "would"
+                | "could"
+                | "will"
+                | "can"
+                | "might"
+                | "should"
+                | "must"
+                | "has"
+                | "have"
+                | "had"
+                | "did"
+                | "does"
+                | "do"
+        )
+    }) && pred.get(i + 1).is_some_and(|w| is_verbish(w))
+    {
+        i += 1;
+    }
+    let copula = pred
+        .get(i)
+        .is_some_and(|w| COPULAS.contains(&bare(w).as_str()));
+    // what follows the verb, up to a free relative ("proud of what she
+    // did" says nothing of what), without the verb of an infinitive
+    let mut complement: Vec<&str> = Vec::new();
+    let mut after_to = false;
+    for w in pred.iter().skip(i + 1) {
+        let b = bare(w);
+        if matches!(b.as_str(), "what" | "how" | "whatever" | "wherever") {
+            break;
+        }
+        if after_to && is_verbish(w) {
+            after_to = false;
+            continue;
+        }
+        after_to = b == "to";
+        complement.push(w);
+    }
+    let has_content = complement.iter().any(|w| content(w, &subject));
+    if copula {
+        let adjective = complement
+            .iter()
+            .map(|w| bare(w))
+            .find(|w| !FUNCTION.contains(&w.as_str()) && !w.ends_with("ly"));
+        if adjective.is_some_and(|a| EVALUATIVE.contains(&a.as_str())) && !has_content {
+            return Some(if named_thing && !is_person && !about_someone {
+                OPINION
+            } else {
+                "an evaluation"
+            });
+        }
+    }
+    if !has_content {
+        // an event needs no object ("Ana graduated"), a stance does
+        let main = pred.get(i).map(|w| bare(w)).unwrap_or_default();
+        let event = match verb(&main) {
+            Some((base, _)) => !EMPTY_VERBS.contains(&base),
+            None => false,
+        };
+        if !event {
+            return Some("says nothing in particular");
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn facts_keep_their_shape() {
+        let people = ["Tim", "Caroline", "Melanie", "Joanna", "Maria", "John"];
+        for fact in [
+            "Tim went to a Harry Potter conference in the UK.",
+            "In the week of 2 October 2023 Tim went to a Harry Potter conference.",
+            "On 20 June 2023 Jon chose to go to networking events.",
+            "Apart from meetings, Joanna is working on a project.",
+            "Joanna went hiking.",
+            "Caroline graduated.",
+            "Jamal is nervous about his driving test next week.",
+            "Maria is busy at the shelter getting ready for a fundraiser.",
+            "The launch moved to 12 September.",
+            "Rahul's sister Anika is a dentist.",
+            "Eva and Sam have known each other since school.",
+            "Tariq is heartbroken.",
+            "Melanie has been running longer since their last chat.",
+            "\"Brave\" by Sara Bareilles has a lot of significance for Caroline.",
+            "Maya is the user's name.",
+            "Rosa's sister's wedding was moved to 17 June.",
+            "Dancing makes Jon so happy.",
+            "Family is super important to Melanie.",
+        ] {
+            assert_eq!(problem(fact, &people), None, "{fact}");
+        }
+    }
+
+    #[test]
+    fn chatter_and_broken_sentences_do_not() {
+        let people = ["Tim", "Caroline", "Melanie", "Nate", "Gina", "John"];
+        for (fact, why) in [
+            ("Family is everything.", "about no one"),
+            ("This was a great reminder for Tim.", "about no one"),
+            ("Everyone had cool costumes.", "about no one"),
+            (
+                "Seeing Maria's family dancing and having fun was awesome.",
+                "about no one",
+            ),
+            ("Tim felt so inspired.", "an evaluation"),
+            (
+                "Nate is super proud of what Nate accomplished.",
+                "an evaluation",
+            ),
+            ("\"The Santa Clause\" is a classic.", "an opinion"),
+            (
+                "Gina has got something to share.",
+                "says nothing in particular",
+            ),
+            ("Nate is hoping for the best.", "says nothing in particular"),
+            ("John has been a while.", "says nothing in particular"),
+            ("Nate still had lots of fun.", "says nothing in particular"),
+            ("Last time Nate saw eachother.", "no one to do it with"),
+        ] {
+            assert_eq!(problem(fact, &people), Some(why), "{fact}");
+        }
+    }
+}
