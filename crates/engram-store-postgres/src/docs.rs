@@ -32,8 +32,9 @@ async fn set_tags(tx: &mut Tx, org_id: &str, doc_id: &str, tags: &[String]) -> S
         .map_err(db_err)?;
     if !tags.is_empty() {
         sqlx::query(
-            "INSERT INTO document_tags (document_id, org_id, tag) \
-             SELECT $1, $2, t FROM unnest($3::text[]) t ON CONFLICT DO NOTHING",
+            "INSERT INTO document_tags (document_id, org_id, tag, position) \
+             SELECT $1, $2, t, o - 1 FROM unnest($3::text[]) WITH ORDINALITY AS u(t, o) \
+             ON CONFLICT DO NOTHING",
         )
         .bind(doc_id)
         .bind(org_id)

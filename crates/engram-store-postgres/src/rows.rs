@@ -10,7 +10,8 @@ pub use engram_store::from_millis as ts;
 use engram_store::parse_column as parse;
 
 /// A document's tags, sorted, as a text array named `tags`, for `documents d`.
-pub const TAGS_COLUMN: &str = "COALESCE((SELECT array_agg(tag ORDER BY tag) FROM document_tags t \
+pub const TAGS_COLUMN: &str =
+    "COALESCE((SELECT array_agg(tag ORDER BY position, tag) FROM document_tags t \
      WHERE t.document_id = d.id), '{}') AS tags";
 
 /// The columns [`document`] reads (over `documents d`).

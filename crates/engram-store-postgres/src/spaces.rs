@@ -237,21 +237,24 @@ pub async fn run_merge(s: &PgStore, id: &str) -> StoreResult<Option<TagMerge>> {
         .await
         .map_err(db_err)?;
         for doc in &ids {
+            // the target takes the source's place in the document's order
+            sqlx::query(
+                "INSERT INTO document_tags (document_id, org_id, tag, position) \
+                 SELECT document_id, org_id, $1, position FROM document_tags \
+                 WHERE document_id = $2 AND tag = $3 ON CONFLICT DO NOTHING",
+            )
+            .bind(&m.target)
+            .bind(doc)
+            .bind(source)
+            .execute(&mut *tx)
+            .await
+            .map_err(db_err)?;
             sqlx::query("DELETE FROM document_tags WHERE document_id = $1 AND tag = $2")
                 .bind(doc)
                 .bind(source)
                 .execute(&mut *tx)
                 .await
                 .map_err(db_err)?;
-            sqlx::query(
-                "INSERT INTO document_tags (document_id, org_id, tag) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
-            )
-            .bind(doc)
-            .bind(&m.org_id)
-            .bind(&m.target)
-            .execute(&mut *tx)
-            .await
-            .map_err(db_err)?;
         }
         documents += ids.len() as u64;
         memories += sqlx::query(

@@ -31,13 +31,14 @@ async fn set_tags(tx: &mut Tx, org_id: &str, doc_id: &str, tags: &[String]) -> S
         .execute(&mut **tx)
         .await
         .map_err(db_err)?;
-    for t in tags {
+    for (i, t) in tags.iter().enumerate() {
         sqlx::query(
-            "INSERT OR IGNORE INTO document_tags (document_id, org_id, tag) VALUES (?, ?, ?)",
+            "INSERT OR IGNORE INTO document_tags (document_id, org_id, tag, position) VALUES (?, ?, ?, ?)",
         )
         .bind(doc_id)
         .bind(org_id)
         .bind(t)
+        .bind(i as i64)
         .execute(&mut **tx)
         .await
         .map_err(db_err)?;

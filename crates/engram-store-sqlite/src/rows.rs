@@ -8,12 +8,12 @@ pub use engram_store::from_millis as ts;
 
 use engram_store::parse_column as parse;
 
-/// A document's tags, sorted, joined by U+001F, for `documents d` (read
+/// A document's tags, in the order given, joined by U+001F, for `documents d` (read
 /// back with [`tags`]).
 macro_rules! tags_column {
     () => {
         "(SELECT group_concat(tag, char(31)) FROM (SELECT tag FROM document_tags t \
-         WHERE t.document_id = d.id ORDER BY tag)) AS tags"
+         WHERE t.document_id = d.id ORDER BY position, tag)) AS tags"
     };
 }
 pub(crate) use tags_column;

@@ -238,21 +238,24 @@ pub async fn run_merge(s: &SqliteStore, id: &str) -> StoreResult<Option<TagMerge
         .await
         .map_err(db_err)?;
         for doc in &ids {
+            // the target takes the source's place in the document's order
+            sqlx::query(
+                "INSERT OR IGNORE INTO document_tags (document_id, org_id, tag, position) \
+                 SELECT document_id, org_id, ?, position FROM document_tags \
+                 WHERE document_id = ? AND tag = ?",
+            )
+            .bind(&m.target)
+            .bind(doc)
+            .bind(source)
+            .execute(&mut *tx)
+            .await
+            .map_err(db_err)?;
             sqlx::query("DELETE FROM document_tags WHERE document_id = ? AND tag = ?")
                 .bind(doc)
                 .bind(source)
                 .execute(&mut *tx)
                 .await
                 .map_err(db_err)?;
-            sqlx::query(
-                "INSERT OR IGNORE INTO document_tags (document_id, org_id, tag) VALUES (?, ?, ?)",
-            )
-            .bind(doc)
-            .bind(&m.org_id)
-            .bind(&m.target)
-            .execute(&mut *tx)
-            .await
-            .map_err(db_err)?;
         }
         documents += ids.len() as u64;
         memories += sqlx::query(

@@ -63,8 +63,8 @@ pub async fn upload_file(
         }
         let value = text_field(&name, &field.bytes().await.map_err(form_err)?)?;
         match name.as_str() {
-            "containerTag" => req.container_tag = Some(value),
-            "containerTags" => {
+            "containerTag" | "container_tag" => req.container_tag = Some(value),
+            "containerTags" | "container_tags" => {
                 let tags = if value.trim_start().starts_with('[') {
                     serde_json::from_str::<Vec<String>>(&value).map_err(|e| {
                         ApiError::validation(

@@ -20,4 +20,5 @@ mod search;
 mod settings;
 mod spaces;
 mod support;
+mod tags;
 mod uploads;

@@ -30,6 +30,22 @@ pub async fn upsert_enqueues_and_custom_id_replaces(s: &dyn Store) {
     assert_eq!(jobs[0].revision, 2);
 }
 
+/// A document's tags come back in the order they were given: the first is
+/// the space its memories form in.
+pub async fn tags_keep_their_order(s: &dyn Store) {
+    let org = s.ensure_org("o").await.unwrap().id;
+    let mut d = new_doc(&org, "x");
+    d.container_tags = vec!["zeta".into(), "alpha".into(), "mid".into()];
+    let out = s.upsert_documents(vec![d]).await.unwrap().remove(0);
+    assert_eq!(out.document.container_tags, ["zeta", "alpha", "mid"]);
+    let got = s
+        .get_document(&org, &out.document.id)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(got.container_tags, ["zeta", "alpha", "mid"]);
+}
+
 pub async fn tenants_are_isolated(s: &dyn Store) {
     let a = s.ensure_org("a").await.unwrap().id;
     let b = s.ensure_org("b").await.unwrap().id;
