@@ -80,19 +80,24 @@ pub fn relate(new: &str, old: &str, cosine: f32) -> Relation {
         return Relation::Same;
     }
     let (new_slots, old_slots) = (slots(new), slots(old));
-    for (s1, who1, v1) in &new_slots {
-        for (s2, who2, v2) in &old_slots {
-            if s1 == s2 && same_subject(who1, who2) && cosine >= TOPIC_COSINE {
-                // the same value restated is the same fact only when it is
-                // all the old one says
-                return if v1 == v2 && new_slots.len() == old_slots.len() {
-                    Relation::Same
-                } else if v1 == v2 {
-                    Relation::Unrelated
-                } else {
-                    Relation::Updates
-                };
-            }
+    // the attributes both state of the same subject
+    let shared: Vec<bool> = new_slots
+        .iter()
+        .flat_map(|(s1, who1, v1)| {
+            old_slots
+                .iter()
+                .filter(move |(s2, who2, _)| s1 == s2 && same_subject(who1, who2))
+                .map(move |(_, _, v2)| v1 == v2)
+        })
+        .collect();
+    if !shared.is_empty() && cosine >= TOPIC_COSINE {
+        // a new value of any of them is an update; the same values restated
+        // are the same fact only when that is all either says
+        if shared.iter().any(|same| !same) {
+            return Relation::Updates;
+        }
+        if new_slots.len() == old_slots.len() && shared.len() == new_slots.len() {
+            return Relation::Same;
         }
     }
     if let Some((who, stems, is_subject)) = retraction(new) {

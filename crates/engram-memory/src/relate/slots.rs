@@ -402,7 +402,20 @@ pub fn slots(fact: &str) -> Vec<(String, String, String)> {
     let t = format!(" {} ", normalise(fact));
     if let Some((who, what)) = occupation_slot(t.trim()) {
         if !who.is_empty() && !out.iter().any(|(s, _, _)| s == "occupation") {
+            // "works as a nurse at the city hospital": the workplace is the
+            // employer
+            let at = [" at ", " for "]
+                .iter()
+                .filter_map(|p| {
+                    t.find(&format!(" {what}{p}"))
+                        .map(|i| i + what.len() + 1 + p.len())
+                })
+                .min();
+            let employer = at
+                .filter(|_| !out.iter().any(|(s, _, _)| s == "employer"))
+                .map(|i| ("employer".to_string(), who.clone(), value(&t[i..])));
             out.push(("occupation".into(), who, what));
+            out.extend(employer);
         }
     }
     out
