@@ -4,6 +4,7 @@
 
 mod docs;
 mod documents;
+mod examples;
 
 use serde_json::{json, Value};
 use std::path::Path;
