@@ -307,6 +307,14 @@ pub fn resolve(text: &str, speaker: &str, listener: Option<&str>, we: &We) -> (S
             subject_is_i = core.eq_ignore_ascii_case("i") || core.eq_ignore_ascii_case("we");
             continue;
         }
+        // "we all made wishes" said by one speaker: "Melanie made wishes"
+        if agree
+            && subject_is_i
+            && matches!(core.to_ascii_lowercase().as_str(), "all" | "both")
+            && out.last().is_some_and(|w| !w.contains(' '))
+        {
+            continue;
+        }
         if agree {
             let lower = core.to_ascii_lowercase().replace('\u{2019}', "'");
             if ADVERBS.contains(&lower.as_str()) {
@@ -363,6 +371,7 @@ mod tests {
             "Caroline went camping with their kids",
         );
         check("We have two kids", "Caroline has two kids");
+        check("we all made wishes", "Caroline made wishes");
         check("we're heartbroken", "Caroline is heartbroken");
         check("Sam and I broke up", "Sam and Caroline broke up");
         check("I quit Google", "Caroline quit Google");

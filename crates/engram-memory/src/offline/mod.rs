@@ -262,10 +262,26 @@ fn with_subject(clause: &str) -> Option<String> {
     // "Having my family around helps": a gerund that is the subject
     let gerund_subject = words[skip + 1..].iter().any(|w| {
         let b = clauses::bare(w);
+        // a finite verb later on: "Being a pro must be quite a journey",
+        // "Seeing this pic just made me smile"
         matches!(
             b.as_str(),
-            "is" | "was" | "helps" | "makes" | "means" | "keeps" | "gives"
-        ) || matches!(verb(&b), Some((_, VerbForm::Third)))
+            "is" | "was"
+                | "helps"
+                | "makes"
+                | "means"
+                | "keeps"
+                | "gives"
+                | "must"
+                | "can"
+                | "could"
+                | "will"
+                | "would"
+                | "has"
+                | "had"
+                | "should"
+                | "might"
+        ) || matches!(verb(&b), Some((_, VerbForm::Third | VerbForm::Past)))
     });
     match verb(&first) {
         Some((_, VerbForm::Past)) if !matches!(first.as_str(), "was" | "were") => {

@@ -110,6 +110,35 @@ const EVALUATIVE: &[&str] = &[
     "supportive",
     "kind",
     "sweet",
+    "hopeful",
+    "keen",
+    "refreshing",
+    "refreshed",
+    "optimistic",
+    "nervous",
+    "scared",
+    "worried",
+    "anxious",
+    "stressed",
+    "confident",
+    "determined",
+    "eager",
+    "delighted",
+    "pleased",
+    "comfortable",
+    "emotional",
+    "overjoyed",
+    "ecstatic",
+    "bummed",
+    "upset",
+    "disappointed",
+    "heartbroken",
+    "key",
+    "same",
+    "different",
+    "able",
+    "free",
+    "welcome",
 ];
 
 /// Words that point at nothing in particular.
@@ -179,6 +208,16 @@ const VAGUE: &[&str] = &[
     "away",
     "around",
     "together",
+    "difference",
+    "impact",
+    "change",
+    "changes",
+    "fan",
+    "fans",
+    "journey",
+    "far",
+    "emotions",
+    "part",
 ];
 
 /// Words that carry no content of their own in a complement.
@@ -269,9 +308,73 @@ const FUNCTION: &[&str] = &[
 /// Verbs that state a stance or effort, not an event: their gerunds and
 /// bare forms are no content ("hoping for the best", "trying to stay").
 const EMPTY_VERBS: &[&str] = &[
-    "be", "have", "get", "do", "go", "make", "hope", "wish", "think", "try", "want", "need",
-    "know", "see", "look", "seem", "feel", "keep", "stay", "let", "take", "help", "give", "show",
-    "come", "say", "tell", "love", "like", "enjoy", "mean", "wonder", "guess",
+    "be",
+    "have",
+    "get",
+    "do",
+    "go",
+    "make",
+    "hope",
+    "wish",
+    "think",
+    "try",
+    "want",
+    "need",
+    "know",
+    "see",
+    "look",
+    "seem",
+    "feel",
+    "keep",
+    "stay",
+    "let",
+    "take",
+    "help",
+    "give",
+    "show",
+    "come",
+    "say",
+    "tell",
+    "love",
+    "like",
+    "enjoy",
+    "mean",
+    "wonder",
+    "guess",
+    "agree",
+    "power",
+    "appreciate",
+    "hear",
+    "share",
+    "check",
+    "start",
+    "continue",
+];
+
+/// Modals that say what may, should or would be, not what is.
+const NOT_SO: &[&str] = &[
+    "could",
+    "should",
+    "would",
+    "might",
+    "may",
+    "must",
+    "couldn't",
+    "shouldn't",
+    "wouldn't",
+    "mightn't",
+    "ought",
+];
+
+/// Openings of a subordinate clause cut loose from its main clause
+/// ("Even though Maria's is small.").
+const LOOSE: &[&str] = &[
+    "even",
+    "although",
+    "though",
+    "especially",
+    "whereas",
+    "unless",
 ];
 
 /// Copulas and verbs of seeming, after which an adjective evaluates.
@@ -432,13 +535,29 @@ pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
     let s = start(&words);
     let rest = &words[s.min(words.len())..];
     let first = rest.first()?;
+    if LOOSE.contains(&bare(first).as_str()) {
+        return Some("a subordinate clause alone");
+    }
+    // "Moments like that make ...", "Things like this ...": it points back
+    let opening: Vec<String> = rest.iter().take(4).map(|w| bare(w)).collect();
+    if opening
+        .windows(2)
+        .any(|p| p[0] == "like" && matches!(p[1].as_str(), "that" | "this" | "these" | "those"))
+    {
+        return Some("about no one");
+    }
     // the subject: the words before the first verb ("Ana's sister" is a
     // possessive, not "Ana is")
+    // after "X's" meaning "X is" come adjectives, articles, participles and
+    // gerunds, never a bare or third-person verb: "Jon's dreams" is Jon's
     let possessive = |j: usize| {
         rest[j].ends_with("'s")
             && rest.get(j + 1).is_some_and(|n| {
                 let b = bare(n);
-                (!is_verbish(n) || n.ends_with("'s")) && !FUNCTION.contains(&b.as_str())
+                let noun_like = !is_verbish(n)
+                    || n.ends_with("'s")
+                    || verb(&b).is_some_and(|(_, f)| matches!(f, VerbForm::Third | VerbForm::Base));
+                noun_like && !FUNCTION.contains(&b.as_str())
             })
     };
     // "Dancing makes Jon happy": a gerund phrase is the subject
@@ -447,11 +566,28 @@ pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
     let finite = |j: usize| {
         !(gerund_subject && verb(&bare(rest[j])).is_some_and(|(_, f)| f == VerbForm::Gerund))
     };
-    let v = (from..rest.len()).find(|&j| is_verbish(rest[j]) && !possessive(j) && finite(j))?;
+    // the word after a possessive is what is owned, not the verb
+    let owned = |j: usize| j > 0 && possessive(j - 1);
+    let v = (from..rest.len())
+        .find(|&j| is_verbish(rest[j]) && !possessive(j) && !owned(j) && finite(j))?;
     if v == 0 {
         return Some("no subject");
     }
+    // "Knowing Jo has people cheering her on makes it easier": a long
+    // gerund phrase is a reflection, not a subject
+    if gerund_subject && v > 3 {
+        return Some("no subject");
+    }
     let subject = rest[..v].join(" ");
+    // "Moments like that", "This necklace": a subject that points back
+    if rest[..v].iter().any(|w| {
+        matches!(
+            bare(w).as_str(),
+            "this" | "that" | "these" | "those" | "such" | "it" | "everyone" | "everything"
+        )
+    }) {
+        return Some("about no one");
+    }
     let head = bare(first);
     let head = head.strip_suffix("'s").unwrap_or(&head);
     let capitalised = |w: &str| {
@@ -487,14 +623,33 @@ pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
                 || (capitalised(w) && super::is_name_word(w) && verb(b).is_none())
         })
     };
-    let about_someone = !gerund_subject
+    // ... with a verb of being, making or giving: a taste or a value
+    let taste_verb = rest.get(v).is_some_and(|w| {
+        let b = bare(w);
+        COPULAS.contains(&b.as_str())
+            || verb(&b).is_some_and(|(base, _)| {
+                matches!(base, "make" | "help" | "bring" | "give" | "keep" | "mean")
+            })
+    });
+    let about_someone = taste_verb
         && !matches!(
             head,
-            "this" | "that" | "these" | "those" | "it" | "everyone" | "everything"
+            "this"
+                | "that"
+                | "these"
+                | "those"
+                | "it"
+                | "everyone"
+                | "everything"
+                | "there"
+                | "here"
         )
-        && person_in(&rest[v..])
-        || gerund_subject && person_in(&rest[v..]);
-    if !is_person && !named_thing && !dated_thing && !about_someone {
+        && !FUNCTION.contains(&head)
+        && !LEADING.contains(&head)
+        && person_in(&rest[v..]);
+    if matches!(head, "there" | "here")
+        || !is_person && !named_thing && !dated_thing && !about_someone
+    {
         return Some("about no one");
     }
     let singular = !subject.contains(" and ") && !subject.contains(" & ");
@@ -526,6 +681,57 @@ pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
     {
         i += 1;
     }
+    // "should", "could", "would love to": what may be, not what is
+    if pred
+        .first()
+        .is_some_and(|w| NOT_SO.contains(&bare(w).as_str()))
+    {
+        return Some("a possibility, not a fact");
+    }
+    // "can" states a skill ("Ana can play the violin"), or a possibility
+    // ("Gina can reach more people")
+    if pred.first().is_some_and(|w| bare(w) == "can") {
+        let skill = pred
+            .get(1)
+            .and_then(|w| verb(&bare(w)))
+            .is_some_and(|(base, _)| {
+                matches!(
+                    base,
+                    "play"
+                        | "speak"
+                        | "cook"
+                        | "swim"
+                        | "drive"
+                        | "dance"
+                        | "sing"
+                        | "paint"
+                        | "read"
+                        | "write"
+                        | "run"
+                        | "ride"
+                        | "draw"
+                        | "bake"
+                        | "knit"
+                        | "ski"
+                        | "surf"
+                        | "climb"
+                        | "fly"
+                )
+            });
+        if !skill {
+            return Some("a possibility, not a fact");
+        }
+    }
+    // "Tim is sure John will succeed": a belief about what will be
+    if pred
+        .first()
+        .is_some_and(|w| COPULAS.contains(&bare(w).as_str()))
+        && pred
+            .get(1)
+            .is_some_and(|w| matches!(bare(w).as_str(), "sure" | "certain" | "convinced"))
+    {
+        return Some("a belief, not a fact");
+    }
     let copula = pred
         .get(i)
         .is_some_and(|w| COPULAS.contains(&bare(w).as_str()));
@@ -545,8 +751,17 @@ pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
         after_to = b == "to";
         complement.push(w);
     }
-    let has_content = complement.iter().any(|w| content(w, &subject));
-    if copula {
+    // the people talking are no content of their own ("shared something
+    // with Maria" says nothing)
+    let has_content = complement.iter().any(|w| {
+        let b = bare(w);
+        let b = b.strip_suffix("'s").unwrap_or(&b);
+        content(w, &subject) && !people.iter().any(|p| bare(p) == b)
+    });
+    // what a thing is to someone is their value or taste ("Family is so
+    // important to Melanie"), not an empty evaluation
+    let taste = !is_person && about_someone;
+    if copula && !taste {
         let adjective = complement
             .iter()
             .map(|w| bare(w))
@@ -559,7 +774,7 @@ pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
             });
         }
     }
-    if !has_content {
+    if !has_content && !taste {
         // an event needs no object ("Ana graduated"), a stance does
         let main = pred.get(i).map(|w| bare(w)).unwrap_or_default();
         let event = match verb(&main) {
@@ -592,10 +807,10 @@ mod tests {
             "The launch moved to 12 September.",
             "Rahul's sister Anika is a dentist.",
             "Eva and Sam have known each other since school.",
-            "Tariq is heartbroken.",
             "Melanie has been running longer since their last chat.",
             "\"Brave\" by Sara Bareilles has a lot of significance for Caroline.",
             "Maya is the user's name.",
+            "Melanie can play the violin.",
             "Rosa's sister's wedding was moved to 17 June.",
             "Dancing makes Jon so happy.",
             "Family is super important to Melanie.",
@@ -613,9 +828,16 @@ mod tests {
             ("Everyone had cool costumes.", "about no one"),
             (
                 "Seeing Maria's family dancing and having fun was awesome.",
-                "about no one",
+                "no subject",
             ),
             ("Tim felt so inspired.", "an evaluation"),
+            ("Tariq is heartbroken.", "an evaluation"),
+            ("Supporting Jon's dreams is awesome.", "about no one"),
+            (
+                "There's something Caroline wants to tell Melanie.",
+                "about no one",
+            ),
+            ("By sharing Caroline's stories.", "about no one"),
             (
                 "Nate is super proud of what Nate accomplished.",
                 "an evaluation",
@@ -629,6 +851,22 @@ mod tests {
             ("John has been a while.", "says nothing in particular"),
             ("Nate still had lots of fun.", "says nothing in particular"),
             ("Last time Nate saw eachother.", "no one to do it with"),
+            (
+                "Joanna should really try making one.",
+                "a possibility, not a fact",
+            ),
+            ("Gina can reach more people.", "a possibility, not a fact"),
+            ("Tim is sure John will succeed.", "a belief, not a fact"),
+            (
+                "Even though Maria's is small.",
+                "a subordinate clause alone",
+            ),
+            ("Moments like that make Tim love sports.", "about no one"),
+            (
+                "John had to share something cool with Melanie.",
+                "says nothing in particular",
+            ),
+            ("Joanna is feeling hopeful.", "says nothing in particular"),
         ] {
             assert_eq!(problem(fact, &people), Some(why), "{fact}");
         }
