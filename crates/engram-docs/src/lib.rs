@@ -29,6 +29,10 @@ pub const PAGES: &[(&str, &str)] = &[
     ("deployment", include_str!("../../../docs/deployment.md")),
     ("sdk", include_str!("../../../docs/sdk.md")),
     ("mcp", include_str!("../../../docs/mcp.md")),
+    (
+        "memory-quality",
+        include_str!("../../../docs/memory-quality.md"),
+    ),
 ];
 
 /// Why a documentation search failed.

@@ -51,6 +51,11 @@ pub struct LocomoArgs {
     /// file, for studying ranking offline.
     #[arg(long, value_name = "FILE")]
     pub(super) dump: Option<PathBuf>,
+    /// With `--memories`: print this many formed memories, drawn at random
+    /// (the same draw every run) from all conversations, one per line, for
+    /// judging by hand how many are not facts (see docs/memory-quality.md).
+    #[arg(long, default_value_t = 0)]
+    pub(super) sample: usize,
 }
 
 pub(super) const KS: [usize; 4] = [1, 5, 10, 20];

@@ -153,6 +153,11 @@ pub async fn run(
     if let Some(path) = &args.dump {
         dump(path, &client, &srv, &auth, &convs, &questions, &sessions).await?;
     }
+    let sampled = if args.sample > 0 {
+        sample(args.sample, &client, &srv, &auth, &convs).await?
+    } else {
+        Vec::new()
+    };
     let mut report = serde_json::Map::new();
     // each mode's ranked results per question, for the threshold tables
     let mut ranked_by_mode: BTreeMap<&str, Vec<super::thresholds::Ranked>> = BTreeMap::new();
@@ -255,6 +260,7 @@ pub async fn run(
             serde_json::to_string_pretty(&json!({
                 "conversations": convs.len(), "sessions": n_sessions, "memories": n_memories,
                 "ingestSeconds": ingest_secs, "ks": KS, "modes": report, "thresholds": tables,
+                "sample": sampled,
                 "exampleMemories": examples.iter().take(40).collect::<Vec<_>>(),
             }))?
         );
@@ -298,11 +304,74 @@ pub async fn run(
             &rows,
         );
     }
+    if !sampled.is_empty() {
+        println!(
+            "{} memories drawn at random, for judging by hand:",
+            sampled.len()
+        );
+        for (i, m) in sampled.iter().enumerate() {
+            println!("  {:>3}. {m}", i + 1);
+        }
+    }
     println!("some memories of the first conversation:");
     for m in examples.iter().take(15) {
         println!("  - {m}");
     }
     Ok(())
+}
+
+/// Every memory of a space, page by page.
+async fn all_memories(
+    client: &reqwest::Client,
+    srv: &BenchServer,
+    auth: &str,
+    conv: &str,
+) -> anyhow::Result<Vec<Value>> {
+    let mut all: Vec<Value> = Vec::new();
+    for page in 1.. {
+        let v: Value = client
+            .post(format!("{}/v4/memories/list", srv.base))
+            .header("authorization", auth)
+            .json(&json!({"containerTags": [conv], "limit": 1000, "page": page}))
+            .send()
+            .await?
+            .json()
+            .await?;
+        let entries = v["memoryEntries"]
+            .as_array()
+            .with_context(|| format!("listing memories failed: {v}"))?;
+        all.extend(entries.iter().cloned());
+        if entries.len() < 1000 {
+            break;
+        }
+    }
+    Ok(all)
+}
+
+/// `n` memories drawn from all spaces with a fixed seed, so that the same
+/// formation gives the same sample.
+async fn sample(
+    n: usize,
+    client: &reqwest::Client,
+    srv: &BenchServer,
+    auth: &str,
+    convs: &BTreeMap<String, Vec<Turn>>,
+) -> anyhow::Result<Vec<String>> {
+    use rand::seq::SliceRandom;
+    use rand::SeedableRng;
+    let mut texts: Vec<String> = Vec::new();
+    for conv in convs.keys() {
+        for m in all_memories(client, srv, auth, conv).await? {
+            if let Some(t) = m["memory"].as_str() {
+                texts.push(t.to_string());
+            }
+        }
+    }
+    texts.sort();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(16);
+    texts.shuffle(&mut rng);
+    texts.truncate(n);
+    Ok(texts)
 }
 
 /// Write each question's top 50 results in `memories` and `hybrid` modes,
@@ -318,24 +387,7 @@ async fn dump(
 ) -> anyhow::Result<()> {
     let mut spaces = serde_json::Map::new();
     for conv in convs.keys() {
-        let mut all: Vec<Value> = Vec::new();
-        for page in 1.. {
-            let v: Value = client
-                .post(format!("{}/v4/memories/list", srv.base))
-                .header("authorization", auth)
-                .json(&json!({"containerTags": [conv], "limit": 1000, "page": page}))
-                .send()
-                .await?
-                .json()
-                .await?;
-            let entries = v["memoryEntries"]
-                .as_array()
-                .with_context(|| format!("listing memories failed: {v}"))?;
-            all.extend(entries.iter().cloned());
-            if entries.len() < 1000 {
-                break;
-            }
-        }
+        let all = all_memories(client, srv, auth, conv).await?;
         spaces.insert(conv.clone(), Value::Array(all));
     }
     let mut out = Vec::new();
