@@ -29,7 +29,7 @@ pub const CALIBRATED_MODEL: &str = "all-MiniLM-L6-v2";
 /// How sure the model must be that a sentence is not a fact before it is
 /// dropped. Chosen with `engram bench judge`: a dropped fact costs a
 /// memory, a kept remark costs little, so the bar is high.
-pub const DEFAULT_THRESHOLD: f32 = 0.75;
+pub const DEFAULT_THRESHOLD: f32 = 0.7;
 
 /// The labelled examples as `(text, is_fact)`.
 pub fn examples() -> Vec<(&'static str, bool)> {
@@ -119,7 +119,8 @@ const L2: f32 = 1e-3;
 impl Judge {
     /// Whether the judge's threshold holds for vectors of this model.
     pub fn calibrated_for(model: &str) -> bool {
-        model == CALIBRATED_MODEL
+        // "sentence-transformers/all-MiniLM-L6-v2" is the same model
+        model.rsplit('/').next() == Some(CALIBRATED_MODEL)
     }
 
     /// The texts to embed (masked), in the order [`Judge::new`] expects.
@@ -205,6 +206,22 @@ mod tests {
             held.iter().all(|h| !ex.contains(h)),
             "held-out sentences are never examples"
         );
+    }
+
+    #[test]
+    fn the_served_model_name_is_recognised() {
+        assert!(Judge::calibrated_for("all-MiniLM-L6-v2"));
+        assert!(Judge::calibrated_for(
+            "sentence-transformers/all-MiniLM-L6-v2"
+        ));
+        assert!(Judge::calibrated_for(engram_embed_default_name()));
+        assert!(!Judge::calibrated_for("text-embedding-3-small"));
+        assert!(!Judge::calibrated_for("test-hash"));
+    }
+
+    /// The name the server gives its default model.
+    fn engram_embed_default_name() -> &'static str {
+        "sentence-transformers/all-MiniLM-L6-v2"
     }
 
     #[test]
