@@ -1,0 +1,330 @@
+//! The surface of what was said, made into the wording of a memory:
+//! interjections and opening phrases dropped, a name the sentence is
+//! addressed to dropped, an elided "I" put back ("Lost my job yesterday"),
+//! "called X" said as "named X", an age spelt out, and the sentence tidied.
+
+use super::classify;
+use super::clauses;
+use super::lexicon::{verb, VerbForm};
+
+/// Interjections that open chat sentences without adding to them.
+const OPENERS: &[&str] = &[
+    "oh",
+    "yeah",
+    "yes",
+    "well",
+    "so",
+    "haha",
+    "wow",
+    "hey",
+    "ok",
+    "okay",
+    "honestly",
+    "actually",
+    "lol",
+    "omg",
+    "ah",
+    "aw",
+    "aww",
+    "um",
+    "hmm",
+    "anyway",
+    "btw",
+    "woah",
+    "whoa",
+    "yay",
+    "ooh",
+    "and",
+    "but",
+    "also",
+    "plus",
+    "then",
+    "yup",
+    "yep",
+    "nah",
+    "hi",
+    "hello",
+    "man",
+    "dude",
+    "guess",
+    "sadly",
+    "luckily",
+    "unfortunately",
+    "fortunately",
+    "thankfully",
+    "basically",
+    "besides",
+    "still",
+];
+
+/// Phrases that open a sentence without adding to its fact.
+const OPENING_PHRASES: &[&str] = &[
+    "by the way",
+    "on another note",
+    "on a different note",
+    "speaking of which",
+    "change of plans",
+    "fun fact",
+    "guess what",
+    "believe it or not",
+    "to be honest",
+    "in fact",
+    "as for me",
+    "these days",
+    "nowadays",
+    "lately",
+    "right now",
+    "at the moment",
+    "for what it's worth",
+    "good news",
+    "big news",
+    "quick update",
+    "an update",
+    "oh and",
+    "oh by the way",
+];
+
+/// Drop leading interjections ("Yeah, so I ...") and opening phrases ("By
+/// the way, I ...").
+pub(super) fn strip_openers(s: &str) -> &str {
+    let mut s = s.trim();
+    loop {
+        let lower = s.to_ascii_lowercase().replace('\u{2019}', "'");
+        let phrase = OPENING_PHRASES.iter().find(|p| {
+            lower.starts_with(*p)
+                && lower[p.len()..].starts_with([',', ' ', ':', '!', '-'])
+                && s.len() > p.len() + 1
+        });
+        let Some(p) = phrase else { break };
+        s = s[p.len()..]
+            .trim_start_matches([',', ' ', ':', '!', '-'])
+            .trim();
+    }
+    loop {
+        let Some((first, rest)) = s.split_once([',', ' ']) else {
+            return s;
+        };
+        let word = first
+            .trim_end_matches(['!', '.', ','])
+            .to_ascii_lowercase()
+            .replace('\u{2019}', "'");
+        if !OPENERS.contains(&word.as_str()) || rest.trim().is_empty() {
+            return s;
+        }
+        s = rest.trim_start_matches([',', ' ', '!', '-']).trim();
+    }
+}
+
+/// Drop a name the sentence is addressed to ("Caroline, I think ..."
+/// and "... for me, Caroline."): a vocative, not part of the fact. A
+/// short form of a name counts too ("Mel, ...").
+pub(super) fn strip_vocative<'a>(s: &'a str, people: &[&str]) -> &'a str {
+    let mut s = s.trim();
+    if let Some((head, rest)) = s.split_once(", ") {
+        let short = head.len() >= 3
+            && head.chars().next().is_some_and(char::is_uppercase)
+            && head.chars().all(char::is_alphabetic)
+            && people.iter().any(|p| p.starts_with(head));
+        if short {
+            s = rest.trim_start();
+        }
+    }
+    for p in people {
+        if let Some(rest) = s.strip_prefix(p).and_then(|r| r.strip_prefix(',')) {
+            s = rest.trim_start();
+        }
+        let end = s.trim_end_matches(['.', '!']);
+        if let Some(head) = end
+            .strip_suffix(p)
+            .and_then(|h| h.trim_end().strip_suffix(','))
+        {
+            s = head.trim_end();
+        }
+    }
+    s
+}
+
+/// "a beagle called Rufus" says "named": one wording for names, so that a
+/// question about a name finds it.
+pub(super) fn named(s: &str) -> String {
+    let words: Vec<&str> = s.split(' ').collect();
+    let mut out: Vec<&str> = Vec::with_capacity(words.len());
+    for (i, w) in words.iter().enumerate() {
+        let next_is_name = words
+            .get(i + 1)
+            .is_some_and(|n| n.chars().next().is_some_and(char::is_uppercase));
+        let after_noun = i > 0
+            && !matches!(
+                words[i - 1].to_ascii_lowercase().as_str(),
+                "i" | "is" | "was" | "be" | "been" | "am" | "are" | "were" | "'s"
+            );
+        if *w == "called" && next_is_name && after_noun {
+            out.push("named");
+        } else {
+            out.push(w);
+        }
+    }
+    out.join(" ")
+}
+
+/// A sentence as a memory: capitalised, ending with a full stop.
+pub(super) fn tidy(s: &str) -> String {
+    let s = s
+        .trim()
+        .trim_end_matches(['!', '.', ',', ';', ':', ' ', '-']);
+    let mut c = s.chars();
+    let Some(first) = c.next() else {
+        return String::new();
+    };
+    format!("{}{}.", first.to_uppercase(), c.as_str())
+}
+
+pub(super) fn has_number(s: &str) -> bool {
+    s.chars().any(|c| c.is_ascii_digit())
+}
+
+/// The text without bracketed attachments ("[image: ...]"): they describe
+/// what was shown, not what was said.
+pub(super) fn without_attachments(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find('[') {
+        out.push_str(&rest[..i]);
+        match rest[i..].find(']') {
+            Some(j) => rest = &rest[i + j + 1..],
+            None => {
+                rest = "";
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// A clause that leaves its subject out ("Lost my job yesterday",
+/// "Finishing my thesis") with the speaker's "I" put back; `None` for a
+/// command ("Check out my garden") or an opening that leaves out "it"
+/// ("Sounds fun").
+pub(super) fn with_subject(clause: &str) -> Option<String> {
+    let words: Vec<&str> = clause.split_whitespace().collect();
+    // "Just got a puppy": adverbs before the verb
+    let skip = words
+        .iter()
+        .take_while(|w| {
+            matches!(
+                clauses::bare(w).as_str(),
+                "just"
+                    | "recently"
+                    | "finally"
+                    | "also"
+                    | "actually"
+                    | "really"
+                    | "totally"
+                    | "still"
+                    | "currently"
+                    | "literally"
+                    | "already"
+            )
+        })
+        .count();
+    let first = clauses::bare(words.get(skip)?);
+    if first == "been" {
+        return Some(format!("I've {}", lowered(clause)));
+    }
+    // "Having my family around helps": a gerund that is the subject
+    let gerund_subject = words[skip + 1..].iter().any(|w| {
+        let b = clauses::bare(w);
+        // a finite verb later on: "Being a pro must be quite a journey",
+        // "Seeing this pic just made me smile"
+        matches!(
+            b.as_str(),
+            "is" | "was"
+                | "helps"
+                | "makes"
+                | "means"
+                | "keeps"
+                | "gives"
+                | "must"
+                | "can"
+                | "could"
+                | "will"
+                | "would"
+                | "has"
+                | "had"
+                | "should"
+                | "might"
+        ) || matches!(verb(&b), Some((_, VerbForm::Third | VerbForm::Past)))
+    });
+    match verb(&first) {
+        Some((_, VerbForm::Past)) if !matches!(first.as_str(), "was" | "were") => {
+            Some(format!("I {}", lowered(clause)))
+        }
+        Some((_, VerbForm::Gerund)) if gerund_subject => Some(clause.to_string()),
+        Some((_, VerbForm::Gerund)) => Some(format!("I'm {}", lowered(clause))),
+        Some((base, VerbForm::Base)) if classify::STANCE_VERBS.contains(&base) => {
+            Some(format!("I {}", lowered(clause)))
+        }
+        Some((_, VerbForm::Base | VerbForm::Third)) => None,
+        _ => match first.as_str() {
+            "don't" | "never" | "please" | "let's" | "lets" => None,
+            "gonna" => Some(format!("I'm {}", lowered(clause))),
+            "wanna" | "gotta" | "haven't" | "hadn't" | "didn't" | "can't" | "couldn't"
+            | "won't" | "wouldn't" | "hope" => Some(format!("I {}", lowered(clause))),
+            _ => Some(clause.to_string()),
+        },
+    }
+}
+
+/// An answer that leaves out "I'm" before where the speaker is from
+/// ("Originally from Nairobi, but ...", "Born and raised in Leeds"): the
+/// subject put back, so the clause states a fact and the rest can split.
+pub(super) fn with_origin_subject(sentence: &str, has_speaker: bool) -> String {
+    let lower = sentence.to_ascii_lowercase();
+    if !has_speaker {
+        return sentence.to_string();
+    }
+    for (opening, subject) in [
+        ("originally from ", "I'm"),
+        ("born and raised in ", "I was"),
+        ("born in ", "I was"),
+        ("raised in ", "I was"),
+    ] {
+        if lower.starts_with(opening) {
+            return format!("{subject} {}", lowered(sentence));
+        }
+    }
+    sentence.to_string()
+}
+
+/// The text with its first letter in lower case unless it opens a name
+/// ("The Santa Clause" keeps its capital only when quoted or a name).
+pub(super) fn lowered_unless_named(s: &str) -> String {
+    let first = s.split_whitespace().next().unwrap_or("");
+    let article = matches!(first, "The" | "A" | "An" | "This" | "That");
+    if article {
+        lowered(s)
+    } else {
+        s.to_string()
+    }
+}
+
+/// The text with its first letter in lower case.
+pub(super) fn lowered(s: &str) -> String {
+    let mut c = s.chars();
+    let f = c
+        .next()
+        .map(|f| f.to_lowercase().to_string())
+        .unwrap_or_default();
+    format!("{f}{}", c.as_str())
+}
+
+/// "Tom is 34" says an age: "Tom is 34 years old".
+pub(super) fn spell_age(fact: &str) -> String {
+    let t = fact.trim_end_matches(['.', '!']);
+    if let Some((who, n)) = t.rsplit_once(" is ") {
+        if n.parse::<u32>().is_ok_and(|n| (1..=120).contains(&n)) && !who.contains(' ') {
+            return format!("{who} is {n} years old");
+        }
+    }
+    fact.to_string()
+}
