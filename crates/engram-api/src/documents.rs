@@ -529,22 +529,10 @@ pub struct BulkDeleteRequest {
 }
 
 impl BulkDeleteRequest {
-    /// The tags whose documents go: `containerTag` and `containerTags`
-    /// together (none when neither was sent).
-    pub fn tags(&self) -> Option<Vec<String>> {
-        if self.container_tag.is_none() && self.container_tags.is_none() {
-            return None;
-        }
-        let mut out: Vec<String> = self.container_tag.iter().cloned().collect();
-        for t in self.container_tags.iter().flatten() {
-            if !out.contains(t) {
-                out.push(t.clone());
-            }
-        }
-        Some(out)
-    }
-
-    pub fn validate(&self) -> Result<(), ValidationError> {
+    /// Checks the request; returns the tags whose documents go
+    /// (`containerTag` and `containerTags` together; none when neither was
+    /// sent).
+    pub fn validate(&self) -> Result<Option<Vec<String>>, ValidationError> {
         if self.ids.is_none()
             && self.container_tags.is_none()
             && self.container_tag.is_none()
@@ -554,9 +542,6 @@ impl BulkDeleteRequest {
                 "ids",
                 "either `ids`, `containerTag(s)` or `filepath` must be provided",
             ));
-        }
-        if let Some(t) = &self.container_tag {
-            validate::container_tag("containerTag", t)?;
         }
         if let Some(ids) = &self.ids {
             if ids.is_empty() || ids.len() > MAX_BULK_DELETE_IDS {
@@ -574,16 +559,20 @@ impl BulkDeleteRequest {
                 }
             }
         }
-        if let Some(tags) = &self.container_tags {
-            if tags.is_empty() {
-                return Err(ValidationError::new("containerTags", "must not be empty"));
-            }
-            validate::container_tags(None, Some(tags))?;
+        if self.container_tags.as_ref().is_some_and(|t| t.is_empty()) {
+            return Err(ValidationError::new("containerTags", "must not be empty"));
         }
         if let Some(p) = &self.filepath {
             validate::filepath("filepath", p)?;
         }
-        Ok(())
+        if self.container_tag.is_none() && self.container_tags.is_none() {
+            return Ok(None);
+        }
+        validate::container_tags(
+            self.container_tag.as_deref(),
+            self.container_tags.as_deref(),
+        )
+        .map(Some)
     }
 }
 

@@ -82,17 +82,10 @@ pub struct CreateMemoriesRequest {
     pub container_tags: Option<Vec<String>>,
 }
 
-/// The space a memory route names: `containerTag`, or `containerTags`
-/// holding one tag (none named: a scoped key's own, else the server
-/// refuses).
-fn space(single: Option<&str>, many: Option<&[String]>) -> Result<Option<String>, ValidationError> {
-    validate::one_container_tag(single, many)
-}
-
 impl CreateMemoriesRequest {
     /// Checks the request; returns the space it writes to.
     pub fn validate(&self) -> Result<Option<String>, ValidationError> {
-        let tag = space(
+        let tag = validate::one_container_tag(
             self.container_tag.as_deref(),
             self.container_tags.as_deref(),
         )?;
@@ -163,7 +156,7 @@ impl MemoryTarget {
     /// Checks the tag, and that exactly one of `id` and `content` is
     /// given; returns the space.
     pub fn validate(&self) -> Result<Option<String>, ValidationError> {
-        let tag = space(
+        let tag = validate::one_container_tag(
             self.container_tag.as_deref(),
             self.container_tags.as_deref(),
         )?;
@@ -291,7 +284,7 @@ pub struct ForgetMatchingRequest {
 impl ForgetMatchingRequest {
     /// Checks the request; returns the space.
     pub fn validate(&self) -> Result<Option<String>, ValidationError> {
-        let tag = space(
+        let tag = validate::one_container_tag(
             self.container_tag.as_deref(),
             self.container_tags.as_deref(),
         )?;

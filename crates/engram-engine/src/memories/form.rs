@@ -352,13 +352,14 @@ impl Engine {
     ) -> Result<Option<String>, EngineError> {
         let day = NaiveDate::default();
         let unnamed = engram_memory::UNNAMED_USER;
-        let introduced = docs.iter().find_map(|d| {
-            engram_memory::offline::self_introduction(&turns_of(
-                d.text.as_deref().unwrap_or(""),
-                day,
-                unnamed,
-            ))
-        });
+        // each document read as turns once, for both ways of finding a name
+        let parsed: Vec<Vec<engram_memory::Turn>> = docs
+            .iter()
+            .map(|d| turns_of(d.text.as_deref().unwrap_or(""), day, unnamed))
+            .collect();
+        let introduced = parsed
+            .iter()
+            .find_map(|turns| engram_memory::offline::self_introduction(turns));
         let in_metadata = || {
             docs.iter().find_map(|d| {
                 NAME_KEYS.iter().find_map(|k| {
@@ -373,8 +374,7 @@ impl Engine {
         };
         // "Maya: ..." with an assistant and nobody else
         let only_speaker = || {
-            docs.iter().find_map(|d| {
-                let turns = turns_of(d.text.as_deref().unwrap_or(""), day, unnamed);
+            parsed.iter().find_map(|turns| {
                 let mut humans: Vec<&str> = turns
                     .iter()
                     .filter(|t| t.role == Role::User && !t.generic)

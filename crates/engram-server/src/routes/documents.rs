@@ -416,8 +416,7 @@ pub async fn bulk_delete(
     Caller(who): Caller,
     ApiJson(req): ApiJson<BulkDeleteRequest>,
 ) -> Result<Json<BulkDeleteResponse>, ApiError> {
-    req.validate()?;
-    let tags = req.tags();
+    let tags = req.validate()?;
     if let Some(tags) = &tags {
         tags.iter().try_for_each(|t| who.require_tag(t))?;
     }
