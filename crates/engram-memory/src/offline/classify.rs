@@ -1,5 +1,31 @@
 //! Which sentences are facts worth keeping, and which facts are durable.
 
+/// The chatter phrases of `data/chatter.txt`.
+const CHATTER: &str = include_str!("../../data/chatter.txt");
+
+/// The phrases of one `[section]` of [`CHATTER`].
+fn phrases(section: &'static str) -> &'static [&'static str] {
+    static SECTIONS: std::sync::OnceLock<
+        std::collections::HashMap<&'static str, Vec<&'static str>>,
+    > = std::sync::OnceLock::new();
+    let all = SECTIONS.get_or_init(|| {
+        let mut out: std::collections::HashMap<&'static str, Vec<&'static str>> =
+            Default::default();
+        let mut at = "";
+        for line in CHATTER.lines().map(str::trim) {
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            match line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
+                Some(name) => at = name,
+                None => out.entry(at).or_default().push(line),
+            }
+        }
+        out
+    });
+    all.get(section).map_or(&[], Vec::as_slice)
+}
+
 /// Words that carry no content of their own.
 const FILLER: &[&str] = &[
     "a", "an", "the", "and", "or", "but", "so", "to", "of", "in", "on", "at", "for", "with", "it",
@@ -11,242 +37,13 @@ const FILLER: &[&str] = &[
     "thing", "things", "lot", "much", "more", "some", "any", "one", "now", "then", "if", "up",
 ];
 
-/// Openings of small talk: greetings, thanks, reactions, wishes.
-const SMALL_TALK: &[&str] = &[
-    "hi",
-    "hey",
-    "hello",
-    "thanks",
-    "thank you",
-    "bye",
-    "goodbye",
-    "see you",
-    "take care",
-    "congrats",
-    "congratulations",
-    "wow",
-    "haha",
-    "lol",
-    "omg",
-    "awesome",
-    "great",
-    "cool",
-    "nice",
-    "sounds good",
-    "sounds great",
-    "sounds like",
-    "that sounds",
-    "that's great",
-    "that's awesome",
-    "that's amazing",
-    "that's so",
-    "that is so",
-    "i'm glad",
-    "glad to hear",
-    "good luck",
-    "have a great",
-    "have a good",
-    "no problem",
-    "you're welcome",
-    "sure",
-    "okay",
-    "ok",
-    "yeah",
-    "yes",
-    "no worries",
-    "same here",
-    "me too",
-    "absolutely",
-    "exactly",
-    "totally",
-    "i agree",
-    "you're right",
-    "good to hear",
-    "so good",
-    "love that",
-    "i love that",
-    "i bet",
-    "i hope you",
-    "hope you",
-    "keep it up",
-    "well done",
-    "good job",
-    "you got this",
-    "i appreciate",
-    "appreciate it",
-    "it was nice",
-    "nice to",
-    "talk soon",
-    "catch up",
-    "good to see",
-    "great to see",
-    "good to talk",
-    "talk to you",
-    "see ya",
-    "take it easy",
-    "glad",
-    "so glad",
-    "really glad",
-    "so happy for",
-    "happy for you",
-    "i'm happy for",
-    "i'm so happy for",
-    "means a lot",
-    "that means",
-    "hope you're",
-    "hope you've",
-    "wishing you",
-    "keep you posted",
-    "keep ya posted",
-    "i'll keep you",
-    "i'll keep ya",
-    "proud of you",
-    "sorry",
-    "i'm sorry",
-    "so sorry",
-    "that must",
-    "must have been",
-    "must be",
-    "sounds",
-    "looks",
-    "it looks",
-    "you look",
-    "how cool",
-    "how sweet",
-    "how fun",
-    "how exciting",
-    "so cool",
-    "so sweet",
-    "so fun",
-    "so exciting",
-    "what a",
-    "good for you",
-    "way to go",
-    "i can imagine",
-    "i can't imagine",
-    "i get it",
-    "i know what you mean",
-    "i feel you",
-    "i hear you",
-    "definitely",
-    "for sure",
-    "of course",
-    "no way",
-    "can't wait",
-    "cannot wait",
-    "i can't wait",
-    "let's",
-    "let me know",
-    "keep me posted",
-    "keep me updated",
-    "stay safe",
-    "stay strong",
-    "have fun",
-    "have a blast",
-    "cheers",
-    "happy birthday",
-    "hugs",
-    "thank",
-    "i hope you",
-    "i hope it",
-    "i hope so",
-    "i hope that",
-    "hope it",
-    "hopefully",
-    "fingers crossed",
-    "wish me luck",
-    "i wish you",
-    "best of luck",
-    "all the best",
-    "can't believe",
-    "i can't believe",
-    "guess what",
-    "you know what",
-    "nice one",
-    "well said",
-    "i'm here for you",
-    "here for you",
-    "i'm always here",
-    "that makes sense",
-    "makes sense",
-    "it's okay",
-    "it's ok",
-    "no doubt",
-    "keep going",
-    "hang in there",
-    "hang on",
-    "chin up",
-    "stay positive",
-    "keep up",
-    "you can do it",
-    "you've got this",
-    "don't give up",
-    "don't worry",
-    "bless",
-    "wish",
-    "i wish i",
-];
+/// The section of openings of small talk: greetings, thanks, reactions,
+/// wishes.
+const SMALL_TALK: &str = "small talk";
 
-/// Phrases anywhere in a clause that mark advice, encouragement or talk
-/// about the conversation itself, not a fact.
-const NOT_FACTS_ANYWHERE: &[&str] = &[
-    // advice and suggestions
-    "you should",
-    "you could",
-    "you might want",
-    "you may want",
-    "you must",
-    "you need to",
-    "you have to",
-    "you ought",
-    "you gotta",
-    "you'd better",
-    "why don't you",
-    "maybe you",
-    "if i were you",
-    "i suggest",
-    "i'd suggest",
-    "i recommend you",
-    "i'd recommend",
-    "my advice",
-    "don't forget",
-    "remember to",
-    "make sure",
-    "be sure to",
-    "we should",
-    "we could",
-    "shall we",
-    "feel free",
-    // meta talk
-    "you mentioned",
-    "you told me",
-    "you said",
-    "told you",
-    "as i said",
-    "like i said",
-    "i mentioned",
-    "as mentioned",
-    "remember you",
-    "you remember",
-    "remembers you",
-    "speaking of",
-    "reminds me",
-    "we talked",
-    "we discussed",
-    "you asked",
-    "mentioning it",
-    "i was telling you",
-    "thanks for",
-    "thank you for",
-    "happy for you",
-    "proud of you",
-    "for sharing",
-    "glad you",
-    "glad to hear",
-    "sorry to hear",
-    "sorry about your",
-    "means a lot",
-];
+/// The section of phrases anywhere in a clause that mark advice,
+/// encouragement or talk about the conversation itself, not a fact.
+const NOT_FACTS_ANYWHERE: &str = "anywhere";
 
 /// Subjects that make a clause about the listener: in a conversation those
 /// are reactions, compliments and advice ("You're so talented").
@@ -322,13 +119,13 @@ pub fn not_a_fact(clause: &str) -> Option<&'static str> {
     if lower.trim_end().ends_with('?') || clause.trim_end().ends_with('?') {
         return Some("question");
     }
-    if SMALL_TALK
+    if phrases(SMALL_TALK)
         .iter()
         .any(|p| lower.trim() == *p || lower.trim_start().starts_with(&format!("{p} ")))
     {
         return Some("small talk");
     }
-    if NOT_FACTS_ANYWHERE
+    if phrases(NOT_FACTS_ANYWHERE)
         .iter()
         .any(|p| lower.contains(&format!(" {p} ")))
     {
