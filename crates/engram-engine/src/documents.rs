@@ -57,6 +57,7 @@ fn new_document(org_id: &str, input: DocumentInput, file: Option<FileInput>) -> 
             mime_type: f.mime_type,
             bytes: f.bytes,
         }),
+        connection_id: None,
     }
 }
 

@@ -19,7 +19,7 @@ pub fn doc_columns() -> String {
     format!(
         "d.id, d.org_id, d.custom_id, d.content, d.text, d.title, d.summary, d.url, \
          d.source, d.doc_type, d.status, d.error, d.task_type, d.dreaming, d.dreaming_status, d.metadata, \
-         d.filepath, d.entity_context, d.revision, d.chunk_count, d.file_name, d.file_mime, d.file_bytes, \
+         d.filepath, d.entity_context, d.connection_id, d.revision, d.chunk_count, d.file_name, d.file_mime, d.file_bytes, \
          d.created_at, d.updated_at, {TAGS_COLUMN}"
     )
 }
@@ -57,6 +57,7 @@ pub fn document(r: &PgRow) -> StoreResult<Document> {
         metadata: metadata(r)?,
         filepath: r.get("filepath"),
         entity_context: r.get("entity_context"),
+        connection_id: r.get("connection_id"),
         revision: r.get("revision"),
         chunk_count: r.get("chunk_count"),
         file: file_bytes.map(|bytes| StoredFile {

@@ -172,6 +172,12 @@ pub async fn upsert_documents(
                 (id, 1, true)
             }
         };
+        sqlx::query("UPDATE documents SET connection_id = ? WHERE id = ?")
+            .bind(&d.connection_id)
+            .bind(&id)
+            .execute(&mut *tx)
+            .await
+            .map_err(db_err)?;
         set_tags(&mut tx, &d.org_id, &id, &d.container_tags).await?;
         enqueue(&mut tx, &d.org_id, &id, revision).await?;
         let document = fetch(&mut tx, &d.org_id, &id).await?;

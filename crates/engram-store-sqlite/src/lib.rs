@@ -9,6 +9,7 @@
 //! that knows this schema.
 
 mod analytics;
+mod connections;
 mod docs;
 pub mod filter_sql;
 mod jobs;
@@ -20,11 +21,11 @@ mod spaces;
 
 use async_trait::async_trait;
 use engram_store::{
-    ApiKeyRecord, Chunk, Document, DocumentPatch, ForgetOutcome, GroupBy, IndexChange,
-    IndexedDocument, Job, ListQuery, LogQuery, Memory, MemoryListQuery, MemoryUpdate, ModelInfo,
-    NewDocument, NewMemory, Org, ProcessedDocument, RateWindow, RelationKind, RequestGroup,
-    RequestLog, Space, SpaceDeleted, SpacePatch, SpaceSummary, Store, StoreError, StoreResult,
-    TagMerge, Timestamp, UpsertOutcome,
+    ApiKeyRecord, Chunk, Connection, ConnectionPatch, ConnectionQuery, Document, DocumentPatch,
+    ForgetOutcome, GroupBy, IndexChange, IndexedDocument, Job, ListQuery, LogQuery, Memory,
+    MemoryListQuery, MemoryUpdate, ModelInfo, NewConnection, NewDocument, NewMemory, Org,
+    ProcessedDocument, RateWindow, RelationKind, RequestGroup, RequestLog, Space, SpaceDeleted,
+    SpacePatch, SpaceSummary, Store, StoreError, StoreResult, TagMerge, Timestamp, UpsertOutcome,
 };
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::SqlitePool;
@@ -340,6 +341,62 @@ impl Store for SqliteStore {
     }
     async fn run_merge(&self, id: &str) -> StoreResult<Option<TagMerge>> {
         spaces::run_merge(self, id).await
+    }
+    async fn insert_connection(&self, c: NewConnection) -> StoreResult<Connection> {
+        connections::insert(self, c).await
+    }
+    async fn get_connection(&self, org_id: &str, id: &str) -> StoreResult<Option<Connection>> {
+        connections::get(self, org_id, id).await
+    }
+    async fn connection_by_state(&self, state: &str) -> StoreResult<Option<Connection>> {
+        connections::by_state(self, state).await
+    }
+    async fn list_connections(
+        &self,
+        org_id: &str,
+        q: &ConnectionQuery,
+    ) -> StoreResult<Vec<Connection>> {
+        connections::list(self, org_id, q).await
+    }
+    async fn update_connection(
+        &self,
+        org_id: &str,
+        id: &str,
+        patch: ConnectionPatch,
+    ) -> StoreResult<Option<Connection>> {
+        connections::update(self, org_id, id, patch).await
+    }
+    async fn delete_connection(
+        &self,
+        org_id: &str,
+        id: &str,
+        delete_documents: bool,
+    ) -> StoreResult<bool> {
+        connections::delete(self, org_id, id, delete_documents).await
+    }
+    async fn claim_connection_syncs(
+        &self,
+        worker: &str,
+        at: Timestamp,
+        lease: Duration,
+        max: usize,
+    ) -> StoreResult<Vec<Connection>> {
+        connections::claim(self, worker, at, lease, max).await
+    }
+    async fn renew_connection_lease(
+        &self,
+        id: &str,
+        worker: &str,
+        lease: Duration,
+    ) -> StoreResult<bool> {
+        connections::renew(self, id, worker, lease).await
+    }
+    async fn connection_documents(
+        &self,
+        org_id: &str,
+        connection_id: &str,
+    ) -> StoreResult<Vec<Document>> {
+        connections::documents(self, org_id, connection_id).await
     }
     async fn queued_merges(&self) -> StoreResult<Vec<String>> {
         spaces::queued_merges(self).await

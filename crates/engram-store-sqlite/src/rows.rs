@@ -22,7 +22,7 @@ pub(crate) use tags_column;
 pub const DOC_COLUMNS: &str = concat!(
     "d.id, d.org_id, d.custom_id, d.content, d.text, d.title, d.summary, d.url, \
      d.source, d.doc_type, d.status, d.error, d.task_type, d.dreaming, d.dreaming_status, d.metadata, \
-     d.filepath, d.entity_context, d.revision, d.chunk_count, d.file_name, d.file_mime, d.file_bytes, \
+     d.filepath, d.entity_context, d.connection_id, d.revision, d.chunk_count, d.file_name, d.file_mime, d.file_bytes, \
      d.created_at, d.updated_at, ",
     tags_column!()
 );
@@ -65,6 +65,7 @@ pub fn document(r: &SqliteRow) -> StoreResult<Document> {
         metadata,
         filepath: r.get("filepath"),
         entity_context: r.get("entity_context"),
+        connection_id: r.get("connection_id"),
         revision: r.get("revision"),
         chunk_count: r.get("chunk_count"),
         file: file_bytes.map(|bytes| StoredFile {

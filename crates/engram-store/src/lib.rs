@@ -16,12 +16,14 @@
 mod analytics;
 #[cfg(feature = "conformance")]
 pub mod conformance;
+mod connection;
 mod error;
 mod memory;
 mod space;
 mod types;
 
 pub use analytics::*;
+pub use connection::*;
 pub use error::StoreError;
 pub use memory::*;
 pub use space::*;
@@ -273,6 +275,59 @@ pub trait Store: Send + Sync + 'static {
     async fn run_merge(&self, id: &str) -> StoreResult<Option<TagMerge>>;
     /// Ids of queued merges (of every organisation), oldest first.
     async fn queued_merges(&self) -> StoreResult<Vec<String>>;
+
+    // ---- connections ---------------------------------------------------------------
+
+    async fn insert_connection(&self, c: NewConnection) -> StoreResult<Connection>;
+    async fn get_connection(&self, org_id: &str, id: &str) -> StoreResult<Option<Connection>>;
+    /// The connection whose pending authorisation carries `state`, of any
+    /// organisation (the OAuth callback has no key; the state is a random
+    /// secret only the connection's creator was given).
+    async fn connection_by_state(&self, state: &str) -> StoreResult<Option<Connection>>;
+    /// The organisation's connections that `q` names, oldest first.
+    async fn list_connections(
+        &self,
+        org_id: &str,
+        q: &ConnectionQuery,
+    ) -> StoreResult<Vec<Connection>>;
+    /// Change a connection; None when unknown.
+    async fn update_connection(
+        &self,
+        org_id: &str,
+        id: &str,
+        patch: ConnectionPatch,
+    ) -> StoreResult<Option<Connection>>;
+    /// Delete a connection, and with `delete_documents` the documents it
+    /// synced (in the same transaction; otherwise they stay, unlinked).
+    /// False when unknown.
+    async fn delete_connection(
+        &self,
+        org_id: &str,
+        id: &str,
+        delete_documents: bool,
+    ) -> StoreResult<bool>;
+    /// Lease up to `max` active connections (of every organisation) whose
+    /// sync is due at `at` and that no live lease holds, to `worker`.
+    async fn claim_connection_syncs(
+        &self,
+        worker: &str,
+        at: Timestamp,
+        lease: Duration,
+        max: usize,
+    ) -> StoreResult<Vec<Connection>>;
+    /// Extend `worker`'s lease on a connection; false when it is lost.
+    async fn renew_connection_lease(
+        &self,
+        id: &str,
+        worker: &str,
+        lease: Duration,
+    ) -> StoreResult<bool>;
+    /// The documents a connection synced, oldest first.
+    async fn connection_documents(
+        &self,
+        org_id: &str,
+        connection_id: &str,
+    ) -> StoreResult<Vec<Document>>;
 
     // ---- analytics and rate limits ---------------------------------------------
 

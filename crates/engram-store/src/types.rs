@@ -103,6 +103,8 @@ pub struct Document {
     pub metadata: Metadata,
     pub filepath: Option<String>,
     pub entity_context: Option<String>,
+    /// The connection that synced it.
+    pub connection_id: Option<String>,
     /// Bumped on each content change; jobs carry the revision they process.
     pub revision: i64,
     pub chunk_count: i64,
@@ -136,6 +138,8 @@ pub struct NewDocument {
     pub filepath: Option<String>,
     pub entity_context: Option<String>,
     pub file: Option<StoredFile>,
+    /// The connection that synced it (none: written through the API).
+    pub connection_id: Option<String>,
 }
 
 /// What an upsert did.

@@ -7,6 +7,7 @@
 //! ```
 
 mod analytics;
+mod connections;
 mod documents;
 mod jobs;
 mod keys;
@@ -15,6 +16,7 @@ mod search;
 mod spaces;
 
 pub use analytics::*;
+pub use connections::*;
 pub use documents::*;
 pub use jobs::*;
 pub use keys::*;
@@ -43,7 +45,8 @@ macro_rules! conformance_tests {
             concurrent_claims_are_exclusive, nearest_chunks_respect_the_scope,
             memories_versions_forgetting_and_sources, spaces_settings_counts_and_deletion,
             tag_merges_move_documents_and_memories, settings_and_reset,
-            request_logs_aggregate_and_purge, rate_windows_count_and_reset);
+            request_logs_aggregate_and_purge, rate_windows_count_and_reset,
+            connections_leases_and_documents);
     };
     (@cases $make:expr; $($case:ident),+) => {
         $(
@@ -71,6 +74,7 @@ pub(crate) fn new_doc(org: &str, content: &str) -> NewDocument {
         filepath: None,
         entity_context: None,
         file: None,
+        connection_id: None,
     }
 }
 

@@ -177,6 +177,7 @@ pub async fn run(args: ScaleArgs) -> anyhow::Result<()> {
                 filepath: None,
                 entity_context: None,
                 file: None,
+                connection_id: None,
             })
             .collect();
         store.upsert_documents(docs).await?;
