@@ -12,7 +12,6 @@ pub mod analytics;
 pub mod auth;
 pub mod documents;
 mod dreams;
-pub mod fetch;
 pub mod indexes;
 pub mod memories;
 mod pipeline;
@@ -28,6 +27,7 @@ use std::time::Duration;
 use tokio::sync::Notify;
 
 pub use documents::{DocumentInput, FileInput};
+pub use engram_connect::fetch;
 
 /// An engine failure, mapped to HTTP by the server.
 #[derive(Debug, thiserror::Error)]

@@ -209,43 +209,80 @@ impl Fetcher {
         Self { client, cfg }
     }
 
-    /// GET `url` within the size and time limits.
+    /// GET `url` within the size and time limits; a status other than
+    /// 2xx is an error.
     pub async fn fetch(&self, url: &str) -> Result<Fetched, FetchError> {
+        let r = self.get(url, &[]).await?;
+        if !(200..300).contains(&r.status) {
+            return Err(FetchError::Status(r.status));
+        }
+        Ok(r.body)
+    }
+
+    /// GET `url` with extra request headers (conditional requests, say),
+    /// answering any status: a 304 or a 404 is a response, not an error.
+    /// Bodies of non-2xx answers are not read.
+    pub async fn get(&self, url: &str, headers: &[(&str, &str)]) -> Result<Response, FetchError> {
         let parsed =
             reqwest::Url::parse(url).map_err(|e| FetchError::Refused(format!("{url}: {e}")))?;
         check_url(&parsed, self.cfg.allow_private)?;
-        let resp = self.client.get(parsed).send().await.map_err(classify)?;
-        let status = resp.status();
-        if !status.is_success() {
-            return Err(FetchError::Status(status.as_u16()));
+        let mut req = self.client.get(parsed);
+        for (k, v) in headers {
+            req = req.header(*k, *v);
         }
-        if resp
-            .content_length()
-            .is_some_and(|n| n as usize > self.cfg.max_bytes)
-        {
-            return Err(FetchError::TooLarge(self.cfg.max_bytes));
-        }
+        let resp = req.send().await.map_err(classify)?;
+        let status = resp.status().as_u16();
+        let header = |name: reqwest::header::HeaderName| {
+            resp.headers()
+                .get(name)
+                .and_then(|v| v.to_str().ok())
+                .map(str::to_string)
+        };
+        let etag = header(reqwest::header::ETAG);
+        let last_modified = header(reqwest::header::LAST_MODIFIED);
+        let retry_after = header(reqwest::header::RETRY_AFTER);
         let final_url = resp.url().to_string();
-        let content_type = resp
-            .headers()
-            .get(reqwest::header::CONTENT_TYPE)
-            .and_then(|v| v.to_str().ok())
-            .map(str::to_string);
+        let content_type = header(reqwest::header::CONTENT_TYPE);
         let mut body = BytesMut::new();
-        let mut stream = resp.bytes_stream();
-        while let Some(part) = stream.next().await {
-            let part = part.map_err(classify)?;
-            if body.len() + part.len() > self.cfg.max_bytes {
+        if (200..300).contains(&status) {
+            if resp
+                .content_length()
+                .is_some_and(|n| n as usize > self.cfg.max_bytes)
+            {
                 return Err(FetchError::TooLarge(self.cfg.max_bytes));
             }
-            body.extend_from_slice(&part);
+            let mut stream = resp.bytes_stream();
+            while let Some(part) = stream.next().await {
+                let part = part.map_err(classify)?;
+                if body.len() + part.len() > self.cfg.max_bytes {
+                    return Err(FetchError::TooLarge(self.cfg.max_bytes));
+                }
+                body.extend_from_slice(&part);
+            }
         }
-        Ok(Fetched {
-            final_url,
-            content_type,
-            bytes: body.to_vec(),
+        Ok(Response {
+            status,
+            etag,
+            last_modified,
+            retry_after,
+            body: Fetched {
+                final_url,
+                content_type,
+                bytes: body.to_vec(),
+            },
         })
     }
+}
+
+/// An answer of [`Fetcher::get`].
+#[derive(Debug)]
+pub struct Response {
+    pub status: u16,
+    pub etag: Option<String>,
+    pub last_modified: Option<String>,
+    pub retry_after: Option<String>,
+    /// Empty unless the status is 2xx.
+    pub body: Fetched,
 }
 
 fn classify(e: reqwest::Error) -> FetchError {
