@@ -6,6 +6,7 @@
 //! from them; it does no IO and knows nothing of axum or storage.
 
 pub mod analytics;
+pub mod connections;
 pub mod documents;
 pub mod error;
 pub mod graph;
@@ -19,6 +20,7 @@ pub mod upload;
 pub mod v4;
 
 pub use analytics::*;
+pub use connections::*;
 pub use documents::*;
 pub use error::ErrorBody;
 pub use graph::*;

@@ -12,6 +12,9 @@ pub struct Robots {
     pub sitemaps: Vec<String>,
 }
 
+/// A group of robots.txt: its user agents, rules and crawl delay.
+type Group = (Vec<String>, Vec<(bool, String)>, Option<f64>);
+
 fn matches(pattern: &str, path: &str) -> Option<usize> {
     let (pattern, anchored) = match pattern.strip_suffix('$') {
         Some(p) => (p, true),
@@ -45,7 +48,7 @@ fn matches(pattern: &str, path: &str) -> Option<usize> {
 impl Robots {
     pub fn parse(text: &str) -> Robots {
         // groups: (agents, rules, delay)
-        let mut groups: Vec<(Vec<String>, Vec<(bool, String)>, Option<f64>)> = Vec::new();
+        let mut groups: Vec<Group> = Vec::new();
         let mut sitemaps = Vec::new();
         let mut in_agents = false;
         for line in text.lines() {

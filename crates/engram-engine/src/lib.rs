@@ -10,6 +10,7 @@
 
 pub mod analytics;
 pub mod auth;
+pub mod connections;
 pub mod documents;
 mod dreams;
 pub mod indexes;
@@ -47,6 +48,15 @@ pub enum EngineError {
         message: String,
         retry_after_secs: u64,
     },
+    /// The server cannot do this (501): a provider without resources.
+    #[error("{0}")]
+    Unsupported(String),
+    /// A dependency is down or misconfigured (503).
+    #[error("{0}")]
+    Unavailable(String),
+    /// A connection's sync failed.
+    #[error(transparent)]
+    Sync(engram_connect::ConnectError),
     #[error(transparent)]
     Store(StoreError),
 }
@@ -86,6 +96,9 @@ pub struct EngineConfig {
     /// before its memories form, so that related documents arriving
     /// together (the turns of a conversation, a batch) form as one group.
     pub dream_delay: Duration,
+    /// Connections: secret sealing, OAuth endpoints and clients, sync
+    /// schedule.
+    pub connect: connections::ConnectConfig,
 }
 
 /// A shared chat model, as configuration holds it.
@@ -130,6 +143,7 @@ impl Default for EngineConfig {
             llm: None,
             sweep_interval: Duration::from_secs(30),
             dream_delay: DEFAULT_DREAM_DELAY,
+            connect: Default::default(),
         }
     }
 }
@@ -155,6 +169,13 @@ pub struct Engine {
     judge: tokio::sync::OnceCell<Arc<engram_memory::judge::Judge>>,
     /// Where request logs go.
     recorder: analytics::Recorder,
+    /// Wakes the connection sync runner.
+    sync_wake: Arc<Notify>,
+    /// For providers' APIs and token endpoints (fixed, configured hosts;
+    /// user-given URLs go through `fetcher`).
+    api_http: reqwest::Client,
+    /// Serialises token refreshes per connection.
+    refresh_locks: std::sync::Mutex<std::collections::HashMap<String, Arc<tokio::sync::Mutex<()>>>>,
 }
 
 type ProfileCache = std::collections::HashMap<(String, String), (i64, Arc<memories::Profile>)>;
@@ -202,6 +223,14 @@ impl Engine {
             judge: Default::default(),
             llm: config.llm.clone().map(|l| l.0),
             recorder: analytics::Recorder::start(store_for_recorder),
+            sync_wake: Arc::new(Notify::new()),
+            refresh_locks: Default::default(),
+            api_http: reqwest::Client::builder()
+                .timeout(Duration::from_secs(60))
+                .connect_timeout(Duration::from_secs(10))
+                .user_agent(concat!("Engram/", env!("CARGO_PKG_VERSION")))
+                .build()
+                .unwrap_or_default(),
             config,
         });
         // jobs enqueued by other replicas wake this one's workers too
@@ -221,4 +250,9 @@ impl Engine {
     pub fn notify_workers(&self) {
         self.wake.notify_waiters();
     }
+}
+
+/// A timestamp as the API writes it (RFC 3339, milliseconds, `Z`).
+pub fn iso(t: engram_store::Timestamp) -> String {
+    t.to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
 }

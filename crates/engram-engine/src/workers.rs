@@ -33,6 +33,11 @@ impl WorkerPool {
                 tokio::spawn(run(engine.clone(), id, rx.clone()))
             })
             .collect();
+        handles.push(tokio::spawn(crate::connections::sync::runner(
+            engine.clone(),
+            format!("sync-{base}"),
+            rx.clone(),
+        )));
         handles.push(tokio::spawn(sweep(engine, rx)));
         Self { stop, handles }
     }

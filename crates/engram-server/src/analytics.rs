@@ -39,6 +39,7 @@ pub fn request_type(method: &Method, route: &str) -> &'static str {
         (_, r) if r.starts_with("/v3/settings") => "settings",
         (_, r) if r.starts_with("/v3/container-tags") => "tags",
         (_, r) if r.starts_with("/v3/analytics") => "analytics",
+        (_, r) if r.starts_with("/v3/connections") => "connections",
         (_, r) if r.starts_with("/v3/auth") || r == "/v3/session" => "keys",
         _ => "other",
     }

@@ -38,6 +38,8 @@ pub enum ApiError {
     RateLimited { message: String, retry_after: u64 },
     /// 500: logged, not shown.
     Internal(String),
+    /// 501: the server does not do this (a provider without resources).
+    NotImplemented(String),
     /// 503: the service cannot serve this now (e.g. data directory incompatible).
     Unavailable(String),
 }
@@ -112,6 +114,12 @@ impl ApiError {
                 "Internal server error".into(),
                 None,
             ),
+            ApiError::NotImplemented(m) => (
+                StatusCode::NOT_IMPLEMENTED,
+                "NotImplementedError",
+                m.clone(),
+                None,
+            ),
             ApiError::Unavailable(m) => (
                 StatusCode::SERVICE_UNAVAILABLE,
                 "ServiceUnavailableError",
@@ -184,6 +192,9 @@ impl From<EngineError> for ApiError {
                 message,
                 retry_after: retry_after_secs,
             },
+            EngineError::Unsupported(m) => ApiError::NotImplemented(m),
+            EngineError::Unavailable(m) => ApiError::Unavailable(m),
+            EngineError::Sync(e) => EngineError::from(e).into(),
             EngineError::Store(s) => s.into(),
         }
     }

@@ -93,6 +93,7 @@ pub fn router(state: AppState) -> Router {
     let mcp = mcp::routes(&state, api.clone());
     Router::new()
         .merge(routes::public())
+        .merge(routes::public_with_state(state.clone()))
         .merge(api)
         .merge(mcp)
         .fallback(routes::not_found)

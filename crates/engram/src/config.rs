@@ -59,6 +59,19 @@ pub struct ServeArgs {
     /// Allow fetching URLs on loopback and private networks.
     #[arg(long, env = "ENGRAM_FETCH_ALLOW_PRIVATE")]
     pub fetch_allow_private: Option<bool>,
+    /// The key that seals connector secrets (32 bytes, base64 or hex).
+    /// Default: `secret.key` in the data directory, made on first run.
+    /// Replicas sharing a database must share it.
+    #[arg(long, env = "ENGRAM_SECRET_KEY", hide_env_values = true)]
+    pub secret_key: Option<String>,
+    /// Earlier secret keys (comma separated), still accepted for opening
+    /// secrets sealed before a rotation.
+    #[arg(long, env = "ENGRAM_SECRET_KEYS_PREVIOUS", hide_env_values = true)]
+    pub secret_keys_previous: Option<String>,
+    /// The address users reach this server at (OAuth callbacks), e.g.
+    /// `https://memory.example.com`. Default: the address a request used.
+    #[arg(long, env = "ENGRAM_PUBLIC_URL")]
+    pub public_url: Option<String>,
     /// Seconds a worker's claim on a job lasts without renewal (a crashed
     /// replica's jobs are picked up after this).
     #[arg(long, env = "ENGRAM_JOB_LEASE_SECS")]
@@ -139,6 +152,9 @@ pub struct Settings {
     pub job_lease_secs: u64,
     pub dream_delay_ms: u64,
     pub log_format: String,
+    pub secret_key: Option<String>,
+    pub secret_keys_previous: Vec<String>,
+    pub public_url: Option<String>,
 }
 
 pub struct RemoteEmbeddings {
@@ -326,6 +342,16 @@ pub fn resolve(args: ServeArgs, file: FileConfig) -> anyhow::Result<Settings> {
             .log_format
             .or(file.log_format)
             .unwrap_or_else(|| "pretty".into()),
+        secret_key: args.secret_key.filter(|k| !k.trim().is_empty()),
+        secret_keys_previous: args
+            .secret_keys_previous
+            .unwrap_or_default()
+            .split(',')
+            .map(str::trim)
+            .filter(|k| !k.is_empty())
+            .map(str::to_string)
+            .collect(),
+        public_url: args.public_url.filter(|u| !u.is_empty()),
     })
 }
 

@@ -77,8 +77,62 @@ fn engine_config(s: &Settings) -> anyhow::Result<EngineConfig> {
             timeout: Duration::from_secs(s.fetch_timeout_secs),
             ..FetchConfig::default()
         },
+        connect: connect_config(s)?,
         ..EngineConfig::default()
     })
+}
+
+/// Connections: the sealing key (configured, or `secret.key` in the data
+/// directory, made on first run with mode 0600) and the public URL.
+fn connect_config(s: &Settings) -> anyhow::Result<engram_engine::connections::ConnectConfig> {
+    use engram_connect::seal::{generate_key, parse_key, Sealer};
+    let current = match &s.secret_key {
+        Some(k) => k.clone(),
+        None => {
+            let path = s.data_dir.join("secret.key");
+            if !path.exists() {
+                if s.database_url.is_some() {
+                    tracing::warn!(
+                        "no ENGRAM_SECRET_KEY: connector secrets are sealed with {}; replicas sharing \
+                         the database need the same key",
+                        path.display()
+                    );
+                }
+                std::fs::create_dir_all(&s.data_dir)?;
+                write_private(&path, &generate_key())?;
+            }
+            std::fs::read_to_string(&path)
+                .with_context(|| format!("cannot read {}", path.display()))?
+        }
+    };
+    let key = parse_key(&current).map_err(|e| anyhow::anyhow!("the secret key: {e}"))?;
+    let previous = s
+        .secret_keys_previous
+        .iter()
+        .map(|k| parse_key(k))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| anyhow::anyhow!("a previous secret key: {e}"))?;
+    Ok(engram_engine::connections::ConnectConfig {
+        sealer: Arc::new(Sealer::new(&key, &previous)),
+        public_url: s.public_url.clone(),
+        ..Default::default()
+    })
+}
+
+fn write_private(path: &std::path::Path, text: &str) -> anyhow::Result<()> {
+    use std::io::Write;
+    let mut o = std::fs::OpenOptions::new();
+    o.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        o.mode(0o600);
+    }
+    let mut f = o
+        .open(path)
+        .with_context(|| format!("cannot create {}", path.display()))?;
+    f.write_all(text.as_bytes())?;
+    Ok(())
 }
 
 async fn load_embedder(s: &Settings) -> anyhow::Result<Arc<dyn Embedder>> {

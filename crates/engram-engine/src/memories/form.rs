@@ -509,6 +509,7 @@ mod tests {
             metadata: Default::default(),
             filepath: None,
             entity_context: None,
+            connection_id: None,
             revision: 1,
             chunk_count: 1,
             file: None,

@@ -32,7 +32,7 @@ fn document_response(d: Document) -> DocumentResponse {
     DocumentResponse {
         id: d.id,
         custom_id: d.custom_id,
-        connection_id: None,
+        connection_id: d.connection_id,
         content,
         container_tags: d.container_tags,
         created_at: iso(d.created_at),
@@ -61,7 +61,7 @@ fn list_item(d: Document, include_content: bool) -> DocumentListItem {
     DocumentListItem {
         id: d.id,
         custom_id: d.custom_id,
-        connection_id: None,
+        connection_id: d.connection_id,
         container_tags: d.container_tags,
         created_at: iso(d.created_at),
         updated_at: iso(d.updated_at),

@@ -2,6 +2,7 @@
 //! [`crate::auth::require_key`].
 
 mod analytics;
+mod connections;
 mod documents;
 mod graph;
 mod keys;
@@ -32,6 +33,14 @@ pub fn public() -> Router {
         .route("/health", get(health))
         .route("/v3/openapi", get(serve.clone()))
         .route("/v4/openapi", get(serve))
+}
+
+/// Public routes that need the app's state: the OAuth callback (its
+/// `state` parameter is the credential).
+pub fn public_with_state(state: AppState) -> Router {
+    Router::new()
+        .route("/v3/connections/callback", get(connections::callback))
+        .with_state(state)
 }
 
 /// The documented, authenticated routes: each handler's `#[utoipa::path]`
@@ -72,6 +81,17 @@ pub(crate) fn documented(max_file: usize) -> OpenApiRouter<AppState> {
         .routes(routes!(analytics::usage))
         .routes(routes!(analytics::errors))
         .routes(routes!(analytics::logs))
+        .routes(routes!(connections::list))
+        .routes(routes!(
+            connections::create,
+            connections::get,
+            connections::delete
+        ))
+        .routes(routes!(connections::get_by_tags))
+        .routes(routes!(connections::documents))
+        .routes(routes!(connections::import))
+        .routes(routes!(connections::resources))
+        .routes(routes!(connections::configure))
         .routes(routes!(spaces::list))
         .routes(routes!(spaces::merge))
         .routes(routes!(spaces::merge_get))

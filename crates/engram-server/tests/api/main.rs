@@ -4,6 +4,7 @@
 
 mod analytics;
 mod auth;
+mod connections;
 mod documents;
 mod keys;
 mod llm;
