@@ -29,6 +29,7 @@ pub const PAGES: &[(&str, &str)] = &[
     ("deployment", include_str!("../../../docs/deployment.md")),
     ("sdk", include_str!("../../../docs/sdk.md")),
     ("mcp", include_str!("../../../docs/mcp.md")),
+    ("connections", include_str!("../../../docs/connections.md")),
     (
         "memory-quality",
         include_str!("../../../docs/memory-quality.md"),
