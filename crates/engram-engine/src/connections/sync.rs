@@ -17,7 +17,7 @@ use engram_store::{
     now, Connection, ConnectionPatch, ConnectionStatus, NewDocument, StoredFile, Timestamp,
 };
 use sha2::{Digest, Sha256};
-use std::collections::HashMap;
+use std::collections::HashSet;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::watch;
@@ -58,8 +58,8 @@ pub fn custom_id(provider: &str, item_id: &str) -> String {
 struct StoreSink<'a> {
     engine: &'a Engine,
     conn: &'a Connection,
-    /// custom id -> whether it is this connection's document
-    mine: HashMap<String, ()>,
+    /// Custom ids of this connection's documents.
+    mine: HashSet<String>,
     written: usize,
     removed: usize,
 }
@@ -70,7 +70,7 @@ impl Sink for StoreSink<'_> {
         let mut docs = Vec::new();
         for item in items {
             let cid = custom_id(&self.conn.provider, &item.id);
-            if !self.mine.contains_key(&cid) && self.room() == 0 {
+            if !self.mine.contains(&cid) && self.room() == 0 {
                 continue;
             }
             let mut metadata: Metadata = self.conn.metadata.clone();
@@ -110,7 +110,7 @@ impl Sink for StoreSink<'_> {
                 }),
                 connection_id: Some(self.conn.id.clone()),
             });
-            self.mine.insert(cid, ());
+            self.mine.insert(cid);
         }
         if docs.is_empty() {
             return Ok(());
@@ -128,7 +128,7 @@ impl Sink for StoreSink<'_> {
     async fn remove(&mut self, ids: Vec<String>) -> Result<(), ConnectError> {
         for id in ids {
             let cid = custom_id(&self.conn.provider, &id);
-            if self.mine.remove(&cid).is_none() {
+            if !self.mine.remove(&cid) {
                 continue;
             }
             // only this connection's own document
@@ -185,7 +185,6 @@ impl Engine {
             .await?
             .into_iter()
             .filter_map(|d| d.custom_id)
-            .map(|id| (id, ()))
             .collect();
         let mut sink = StoreSink {
             engine: self,
@@ -326,6 +325,16 @@ impl Engine {
                     ));
                     patch.next_sync_at = Some(Some(now() + chrono_of(RETRY)));
                 }
+            }
+            // a sync asked for while this one ran (import, configure) is
+            // not lost: its due time stays
+            let asked_again = self
+                .store
+                .get_connection(&c.org_id, &c.id)
+                .await?
+                .is_some_and(|now_row| now_row.next_sync_at != c.next_sync_at);
+            if asked_again && patch.status.is_none() {
+                patch.next_sync_at = None;
             }
             self.store
                 .update_connection(&c.org_id, &c.id, patch)
