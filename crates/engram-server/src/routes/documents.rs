@@ -9,12 +9,9 @@ use axum::http::StatusCode;
 use axum::Json;
 use engram_api::*;
 use engram_core::validate;
-use engram_store::{Chunk, Document, DocumentPatch, ListQuery, Timestamp};
+use engram_store::{Chunk, Document, DocumentPatch, ListQuery};
 
-/// RFC 3339 with milliseconds, as the public API writes timestamps.
-pub fn iso(t: Timestamp) -> String {
-    t.to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
-}
+pub use engram_engine::iso;
 
 fn path_id(id: &str) -> Result<&str, ApiError> {
     if id.is_empty() || id.len() > 255 {

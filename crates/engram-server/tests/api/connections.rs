@@ -6,7 +6,7 @@
 //! incremental sync, 429, a revoked grant). Tenancy and scoped keys too.
 
 use crate::support::*;
-use axum::extract::{Form, Path, Query, State};
+use axum::extract::{Form, Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -48,6 +48,23 @@ async fn wait_sync(app: &TestApp, id: &str, after: Option<&str>) -> Value {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     panic!("the sync of {id} did not finish");
+}
+
+/// Ask for a sync of the provider's connections with `tag`, and wait
+/// until the one `c` was (as last read) finishes it.
+async fn import_and_wait(app: &TestApp, provider: &str, tag: &str, c: &Value) -> Value {
+    let before = c["lastSyncRun"]["completedAt"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let (s, v) = app
+        .post(
+            &format!("/v3/connections/{provider}/import"),
+            json!({"containerTags": [tag]}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::ACCEPTED, "{v}");
+    wait_sync(app, c["id"].as_str().unwrap(), Some(&before)).await
 }
 
 async fn docs_of(app: &TestApp, provider: &str, tag: &str) -> Vec<Value> {
@@ -438,7 +455,6 @@ async fn hub_api(
     State(st): State<HubState>,
     Path(path): Path<String>,
     headers: HeaderMap,
-    Query(_q): Query<HashMap<String, String>>,
 ) -> Response {
     let mut h = st.lock().unwrap();
     let auth = headers
@@ -665,16 +681,7 @@ async fn github_connects_with_pkce_refreshes_and_syncs_incrementally() {
             "# Guide\nTide tables are printed daily now.".into(),
         );
     }
-    let before = c["lastSyncRun"]["completedAt"]
-        .as_str()
-        .unwrap()
-        .to_string();
-    app.post(
-        "/v3/connections/github/import",
-        json!({"containerTags": ["gh"]}),
-    )
-    .await;
-    let c = wait_sync(&app, &id, Some(&before)).await;
+    let c = import_and_wait(&app, "github", "gh", &c).await;
     assert_eq!(c["lastSyncRun"]["status"], "completed", "{c}");
     let docs = docs_of(&app, "github", "gh").await;
     assert_eq!(docs.len(), 1, "{docs:#?}");
@@ -690,30 +697,12 @@ async fn github_connects_with_pkce_refreshes_and_syncs_incrementally() {
     // rate limited: said so, and retried later
     st.lock().unwrap().rate_limit_once = true;
     st.lock().unwrap().commit = 2;
-    let before = c["lastSyncRun"]["completedAt"]
-        .as_str()
-        .unwrap()
-        .to_string();
-    app.post(
-        "/v3/connections/github/import",
-        json!({"containerTags": ["gh"]}),
-    )
-    .await;
-    let c = wait_sync(&app, &id, Some(&before)).await;
+    let c = import_and_wait(&app, "github", "gh", &c).await;
     assert_eq!(c["lastSyncRun"]["errorCode"], "rate_limited", "{c}");
 
     // revoked: the connection says so and stops
     st.lock().unwrap().revoked = true;
-    let before = c["lastSyncRun"]["completedAt"]
-        .as_str()
-        .unwrap()
-        .to_string();
-    app.post(
-        "/v3/connections/github/import",
-        json!({"containerTags": ["gh"]}),
-    )
-    .await;
-    let c = wait_sync(&app, &id, Some(&before)).await;
+    let c = import_and_wait(&app, "github", "gh", &c).await;
     assert_eq!(c["lastSyncRun"]["status"], "failed", "{c}");
     assert_eq!(c["lastSyncRun"]["errorCode"], "auth_expired", "{c}");
     let (s, v) = app.get(&format!("/v3/connections/{id}/resources")).await;
