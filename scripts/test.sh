@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Run Engram's whole test suite on a fresh machine: installs the official
-# Python SDK used by the compatibility test, makes sure the embedding model
+# Python SDK used by the compatibility test and moto's S3-compatible
+# server (the S3 connection test syncs from it), makes sure the embedding model
 # is in the cache (the real-model tests use it), then runs every test on
 # SQLite, and the store conformance suite and the HTTP suite again on
 # PostgreSQL.
@@ -16,6 +17,12 @@ if ! python3 -c 'import supermemory, sys; sys.exit(0 if supermemory.__version__ 
   echo "==> installing the supermemory Python SDK (3.62.0) for the SDK compatibility test"
   python3 -m pip install -q --disable-pip-version-check supermemory==3.62.0 \
     || python3 -m pip install -q --disable-pip-version-check --break-system-packages supermemory==3.62.0
+fi
+
+if ! python3 -c 'import moto.server, flask' 2>/dev/null; then
+  echo "==> installing moto's S3 server (the S3 connection test syncs from it)"
+  python3 -m pip install -q --disable-pip-version-check 'moto[server]==5.2.5' \
+    || python3 -m pip install -q --disable-pip-version-check --break-system-packages 'moto[server]==5.2.5'
 fi
 
 if [ "${ENGRAM_TEST_POSTGRES:-1}" != 0 ] && [ -z "${ENGRAM_TEST_DATABASE_URL:-}" ]; then

@@ -209,6 +209,18 @@ impl Fetcher {
         Self { client, cfg }
     }
 
+    /// The guarded HTTP client itself, for protocol clients (S3) that
+    /// make their own requests: its resolver refuses private addresses
+    /// unless they are allowed.
+    pub fn client(&self) -> reqwest::Client {
+        self.client.clone()
+    }
+
+    /// Whether private addresses may be reached.
+    pub fn allows_private(&self) -> bool {
+        self.cfg.allow_private
+    }
+
     /// GET `url` within the size and time limits; a status other than
     /// 2xx is an error.
     pub async fn fetch(&self, url: &str) -> Result<Fetched, FetchError> {

@@ -12,6 +12,7 @@ pub mod crawler;
 pub mod fetch;
 pub mod github;
 pub mod oauth;
+pub mod s3;
 mod robots;
 pub mod seal;
 

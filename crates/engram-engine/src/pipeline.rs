@@ -244,6 +244,18 @@ async fn extract(engine: &Engine, job: &Job) -> Result<Option<Extracted>, Failur
         Ok(None) => return Ok(None),
         Err(e) => return Err(Failure::Transient(e.to_string())),
     };
+    // a page from the web is a webpage; a file that merely has a URL (a
+    // synced GitHub or S3 object) keeps the kind its content has
+    let html_file = doc.file.as_ref().map(|f| {
+        f.mime_type
+            .as_deref()
+            .is_some_and(|m| m.starts_with("text/html") || m.starts_with("application/xhtml"))
+    });
+    let web = doc
+        .url
+        .as_deref()
+        .is_some_and(|u| u.starts_with("http://") || u.starts_with("https://"))
+        && html_file.unwrap_or(true);
     let result = if let Some(file) = doc.file {
         tokio::task::spawn_blocking(move || {
             extract_bytes(
@@ -281,7 +293,7 @@ async fn extract(engine: &Engine, job: &Job) -> Result<Option<Extracted>, Failur
             if e.text.trim().is_empty() {
                 return Err(Failure::Permanent("the content holds no text".into()));
             }
-            if doc.url.is_some() && e.doc_type == engram_core::DocumentType::Text {
+            if web && e.doc_type == engram_core::DocumentType::Text {
                 e.doc_type = engram_core::DocumentType::Webpage;
             }
             Ok(Some(e))

@@ -9,6 +9,7 @@
 //! leave the engine: answers show a connection's public settings only.
 
 mod authorise;
+mod s3;
 pub mod sync;
 
 use crate::{Engine, EngineError};
@@ -254,6 +255,9 @@ impl Engine {
                     ));
                 }
             }
+            if provider == "s3" {
+                self.check_s3(&metadata, &secrets)?;
+            }
             (ConnectionStatus::Active, None, None)
         };
         let mut c = self
@@ -402,6 +406,20 @@ impl Engine {
                 let n = repos.len();
                 Ok((repos, n))
             }
+            "s3" => {
+                let bucket = self.s3_of(&c)?;
+                let prefix = c.metadata.get("prefix").and_then(|p| p.as_str());
+                let all = bucket.prefixes(prefix).await?;
+                let n = all.len();
+                let start = (page.max(1) as usize - 1) * per_page as usize;
+                Ok((
+                    all.into_iter()
+                        .skip(start)
+                        .take(per_page as usize)
+                        .collect(),
+                    n,
+                ))
+            }
             p => Err(EngineError::Unsupported(format!(
                 "{p} connections have no resources to choose from"
             ))),
@@ -418,12 +436,33 @@ impl Engine {
         resources: &[serde_json::Value],
     ) -> Result<usize, EngineError> {
         let c = self.get_connection(org_id, id).await?;
-        if c.provider != "github" {
-            return Err(EngineError::Unsupported(format!(
-                "{} connections have nothing to configure",
-                c.provider
-            )));
-        }
+        let config = match c.provider.as_str() {
+            "github" => serde_json::json!({ "repositories": github_repositories(resources)? }),
+            "s3" => serde_json::json!({ "prefixes": s3_prefixes(resources)? }),
+            p => {
+                return Err(EngineError::Unsupported(format!(
+                    "{p} connections have nothing to configure"
+                )))
+            }
+        };
+        self.store
+            .update_connection(
+                org_id,
+                id,
+                ConnectionPatch {
+                    config: Some(config),
+                    next_sync_at: Some(Some(now())),
+                    ..Default::default()
+                },
+            )
+            .await?;
+        self.wake_syncs();
+        Ok(0)
+    }
+}
+
+/// The repositories a GitHub `configure` names (by `full_name`).
+fn github_repositories(resources: &[serde_json::Value]) -> Result<Vec<String>, EngineError> {
         let mut repos = Vec::new();
         for (i, r) in resources.iter().enumerate() {
             let name = r["full_name"]
@@ -451,20 +490,29 @@ impl Engine {
                 repos.push(name.to_string());
             }
         }
-        self.store
-            .update_connection(
-                org_id,
-                id,
-                ConnectionPatch {
-                    config: Some(serde_json::json!({ "repositories": repos })),
-                    next_sync_at: Some(Some(now())),
-                    ..Default::default()
-                },
-            )
-            .await?;
-        self.wake_syncs();
-        Ok(0)
+    Ok(repos)
+}
+
+/// The prefixes an S3 `configure` names (by `id`, `prefix` or `name`).
+fn s3_prefixes(resources: &[serde_json::Value]) -> Result<Vec<String>, EngineError> {
+    let mut out: Vec<String> = Vec::new();
+    for (i, r) in resources.iter().enumerate() {
+        let p = r
+            .as_str()
+            .or_else(|| r["prefix"].as_str())
+            .or_else(|| r["id"].as_str())
+            .or_else(|| r["name"].as_str());
+        let Some(p) = p.filter(|p| p.len() <= 1024 && !p.contains('\0')) else {
+            return Err(invalid(
+                &format!("resources[{i}]"),
+                "a prefix is named by `prefix` (or `id`), e.g. `reports/`",
+            ));
+        };
+        if !out.iter().any(|x| x == p) {
+            out.push(p.to_string());
+        }
     }
+    Ok(out)
 }
 
 impl From<ConnectError> for EngineError {

@@ -23,7 +23,7 @@ use std::time::Duration;
 use tokio::sync::watch;
 
 /// Providers whose sync Engram implements.
-pub const SYNCED: [&str; 2] = ["web-crawler", "github"];
+pub const SYNCED: [&str; 3] = ["web-crawler", "github", "s3"];
 /// Retry delay after a failure that is not a rate limit.
 const RETRY: Duration = Duration::from_secs(300);
 
@@ -230,6 +230,16 @@ impl Engine {
                 }
                 Err(e) => Err(e),
             },
+            "s3" => match self.s3_of(c) {
+                Ok(bucket) => {
+                    let prefixes = s3_prefixes(c);
+                    bucket
+                        .sync(&prefixes, c.cursor.clone(), &mut sink)
+                        .await
+                        .map(|_| ())
+                }
+                Err(e) => Err(e),
+            },
             p => Err(ConnectError::Config(format!(
                 "{p} connections cannot sync in this build"
             ))),
@@ -342,6 +352,26 @@ impl Engine {
         }
         Ok(n)
     }
+}
+
+/// The prefixes an S3 connection syncs: those chosen with `configure`,
+/// else `metadata.prefix`, else the whole bucket.
+fn s3_prefixes(c: &Connection) -> Vec<String> {
+    let chosen: Vec<String> = c.config["prefixes"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|p| p.as_str().map(str::to_string))
+        .collect();
+    if !chosen.is_empty() {
+        return chosen;
+    }
+    c.metadata
+        .get("prefix")
+        .and_then(|p| p.as_str())
+        .filter(|p| !p.trim_matches('/').is_empty())
+        .map(|p| vec![p.to_string()])
+        .unwrap_or_default()
 }
 
 fn chrono_of(d: Duration) -> chrono::Duration {
