@@ -1,6 +1,7 @@
 //! Talking to the outside world: the SSRF-guarded fetcher, sealing of
 //! secrets, OAuth 2.0 (authorization code with PKCE), and the providers
-//! a connection syncs from (the web crawler, GitHub, ...).
+//! a connection syncs from (the web crawler, S3, GitHub, Notion, Google
+//! Drive, OneDrive, Gmail), each with its own change mechanism.
 //!
 //! A provider turns "what changed at the source since this cursor" into
 //! [`Item`]s to put and ids to remove, handed to a [`Sink`] that the engine
@@ -8,12 +9,17 @@
 //! the sink as it goes, so a sync that dies resumes where it stopped. This
 //! crate stores nothing and knows nothing of HTTP serving or SQL.
 
+pub mod api;
 pub mod crawler;
 pub mod fetch;
+pub mod gdrive;
 pub mod github;
+pub mod gmail;
+pub mod notion;
 pub mod oauth;
-pub mod s3;
+pub mod onedrive;
 mod robots;
+pub mod s3;
 pub mod seal;
 
 use async_trait::async_trait;

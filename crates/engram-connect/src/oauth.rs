@@ -17,6 +17,9 @@ pub struct Endpoints {
     pub api: String,
     /// Scopes asked for, space separated.
     pub scopes: &'static str,
+    /// Whether the token endpoint takes a JSON body (Notion) rather than
+    /// a form.
+    pub json_token: bool,
 }
 
 impl Endpoints {
@@ -66,6 +69,7 @@ impl Endpoints {
             token: token.into(),
             api: api.into(),
             scopes,
+            json_token: provider == "notion",
         })
     }
 }
@@ -179,14 +183,24 @@ async fn token_request(
     client: &Client,
     form: &[(&str, &str)],
 ) -> Result<Tokens, ConnectError> {
-    let mut form: Vec<(&str, &str)> = form.to_vec();
-    form.push(("client_id", &client.id));
-    form.push(("client_secret", &client.secret));
-    let resp = http
+    let req = http
         .post(&ep.token)
         .header("Accept", "application/json")
-        .basic_auth(&client.id, Some(&client.secret))
-        .form(&form)
+        .basic_auth(&client.id, Some(&client.secret));
+    let req = if ep.json_token {
+        // Notion: the client authenticates with Basic only, the grant is JSON
+        let body: serde_json::Map<String, serde_json::Value> = form
+            .iter()
+            .map(|(k, v)| (k.to_string(), serde_json::Value::from(*v)))
+            .collect();
+        req.json(&body)
+    } else {
+        let mut form: Vec<(&str, &str)> = form.to_vec();
+        form.push(("client_id", &client.id));
+        form.push(("client_secret", &client.secret));
+        req.form(&form)
+    };
+    let resp = req
         .send()
         .await
         .map_err(|e| ConnectError::Unavailable(format!("token endpoint: {e}")))?;

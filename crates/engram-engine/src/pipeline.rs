@@ -296,6 +296,13 @@ async fn extract(engine: &Engine, job: &Job) -> Result<Option<Extracted>, Failur
             if web && e.doc_type == engram_core::DocumentType::Text {
                 e.doc_type = engram_core::DocumentType::Webpage;
             }
+            // a title given with the document (a synced page's, an email's
+            // subject) wins over one guessed from the content
+            if let Some(t) = doc.metadata.get("title").and_then(|t| t.as_str()) {
+                if !t.trim().is_empty() {
+                    e.title = Some(t.trim().chars().take(300).collect());
+                }
+            }
             Ok(Some(e))
         }
         Ok(Err(e)) => Err(Failure::Permanent(e.to_string())),

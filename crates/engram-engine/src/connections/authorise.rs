@@ -157,6 +157,32 @@ impl Engine {
                     .ok()
                     .map(|(login, email)| email.unwrap_or(login))
             }
+            "notion" => {
+                engram_connect::notion::Notion::new(&self.api_http, &ep.api, &t.access_token)
+                    .email()
+                    .await
+                    .ok()
+                    .flatten()
+            }
+            "google-drive" => {
+                engram_connect::gdrive::Drive::new(&self.api_http, &ep.api, &t.access_token)
+                    .email()
+                    .await
+                    .ok()
+                    .flatten()
+            }
+            "onedrive" => {
+                engram_connect::onedrive::OneDrive::new(&self.api_http, &ep.api, &t.access_token)
+                    .email()
+                    .await
+                    .ok()
+                    .flatten()
+            }
+            "gmail" => engram_connect::gmail::Gmail::new(&self.api_http, &ep.api, &t.access_token)
+                .email()
+                .await
+                .ok()
+                .flatten(),
             _ => None,
         }
     }

@@ -463,33 +463,33 @@ impl Engine {
 
 /// The repositories a GitHub `configure` names (by `full_name`).
 fn github_repositories(resources: &[serde_json::Value]) -> Result<Vec<String>, EngineError> {
-        let mut repos = Vec::new();
-        for (i, r) in resources.iter().enumerate() {
-            let name = r["full_name"]
-                .as_str()
-                .or_else(|| r["fullName"].as_str())
-                .or_else(|| r["name"].as_str().filter(|n| n.contains('/')))
-                .or_else(|| r["id"].as_str().filter(|n| n.contains('/')));
-            let Some(name) = name else {
-                return Err(invalid(
-                    &format!("resources[{i}]"),
-                    "a repository is named by full_name (`owner/name`)",
-                ));
-            };
-            let valid = name.split('/').count() == 2
-                && name
-                    .bytes()
-                    .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'/' | b'-' | b'_' | b'.'));
-            if !valid {
-                return Err(invalid(
-                    &format!("resources[{i}].full_name"),
-                    "must be `owner/name`",
-                ));
-            }
-            if !repos.iter().any(|x: &String| x == name) {
-                repos.push(name.to_string());
-            }
+    let mut repos = Vec::new();
+    for (i, r) in resources.iter().enumerate() {
+        let name = r["full_name"]
+            .as_str()
+            .or_else(|| r["fullName"].as_str())
+            .or_else(|| r["name"].as_str().filter(|n| n.contains('/')))
+            .or_else(|| r["id"].as_str().filter(|n| n.contains('/')));
+        let Some(name) = name else {
+            return Err(invalid(
+                &format!("resources[{i}]"),
+                "a repository is named by full_name (`owner/name`)",
+            ));
+        };
+        let valid = name.split('/').count() == 2
+            && name
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'/' | b'-' | b'_' | b'.'));
+        if !valid {
+            return Err(invalid(
+                &format!("resources[{i}].full_name"),
+                "must be `owner/name`",
+            ));
         }
+        if !repos.iter().any(|x: &String| x == name) {
+            repos.push(name.to_string());
+        }
+    }
     Ok(repos)
 }
 

@@ -27,7 +27,11 @@ fn source(metadata: &Metadata, secrets: &Secrets) -> Source {
 
 impl Engine {
     /// Check an S3 connection's settings before it is created.
-    pub(super) fn check_s3(&self, metadata: &Metadata, secrets: &Secrets) -> Result<(), EngineError> {
+    pub(super) fn check_s3(
+        &self,
+        metadata: &Metadata,
+        secrets: &Secrets,
+    ) -> Result<(), EngineError> {
         let s = source(metadata, secrets);
         if !valid_bucket(&s.bucket) {
             return Err(invalid(

@@ -23,7 +23,15 @@ use std::time::Duration;
 use tokio::sync::watch;
 
 /// Providers whose sync Engram implements.
-pub const SYNCED: [&str; 3] = ["web-crawler", "github", "s3"];
+pub const SYNCED: [&str; 7] = [
+    "web-crawler",
+    "github",
+    "s3",
+    "notion",
+    "google-drive",
+    "onedrive",
+    "gmail",
+];
 /// Retry delay after a failure that is not a rate limit.
 const RETRY: Duration = Duration::from_secs(300);
 
@@ -76,6 +84,9 @@ impl Sink for StoreSink<'_> {
             let mut metadata: Metadata = self.conn.metadata.clone();
             for (k, v) in item.metadata {
                 metadata.insert(k, v);
+            }
+            if let Some(t) = item.title.filter(|t| !t.trim().is_empty()) {
+                metadata.insert("title".into(), t.into());
             }
             metadata.insert(
                 "connectionProvider".into(),
@@ -237,6 +248,36 @@ impl Engine {
                         .sync(&prefixes, c.cursor.clone(), &mut sink)
                         .await
                         .map(|_| ())
+                }
+                Err(e) => Err(e),
+            },
+            "notion" | "google-drive" | "onedrive" | "gmail" => match self.fresh_token(c).await {
+                Ok((token, ep)) => {
+                    use engram_connect::{gdrive, gmail, notion, onedrive};
+                    let (http, api, cur) = (&self.api_http, ep.api.as_str(), c.cursor.clone());
+                    match c.provider.as_str() {
+                        "notion" => {
+                            notion::Notion::new(http, api, &token)
+                                .sync(cur, &mut sink)
+                                .await
+                        }
+                        "google-drive" => {
+                            gdrive::Drive::new(http, api, &token)
+                                .sync(cur, &mut sink)
+                                .await
+                        }
+                        "onedrive" => {
+                            onedrive::OneDrive::new(http, api, &token)
+                                .sync(cur, &mut sink)
+                                .await
+                        }
+                        _ => {
+                            gmail::Gmail::new(http, api, &token)
+                                .sync(cur, &mut sink)
+                                .await
+                        }
+                    }
+                    .map(|_| ())
                 }
                 Err(e) => Err(e),
             },

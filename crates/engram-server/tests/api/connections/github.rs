@@ -155,6 +155,7 @@ async fn github_connects_with_pkce_refreshes_and_syncs_incrementally() {
             token: format!("{hub}/login/oauth/access_token"),
             api: format!("{hub}/api"),
             scopes: "repo",
+            json_token: false,
         },
     );
     let app = spawn_app_with(o).await;

@@ -2,8 +2,10 @@
 //! stand-in for the provider (or, for S3, a real S3-compatible server);
 //! the helpers they share are here.
 
+mod cloud;
 mod crawler;
 mod github;
+mod providers;
 mod s3;
 
 pub(crate) use crate::support::*;
@@ -78,4 +80,3 @@ async fn docs_of(app: &TestApp, provider: &str, tag: &str) -> Vec<Value> {
     assert_eq!(s, StatusCode::OK, "{v}");
     v.as_array().unwrap().clone()
 }
-

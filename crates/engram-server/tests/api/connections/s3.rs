@@ -29,7 +29,14 @@ async fn start_s3() -> S3Server {
         .port();
     let python = std::env::var("ENGRAM_TEST_PYTHON").unwrap_or_else(|_| "python3".into());
     let child = std::process::Command::new(&python)
-        .args(["-m", "moto.server", "-H", "127.0.0.1", "-p", &port.to_string()])
+        .args([
+            "-m",
+            "moto.server",
+            "-H",
+            "127.0.0.1",
+            "-p",
+            &port.to_string(),
+        ])
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
         .spawn()
@@ -92,7 +99,12 @@ async fn s3_syncs_a_bucket_by_etag_with_sealed_credentials() {
         .unwrap();
     assert!(created.status().is_success(), "{created:?}");
     let b = bucket(&s3.endpoint, "field-notes");
-    put(&b, "docs/otters.md", "# Otters\nOtters hold hands while they sleep.").await;
+    put(
+        &b,
+        "docs/otters.md",
+        "# Otters\nOtters hold hands while they sleep.",
+    )
+    .await;
     put(&b, "docs/beavers.txt", "Beavers build dams from branches.").await;
     put(
         &b,
@@ -100,7 +112,12 @@ async fn s3_syncs_a_bucket_by_etag_with_sealed_credentials() {
         "<html><body><p>Herons wait in the reeds.</p></body></html>",
     )
     .await;
-    put(&b, "docs/counts.csv", "animal,count\nheron,4\nkingfisher,2\n").await;
+    put(
+        &b,
+        "docs/counts.csv",
+        "animal,count\nheron,4\nkingfisher,2\n",
+    )
+    .await;
     put(&b, "docs/photo.png", "not text").await;
     put(&b, "docs/sub/deep.md", "Kingfishers dive for small fish.").await;
     put(&b, "elsewhere/x.txt", "Outside the prefix.").await;
@@ -120,7 +137,10 @@ async fn s3_syncs_a_bucket_by_etag_with_sealed_credentials() {
         ),
     ] {
         let r = app
-            .post("/v3/connections/s3", json!({"containerTag": "x", "metadata": metadata}))
+            .post(
+                "/v3/connections/s3",
+                json!({"containerTag": "x", "metadata": metadata}),
+            )
             .await;
         assert_error(&r, StatusCode::BAD_REQUEST, "ValidationError", field);
     }
@@ -189,14 +209,26 @@ async fn s3_syncs_a_bucket_by_etag_with_sealed_credentials() {
     let otters_before = doc_of(&docs, "docs/otters.md");
 
     // changed, added, deleted at the source
-    put(&b, "docs/beavers.txt", "Beavers also dig canals to float wood.").await;
-    put(&b, "docs/new.md", "Dippers walk underwater along stream beds.").await;
+    put(
+        &b,
+        "docs/beavers.txt",
+        "Beavers also dig canals to float wood.",
+    )
+    .await;
+    put(
+        &b,
+        "docs/new.md",
+        "Dippers walk underwater along stream beds.",
+    )
+    .await;
     b.delete(&Key::from("docs/page.html")).await.unwrap();
     let c = import_and_wait(&app, "s3", "bucket", &c).await;
     assert_eq!(c["lastSyncRun"]["status"], "completed", "{c}");
     let docs = full_docs(&app, "bucket").await;
     assert_eq!(docs.len(), 5, "{docs:#?}");
-    assert!(docs.iter().all(|d| d["metadata"]["key"] != "docs/page.html"));
+    assert!(docs
+        .iter()
+        .all(|d| d["metadata"]["key"] != "docs/page.html"));
     let beavers = doc_of(&docs, "docs/beavers.txt");
     let beavers = app.wait_done(beavers["id"].as_str().unwrap()).await;
     assert!(
@@ -220,7 +252,10 @@ async fn s3_syncs_a_bucket_by_etag_with_sealed_credentials() {
         .filter_map(|x| x["id"].as_str())
         .collect();
     assert_eq!(names, ["docs/sub/"], "{r}");
-    let before = c["lastSyncRun"]["completedAt"].as_str().unwrap().to_string();
+    let before = c["lastSyncRun"]["completedAt"]
+        .as_str()
+        .unwrap()
+        .to_string();
     let (s, r) = app
         .post(
             &format!("/v3/connections/{id}/configure"),
@@ -244,7 +279,11 @@ async fn s3_syncs_a_bucket_by_etag_with_sealed_credentials() {
     let (_, list) = app
         .post("/v3/documents/list", json!({"containerTags": ["bucket"]}))
         .await;
-    assert_eq!(list["memories"].as_array().map(|a| a.len()), Some(0), "{list}");
+    assert_eq!(
+        list["memories"].as_array().map(|a| a.len()),
+        Some(0),
+        "{list}"
+    );
 }
 
 #[tokio::test]
@@ -252,14 +291,23 @@ async fn s3_refuses_a_private_endpoint_unless_allowed() {
     let mut o = opts();
     o.engine.fetch.allow_private = false;
     let app = spawn_app_with(o).await;
-    for endpoint in ["http://169.254.169.254", "http://127.0.0.1:9000", "http://[::1]:9000"] {
+    for endpoint in [
+        "http://169.254.169.254",
+        "http://127.0.0.1:9000",
+        "http://[::1]:9000",
+    ] {
         let r = app
             .post(
                 "/v3/connections/s3",
                 json!({"containerTag": "x", "metadata": {"bucket": "data", "endpoint": endpoint}}),
             )
             .await;
-        assert_error(&r, StatusCode::BAD_REQUEST, "ValidationError", "metadata.endpoint");
+        assert_error(
+            &r,
+            StatusCode::BAD_REQUEST,
+            "ValidationError",
+            "metadata.endpoint",
+        );
     }
     // a name that resolves to a private address is refused when the sync connects
     let (s, v) = app
