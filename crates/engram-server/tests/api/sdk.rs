@@ -1,6 +1,8 @@
 //! The official Python SDK (supermemory 3.62.0, strict response validation)
 //! against a live server: documents, v3 and v4 search, memories, profile,
-//! settings and container tags (the scenario is `tests/sdk/sdk_smoke.py`).
+//! settings and container tags (the scenario is `tests/sdk/sdk_smoke.py`),
+//! and every connection method (`tests/sdk/sdk_connections.py`, with an
+//! S3 connection to moto's S3 server).
 
 use crate::support::*;
 use serde_json::json;
@@ -65,4 +67,47 @@ async fn python_sdk_round_trip() {
     );
     let (_, s) = app.get("/v3/settings").await;
     assert_eq!(s["chunkSize"], 300);
+}
+
+#[tokio::test]
+async fn python_sdk_connection_methods() {
+    if std::env::var("ENGRAM_SKIP_SDK_TESTS").is_ok_and(|v| v == "1") {
+        eprintln!("skipped: ENGRAM_SKIP_SDK_TESTS=1");
+        return;
+    }
+    use crate::connections::s3::{bucket, create_bucket, put, start_s3};
+    let s3 = start_s3().await;
+    create_bucket(&s3.endpoint, "sdk-bucket").await;
+    let b = bucket(&s3.endpoint, "sdk-bucket");
+    put(&b, "notes/a.md", "# Tides\nHigh tide is at noon on Sunday.").await;
+    put(&b, "notes/deep/b.txt", "The harbour master is called Ines.").await;
+    let app = spawn_app().await;
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/sdk/sdk_connections.py");
+    let (base, key, endpoint) = (app.base.clone(), app.key.clone(), s3.endpoint.clone());
+    let out = tokio::task::spawn_blocking(move || {
+        std::process::Command::new("python3")
+            .arg(script)
+            .env("ENGRAM_URL", base)
+            .env("ENGRAM_API_KEY", key)
+            .env("ENGRAM_S3_ENDPOINT", endpoint)
+            .output()
+            .unwrap()
+    })
+    .await
+    .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.status.success(),
+        "SDK script failed:\n{stdout}\n{stderr}"
+    );
+    assert!(stdout.contains("SDK CONNECTIONS OK"), "{stdout}");
+    // what the SDK did is what the server holds: both connections gone,
+    // and the synced documents with the first
+    let (_, list) = app.post("/v3/connections/list", json!({})).await;
+    assert_eq!(list, json!([]), "{list}");
+    let (_, docs) = app
+        .post("/v3/documents/list", json!({"containerTags": ["sdk_s3"]}))
+        .await;
+    assert_eq!(docs["pagination"]["totalItems"], 0, "{docs}");
 }

@@ -6,7 +6,7 @@ mod cloud;
 mod crawler;
 mod github;
 mod providers;
-mod s3;
+pub(crate) mod s3;
 
 pub(crate) use crate::support::*;
 use axum::extract::{Form, Path, State};

@@ -9,9 +9,9 @@ use object_store::path::Path as Key;
 use object_store::{ObjectStoreExt, PutPayload};
 
 /// A moto S3 server on a free port, killed when dropped.
-struct S3Server {
+pub(crate) struct S3Server {
     child: std::process::Child,
-    endpoint: String,
+    pub endpoint: String,
 }
 
 impl Drop for S3Server {
@@ -21,7 +21,7 @@ impl Drop for S3Server {
     }
 }
 
-async fn start_s3() -> S3Server {
+pub(crate) async fn start_s3() -> S3Server {
     let port = std::net::TcpListener::bind("127.0.0.1:0")
         .unwrap()
         .local_addr()
@@ -57,7 +57,7 @@ async fn start_s3() -> S3Server {
     panic!("moto's S3 server did not start (pip install 'moto[server]'; scripts/test.sh does)");
 }
 
-fn bucket(endpoint: &str, name: &str) -> AmazonS3 {
+pub(crate) fn bucket(endpoint: &str, name: &str) -> AmazonS3 {
     AmazonS3Builder::new()
         .with_endpoint(endpoint)
         .with_region("us-east-1")
@@ -69,7 +69,7 @@ fn bucket(endpoint: &str, name: &str) -> AmazonS3 {
         .unwrap()
 }
 
-async fn put(b: &AmazonS3, key: &str, body: &str) {
+pub(crate) async fn put(b: &AmazonS3, key: &str, body: &str) {
     b.put(&Key::from(key), PutPayload::from(body.to_string()))
         .await
         .unwrap();
@@ -88,16 +88,21 @@ async fn full_docs(app: &TestApp, tag: &str) -> Vec<Value> {
     out
 }
 
-#[tokio::test]
-async fn s3_syncs_a_bucket_by_etag_with_sealed_credentials() {
-    let s3 = start_s3().await;
-    // the bucket, through the S3 API itself
+/// Create a bucket through the S3 API itself.
+pub(crate) async fn create_bucket(endpoint: &str, name: &str) {
     let created = reqwest::Client::new()
-        .put(format!("{}/field-notes", s3.endpoint))
+        .put(format!("{endpoint}/{name}"))
         .send()
         .await
         .unwrap();
     assert!(created.status().is_success(), "{created:?}");
+}
+
+#[tokio::test]
+async fn s3_syncs_a_bucket_by_etag_with_sealed_credentials() {
+    let s3 = start_s3().await;
+    // the bucket, through the S3 API itself
+    create_bucket(&s3.endpoint, "field-notes").await;
     let b = bucket(&s3.endpoint, "field-notes");
     put(
         &b,
