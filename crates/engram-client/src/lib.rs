@@ -9,13 +9,14 @@
 
 use engram_api::{
     AddDocumentRequest, AddDocumentResponse, ApiKeyItem, BatchAddRequest, BatchAddResponse,
-    ChunksResponse, ContainerTagListItem, ContainerTagSettings, CreateMemoriesRequest,
-    CreateMemoriesResponse, CreatedKeyResponse, DeleteContainerTagResponse, DocumentResponse,
-    ErrorBody, ForgetMemoryRequest, ForgetMemoryResponse, KeyNameRequest, ListDocumentsRequest,
-    ListDocumentsResponse, ListKeysResponse, LogsResponse, MergeContainerTagsRequest,
-    MergeQueuedResponse, MergeStatusResponse, PatchContainerTagRequest, PatchMemoryRequest,
-    PatchMemoryResponse, ProcessingResponse, ProfileRequest, ProfileResponse, ScopedKeyRequest,
-    ScopedKeyResponse, SessionResponse, V4SearchRequest, V4SearchResponse,
+    ChunksResponse, ConnectionResponse, ConnectionTagsRequest, ContainerTagListItem,
+    ContainerTagSettings, CreateConnectionRequest, CreateConnectionResponse, CreateMemoriesRequest,
+    CreateMemoriesResponse, CreatedKeyResponse, DeleteContainerTagResponse, DeletedConnection,
+    DocumentResponse, ErrorBody, ForgetMemoryRequest, ForgetMemoryResponse, KeyNameRequest,
+    ListDocumentsRequest, ListDocumentsResponse, ListKeysResponse, LogsResponse,
+    MergeContainerTagsRequest, MergeQueuedResponse, MergeStatusResponse, PatchContainerTagRequest,
+    PatchMemoryRequest, PatchMemoryResponse, ProcessingResponse, ProfileRequest, ProfileResponse,
+    ScopedKeyRequest, ScopedKeyResponse, SessionResponse, V4SearchRequest, V4SearchResponse,
 };
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -157,6 +158,22 @@ impl Client {
         path: &str,
         body: Option<(String, Vec<u8>)>,
     ) -> Result<T, ClientError> {
+        let bytes = self.send_bytes(method, path, body).await?;
+        let bytes = if bytes.is_empty() {
+            &b"null"[..]
+        } else {
+            &bytes[..]
+        };
+        serde_json::from_slice(bytes).map_err(|e| ClientError::Decode(e.to_string()))
+    }
+
+    /// Send a request; the body of a 2xx answer as it came.
+    async fn send_bytes(
+        &self,
+        method: Method,
+        path: &str,
+        body: Option<(String, Vec<u8>)>,
+    ) -> Result<Vec<u8>, ClientError> {
         let Incoming {
             status,
             body: bytes,
@@ -186,12 +203,7 @@ impl Client {
                 },
             });
         }
-        let bytes = if bytes.is_empty() {
-            &b"null"[..]
-        } else {
-            &bytes[..]
-        };
-        serde_json::from_slice(bytes).map_err(|e| ClientError::Decode(e.to_string()))
+        Ok(bytes.to_vec())
     }
 
     /// `GET /v3/session`: who the key is.
@@ -376,6 +388,70 @@ impl Client {
 }
 
 /// A path segment, percent-encoded.
+impl Client {
+    /// `POST /v3/connections/list`: the connections with these tags (all
+    /// when empty).
+    pub async fn connections(
+        &self,
+        tags: Vec<String>,
+    ) -> Result<Vec<ConnectionResponse>, ClientError> {
+        let req = ConnectionTagsRequest {
+            container_tags: (!tags.is_empty()).then_some(tags),
+            container_tag: None,
+        };
+        self.request(Method::POST, "/v3/connections/list", Some(&req))
+            .await
+    }
+
+    /// `GET /v3/connections/{id}`.
+    pub async fn connection(&self, id: &str) -> Result<ConnectionResponse, ClientError> {
+        let path = format!("/v3/connections/{}", encode(id));
+        self.request(Method::GET, &path, None::<&()>).await
+    }
+
+    /// `POST /v3/connections/{provider}`.
+    pub async fn create_connection(
+        &self,
+        provider: &str,
+        req: &CreateConnectionRequest,
+    ) -> Result<CreateConnectionResponse, ClientError> {
+        let path = format!("/v3/connections/{}", encode(provider));
+        self.request(Method::POST, &path, Some(req)).await
+    }
+
+    /// `POST /v3/connections/{provider}/import`: sync now; the server's
+    /// message.
+    pub async fn import_connections(
+        &self,
+        provider: &str,
+        tags: Vec<String>,
+    ) -> Result<String, ClientError> {
+        let req = ConnectionTagsRequest {
+            container_tags: (!tags.is_empty()).then_some(tags),
+            container_tag: None,
+        };
+        let body = serde_json::to_vec(&req).map_err(|e| ClientError::Decode(e.to_string()))?;
+        let path = format!("/v3/connections/{}/import", encode(provider));
+        let bytes = self
+            .send_bytes(Method::POST, &path, Some(("application/json".into(), body)))
+            .await?;
+        Ok(String::from_utf8_lossy(&bytes).into_owned())
+    }
+
+    /// `DELETE /v3/connections/{id}?deleteDocuments=`.
+    pub async fn delete_connection(
+        &self,
+        id: &str,
+        delete_documents: bool,
+    ) -> Result<Vec<DeletedConnection>, ClientError> {
+        let path = format!(
+            "/v3/connections/{}?deleteDocuments={delete_documents}",
+            encode(id)
+        );
+        self.request(Method::DELETE, &path, None::<&()>).await
+    }
+}
+
 pub fn encode(segment: &str) -> String {
     let mut out = String::new();
     for b in segment.bytes() {

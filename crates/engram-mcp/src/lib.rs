@@ -153,6 +153,14 @@ pub struct ForgetArgs {
 }
 
 #[derive(Debug, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ConnectionsArgs {
+    /// Only the connections syncing into these container tags.
+    #[serde(default)]
+    pub container_tags: Option<Vec<String>>,
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
 pub struct DocsArgs {
     /// A question about Engram: its API, CLI, configuration, deployment, SDKs or MCP.
     pub q: String,
@@ -344,6 +352,24 @@ impl EngramMcp {
         ctx: RequestContext<RoleServer>,
     ) -> Result<CallToolResult, ErrorData> {
         self.call(&ctx, Method::GET, "/v3/container-tags/list", None)
+            .await
+    }
+
+    #[tool(
+        description = "List the connections that keep spaces in sync with outside sources (web crawler, S3, GitHub, Notion, Google Drive, OneDrive, Gmail): provider, container tags, document limit and how the last sync went.",
+        annotations(
+            title = "List connections",
+            read_only_hint = true,
+            open_world_hint = false
+        )
+    )]
+    async fn list_connections(
+        &self,
+        Parameters(a): Parameters<ConnectionsArgs>,
+        ctx: RequestContext<RoleServer>,
+    ) -> Result<CallToolResult, ErrorData> {
+        let req = body(json!({"containerTags": a.container_tags}));
+        self.call(&ctx, Method::POST, "/v3/connections/list", Some(req))
             .await
     }
 

@@ -66,6 +66,7 @@ async fn an_mcp_session_over_http_calls_every_tool() {
             "add_memory",
             "forget_memory",
             "get_profile",
+            "list_connections",
             "list_container_tags",
             "search_docs",
             "search_memories"
@@ -94,6 +95,7 @@ async fn an_mcp_session_over_http_calls_every_tool() {
         "search_memories",
         "get_profile",
         "list_container_tags",
+        "list_connections",
         "search_docs",
     ] {
         assert_eq!(hint(name).0, Some(true), "{name}");
@@ -148,6 +150,21 @@ async fn an_mcp_session_over_http_calls_every_tool() {
         .filter_map(|t| t["containerTag"].as_str())
         .collect();
     assert!(listed.contains(&"ana") && listed.contains(&"ben"), "{tags}");
+    // connections: none, then the one made through the API
+    let none = ok(&call(&mcp, "list_connections", json!({})).await);
+    assert_eq!(none, json!([]));
+    let (s, made) = app
+        .post(
+            "/v3/connections/web-crawler",
+            json!({"containerTag": "ben", "metadata": {"startUrl": "http://127.0.0.1:9/"}}),
+        )
+        .await;
+    assert_eq!(s, axum::http::StatusCode::OK, "{made}");
+    let listed = ok(&call(&mcp, "list_connections", json!({"containerTags": ["ben"]})).await);
+    assert_eq!(listed[0]["id"], made["id"], "{listed}");
+    assert_eq!(listed[0]["provider"], "web-crawler");
+    let other = ok(&call(&mcp, "list_connections", json!({"containerTags": ["ana"]})).await);
+    assert_eq!(other, json!([]));
     let doc_here = app
         .send("GET", "/v3/documents/ben-notes", Some(&app.key), None)
         .await;

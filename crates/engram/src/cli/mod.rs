@@ -15,6 +15,7 @@
 mod batch;
 mod commands;
 pub mod config;
+mod connections;
 mod docs;
 mod documents;
 pub mod help;
@@ -245,6 +246,13 @@ pub enum ClientCommand {
         #[command(subcommand)]
         cmd: keys::KeysCommand,
     },
+    /// Connections to outside sources: list, show, add, sync, remove.
+    Connections {
+        #[command(flatten)]
+        common: Common,
+        #[command(subcommand)]
+        cmd: connections::ConnectionsCommand,
+    },
     /// The organisation's documents: list, get, chunks, status, delete.
     Documents {
         #[command(flatten)]
@@ -300,6 +308,9 @@ pub async fn dispatch(command: ClientCommand) -> ExitCode {
         }
         ClientCommand::Config { common, cmd } => finish(common.json, config::run(&common, cmd)),
         ClientCommand::Keys { common, cmd } => run(common, |c, o| keys::keys(c, o, cmd)).await,
+        ClientCommand::Connections { common, cmd } => {
+            run(common, |c, o| connections::connections(c, o, cmd)).await
+        }
         ClientCommand::Tags { common, cmd } => run(common, |c, o| tags::tags(c, o, cmd)).await,
         ClientCommand::Logs { common, args } => run(common, |c, o| tags::logs(c, o, args)).await,
         ClientCommand::Documents { common, cmd } => {

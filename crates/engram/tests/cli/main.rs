@@ -2,6 +2,7 @@
 //! management, a `kill -9` in the middle of ingest, and graceful shutdown.
 //! Uses the real embedding model.
 
+mod connections;
 mod docs;
 mod documents;
 mod examples;
@@ -35,6 +36,10 @@ impl Drop for Server {
 }
 
 fn start(data: &Path, cfg: &Path, port: u16) -> Server {
+    start_with(data, cfg, port, &[])
+}
+
+fn start_with(data: &Path, cfg: &Path, port: u16, env: &[(&str, &str)]) -> Server {
     let log = data.with_extension(format!(
         "log-{}",
         Instant::now().elapsed().as_nanos() + port as u128 * 1000 + rand_suffix()
@@ -53,13 +58,21 @@ fn start(data: &Path, cfg: &Path, port: u16) -> Server {
         .env("ENGRAM_CONFIG_DIR", cfg)
         .env("ENGRAM_LOG", "info")
         .env_remove("ENGRAM_LISTEN")
+        .envs(env.iter().copied())
         .stdout(Stdio::null())
         .stderr(out)
         .spawn()
         .unwrap();
+    let mut child = child;
     let base = format!("http://127.0.0.1:{port}");
     let deadline = Instant::now() + Duration::from_secs(120);
     loop {
+        if let Ok(Some(status)) = child.try_wait() {
+            panic!(
+                "the server exited ({status}): {}",
+                std::fs::read_to_string(&log).unwrap_or_default()
+            );
+        }
         if let Ok(r) = reqwest::blocking_get(&format!("{base}/health")) {
             if r {
                 break;
