@@ -126,7 +126,9 @@ pub struct ResourcesQuery {
     pub page: Option<u32>,
     /// Per page (1 to 100, default 30).
     pub per_page: Option<u32>,
-    /// Unused by GitHub (repositories have no parent).
+    /// S3: list the folders under this prefix (`parentId` also read);
+    /// unused by GitHub (repositories have no parent).
+    #[serde(alias = "parentId")]
     pub parent_id: Option<String>,
 }
 

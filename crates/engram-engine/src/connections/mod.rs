@@ -384,14 +384,16 @@ impl Engine {
         Ok(n)
     }
 
-    /// What a connection can sync from (GitHub: the user's repositories),
-    /// one page of it.
+    /// What a connection can sync from (GitHub: the user's repositories;
+    /// S3: the folders under `parent`, else under its prefix), one page of
+    /// it.
     pub async fn connection_resources(
         &self,
         org_id: &str,
         id: &str,
         page: u32,
         per_page: u32,
+        parent: Option<&str>,
     ) -> Result<(Vec<serde_json::Value>, usize), EngineError> {
         let c = self.get_connection(org_id, id).await?;
         match c.provider.as_str() {
@@ -408,7 +410,9 @@ impl Engine {
             }
             "s3" => {
                 let bucket = self.s3_of(&c)?;
-                let prefix = c.metadata.get("prefix").and_then(|p| p.as_str());
+                let prefix = parent
+                    .filter(|p| !p.is_empty())
+                    .or_else(|| c.metadata.get("prefix").and_then(|p| p.as_str()));
                 let all = bucket.prefixes(prefix).await?;
                 let n = all.len();
                 let start = (page.max(1) as usize - 1) * per_page as usize;

@@ -430,6 +430,7 @@ pub async fn resources(
             &id,
             q.page.unwrap_or(1),
             q.per_page.unwrap_or(30),
+            q.parent_id.as_deref(),
         )
         .await?;
     Ok(Json(ResourcesResponse {

@@ -211,7 +211,8 @@ async fn s3_syncs_a_bucket_by_etag_with_sealed_credentials() {
             .cloned()
             .unwrap_or_else(|| panic!("no document for {key}: {docs:#?}"))
     };
-    let otters_before = doc_of(&docs, "docs/otters.md");
+    // read again now that every document is done (processing moves updatedAt)
+    let otters_before = doc_of(&full_docs(&app, "bucket").await, "docs/otters.md");
 
     // changed, added, deleted at the source
     put(
@@ -257,6 +258,11 @@ async fn s3_syncs_a_bucket_by_etag_with_sealed_credentials() {
         .filter_map(|x| x["id"].as_str())
         .collect();
     assert_eq!(names, ["docs/sub/"], "{r}");
+    let (s, r) = app
+        .get(&format!("/v3/connections/{id}/resources?parent_id=elsewhere/"))
+        .await;
+    assert_eq!(s, StatusCode::OK, "{r}");
+    assert_eq!(r["resources"], json!([]), "no folders under elsewhere/: {r}");
     let before = c["lastSyncRun"]["completedAt"]
         .as_str()
         .unwrap()
