@@ -259,10 +259,16 @@ async fn s3_syncs_a_bucket_by_etag_with_sealed_credentials() {
         .collect();
     assert_eq!(names, ["docs/sub/"], "{r}");
     let (s, r) = app
-        .get(&format!("/v3/connections/{id}/resources?parent_id=elsewhere/"))
+        .get(&format!(
+            "/v3/connections/{id}/resources?parent_id=elsewhere/"
+        ))
         .await;
     assert_eq!(s, StatusCode::OK, "{r}");
-    assert_eq!(r["resources"], json!([]), "no folders under elsewhere/: {r}");
+    assert_eq!(
+        r["resources"],
+        json!([]),
+        "no folders under elsewhere/: {r}"
+    );
     let before = c["lastSyncRun"]["completedAt"]
         .as_str()
         .unwrap()
