@@ -208,7 +208,7 @@ async fn mcp_over_stdio_calls_every_tool() {
     let transport = TokioChildProcess::new(cmd).unwrap();
     let mcp = ClientConfig::default().serve(transport).await.unwrap();
     let tools = mcp.list_all_tools().await.unwrap();
-    assert_eq!(tools.len(), 7, "{tools:?}");
+    assert_eq!(tools.len(), 8, "{tools:?}");
 
     let call = |tool: &'static str, args: Value| {
         let mcp = &mcp;
@@ -249,6 +249,8 @@ async fn mcp_over_stdio_calls_every_tool() {
     )
     .await;
     assert!(!err && out.contains("\"id\""), "{out}");
+    let (err, out) = call("list_connections", json!({})).await;
+    assert!(!err && out.trim() == "[]", "{out}");
     let (err, out) = call("list_container_tags", json!({})).await;
     assert!(
         !err && out.contains("\"ana\"") && out.contains("\"ben\""),
