@@ -157,33 +157,18 @@ impl Engine {
                     .ok()
                     .map(|(login, email)| email.unwrap_or(login))
             }
-            "notion" => {
-                engram_connect::notion::Notion::new(&self.api_http, &ep.api, &t.access_token)
-                    .email()
-                    .await
-                    .ok()
-                    .flatten()
+            _ => {
+                use engram_connect::{gdrive, gmail, notion, onedrive};
+                let (http, api, token) = (&self.api_http, ep.api.as_str(), t.access_token.as_str());
+                let email = match provider {
+                    "notion" => notion::Notion::new(http, api, token).email().await,
+                    "google-drive" => gdrive::Drive::new(http, api, token).email().await,
+                    "onedrive" => onedrive::OneDrive::new(http, api, token).email().await,
+                    "gmail" => gmail::Gmail::new(http, api, token).email().await,
+                    _ => return None,
+                };
+                email.ok().flatten()
             }
-            "google-drive" => {
-                engram_connect::gdrive::Drive::new(&self.api_http, &ep.api, &t.access_token)
-                    .email()
-                    .await
-                    .ok()
-                    .flatten()
-            }
-            "onedrive" => {
-                engram_connect::onedrive::OneDrive::new(&self.api_http, &ep.api, &t.access_token)
-                    .email()
-                    .await
-                    .ok()
-                    .flatten()
-            }
-            "gmail" => engram_connect::gmail::Gmail::new(&self.api_http, &ep.api, &t.access_token)
-                .email()
-                .await
-                .ok()
-                .flatten(),
-            _ => None,
         }
     }
 
