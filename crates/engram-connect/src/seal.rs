@@ -31,6 +31,8 @@ pub enum SealError {
 struct Key {
     id: [u8; 4],
     key: LessSafeKey,
+    /// For derived secrets (a separate use of the same key material).
+    mac: aws_lc_rs::hmac::Key,
 }
 
 impl Key {
@@ -39,7 +41,8 @@ impl Key {
         let mut id = [0u8; 4];
         id.copy_from_slice(&digest[..4]);
         let key = LessSafeKey::new(UnboundKey::new(&AES_256_GCM, raw).expect("32-byte key"));
-        Key { id, key }
+        let mac = aws_lc_rs::hmac::Key::new(aws_lc_rs::hmac::HMAC_SHA256, raw);
+        Key { id, key, mac }
     }
 }
 
@@ -133,6 +136,21 @@ impl Sealer {
         Ok(plain.to_vec())
     }
 
+    /// Secrets derived for `context` (e.g. a webhook's signing secret),
+    /// the current key's first, then one per previous key: nothing to
+    /// store, and a secret handed out before a rotation still checks
+    /// while the old key is configured.
+    pub fn derive(&self, context: &str) -> Vec<String> {
+        std::iter::once(&self.current)
+            .chain(&self.previous)
+            .map(|k| {
+                let tag =
+                    aws_lc_rs::hmac::sign(&k.mac, format!("engram-derive/{context}").as_bytes());
+                hex::encode(&tag.as_ref()[..24])
+            })
+            .collect()
+    }
+
     /// Whether `sealed` was sealed with an older key (and should be
     /// resealed).
     pub fn is_stale(&self, sealed: &[u8]) -> bool {
@@ -175,5 +193,11 @@ mod tests {
             Err(SealError::UnknownKey(_))
         ));
         assert!(parse_key("short").is_err());
+        // derived secrets: stable, per context, and the old key's still known
+        let d = old.derive("webhook/a");
+        assert_eq!(d, old.derive("webhook/a"));
+        assert_ne!(d, old.derive("webhook/b"));
+        assert_eq!(rotated.derive("webhook/a")[1], d[0]);
+        assert_ne!(rotated.derive("webhook/a")[0], d[0]);
     }
 }

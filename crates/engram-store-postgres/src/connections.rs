@@ -95,6 +95,17 @@ pub async fn get(s: &PgStore, org_id: &str, id: &str) -> StoreResult<Option<Conn
     r.as_ref().map(row).transpose()
 }
 
+pub async fn by_id(s: &PgStore, id: &str) -> StoreResult<Option<Connection>> {
+    let r = sqlx::query(AssertSqlSafe(format!(
+        "SELECT {COLUMNS} FROM connections WHERE id = $1"
+    )))
+    .bind(id)
+    .fetch_optional(&s.pool)
+    .await
+    .map_err(db_err)?;
+    r.as_ref().map(row).transpose()
+}
+
 pub async fn by_state(s: &PgStore, state: &str) -> StoreResult<Option<Connection>> {
     let r = sqlx::query(AssertSqlSafe(format!(
         "SELECT {COLUMNS} FROM connections WHERE oauth_state = $1"

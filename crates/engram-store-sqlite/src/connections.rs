@@ -95,6 +95,17 @@ pub async fn get(s: &SqliteStore, org_id: &str, id: &str) -> StoreResult<Option<
     r.as_ref().map(row).transpose()
 }
 
+pub async fn by_id(s: &SqliteStore, id: &str) -> StoreResult<Option<Connection>> {
+    let r = sqlx::query(AssertSqlSafe(format!(
+        "SELECT {COLUMNS} FROM connections WHERE id = ?"
+    )))
+    .bind(id)
+    .fetch_optional(&s.read)
+    .await
+    .map_err(db_err)?;
+    r.as_ref().map(row).transpose()
+}
+
 pub async fn by_state(s: &SqliteStore, state: &str) -> StoreResult<Option<Connection>> {
     let r = sqlx::query(AssertSqlSafe(format!(
         "SELECT {COLUMNS} FROM connections WHERE oauth_state = ?"

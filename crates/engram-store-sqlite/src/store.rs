@@ -219,6 +219,9 @@ impl Store for SqliteStore {
     async fn connection_by_state(&self, state: &str) -> StoreResult<Option<Connection>> {
         connections::by_state(self, state).await
     }
+    async fn connection_by_id(&self, id: &str) -> StoreResult<Option<Connection>> {
+        connections::by_id(self, id).await
+    }
     async fn list_connections(
         &self,
         org_id: &str,

@@ -284,6 +284,10 @@ pub trait Store: Send + Sync + 'static {
     /// organisation (the OAuth callback has no key; the state is a random
     /// secret only the connection's creator was given).
     async fn connection_by_state(&self, state: &str) -> StoreResult<Option<Connection>>;
+    /// A connection by id, of any organisation (a provider's webhook has no
+    /// key; the caller checks its signature against the connection's own
+    /// secret before acting on it).
+    async fn connection_by_id(&self, id: &str) -> StoreResult<Option<Connection>>;
     /// The organisation's connections that `q` names, oldest first.
     async fn list_connections(
         &self,

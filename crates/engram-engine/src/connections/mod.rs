@@ -9,6 +9,7 @@
 //! leave the engine: answers show a connection's public settings only.
 
 mod authorise;
+mod github;
 mod s3;
 pub mod sync;
 
@@ -332,6 +333,9 @@ impl Engine {
         delete_documents: bool,
     ) -> Result<Connection, EngineError> {
         let c = self.get_connection(org_id, id).await?;
+        if c.provider == "github" {
+            self.drop_github_hooks(&c).await;
+        }
         if !self
             .store
             .delete_connection(org_id, id, delete_documents)
@@ -431,8 +435,9 @@ impl Engine {
     }
 
     /// Choose what a connection syncs (GitHub: repositories by
-    /// `full_name`); a sync starts at once. Answers how many webhooks were
-    /// registered.
+    /// `full_name`, each with `issues: false` to leave its issues out; S3:
+    /// prefixes); a sync starts at once. Answers how many webhooks were
+    /// registered (GitHub, when the server has a public address).
     pub async fn configure_connection(
         &self,
         org_id: &str,
@@ -440,9 +445,15 @@ impl Engine {
         resources: &[serde_json::Value],
     ) -> Result<usize, EngineError> {
         let c = self.get_connection(org_id, id).await?;
-        let config = match c.provider.as_str() {
-            "github" => serde_json::json!({ "repositories": github_repositories(resources)? }),
-            "s3" => serde_json::json!({ "prefixes": s3_prefixes(resources)? }),
+        let (config, hooks) = match c.provider.as_str() {
+            "github" => {
+                let done = self.configure_github(&c, resources).await?;
+                (done.config, done.hooks)
+            }
+            "s3" => (
+                serde_json::json!({ "prefixes": s3_prefixes(resources)? }),
+                0,
+            ),
             p => {
                 return Err(EngineError::Unsupported(format!(
                     "{p} connections have nothing to configure"
@@ -461,40 +472,8 @@ impl Engine {
             )
             .await?;
         self.wake_syncs();
-        Ok(0)
+        Ok(hooks)
     }
-}
-
-/// The repositories a GitHub `configure` names (by `full_name`).
-fn github_repositories(resources: &[serde_json::Value]) -> Result<Vec<String>, EngineError> {
-    let mut repos = Vec::new();
-    for (i, r) in resources.iter().enumerate() {
-        let name = r["full_name"]
-            .as_str()
-            .or_else(|| r["fullName"].as_str())
-            .or_else(|| r["name"].as_str().filter(|n| n.contains('/')))
-            .or_else(|| r["id"].as_str().filter(|n| n.contains('/')));
-        let Some(name) = name else {
-            return Err(invalid(
-                &format!("resources[{i}]"),
-                "a repository is named by full_name (`owner/name`)",
-            ));
-        };
-        let valid = name.split('/').count() == 2
-            && name
-                .bytes()
-                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'/' | b'-' | b'_' | b'.'));
-        if !valid {
-            return Err(invalid(
-                &format!("resources[{i}].full_name"),
-                "must be `owner/name`",
-            ));
-        }
-        if !repos.iter().any(|x: &String| x == name) {
-            repos.push(name.to_string());
-        }
-    }
-    Ok(repos)
 }
 
 /// The prefixes an S3 `configure` names (by `id`, `prefix` or `name`).

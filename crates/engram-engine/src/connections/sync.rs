@@ -229,12 +229,7 @@ impl Engine {
                         api: &ep.api,
                         token: &token,
                     };
-                    let repos: Vec<String> = c.config["repositories"]
-                        .as_array()
-                        .into_iter()
-                        .flatten()
-                        .filter_map(|r| r.as_str().map(str::to_string))
-                        .collect();
+                    let repos = super::github::chosen_repos(c);
                     gh.sync(&repos, c.cursor.clone(), &mut sink)
                         .await
                         .map(|_| ())

@@ -473,6 +473,27 @@ pub async fn configure(
     }))
 }
 
+/// `POST /v3/connections/{id}/webhook`: a GitHub webhook delivery. No key:
+/// the body's HMAC signature (`X-Hub-Signature-256`) under the
+/// connection's derived secret is the credential. A relevant event makes
+/// the connection's sync due now.
+pub async fn webhook(
+    State(s): State<AppState>,
+    Path(id): Path<String>,
+    headers: axum::http::HeaderMap,
+    body: axum::body::Bytes,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let header = |n: &str| headers.get(n).and_then(|v| v.to_str().ok());
+    let event = header("x-github-event").unwrap_or_default();
+    let queued = s
+        .engine
+        .github_webhook(&id, event, header("x-hub-signature-256"), &body)
+        .await?;
+    Ok(Json(
+        serde_json::json!({ "ok": true, "syncQueued": queued }),
+    ))
+}
+
 /// `GET /v3/connections/callback`: where a provider sends the user's
 /// browser after authorising. No key: the unguessable `state` names the
 /// connection, once.

@@ -36,10 +36,15 @@ pub fn public() -> Router {
 }
 
 /// Public routes that need the app's state: the OAuth callback (its
-/// `state` parameter is the credential).
+/// `state` parameter is the credential) and providers' webhooks (their
+/// signature is).
 pub fn public_with_state(state: AppState) -> Router {
     Router::new()
         .route("/v3/connections/callback", get(connections::callback))
+        .route(
+            "/v3/connections/{connectionId}/webhook",
+            axum::routing::post(connections::webhook),
+        )
         .with_state(state)
 }
 

@@ -71,6 +71,12 @@ pub async fn connections_leases_and_documents(s: &dyn Store) {
         gh.id
     );
     assert!(s.connection_by_state("st-999").await.unwrap().is_none());
+    let by_id = s.connection_by_id(&gh.id).await.unwrap().unwrap();
+    assert_eq!(
+        (by_id.id.as_str(), by_id.org_id.as_str()),
+        (gh.id.as_str(), org.as_str())
+    );
+    assert!(s.connection_by_id("nope").await.unwrap().is_none());
 
     // patches
     let c = s

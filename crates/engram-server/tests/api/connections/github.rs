@@ -1,6 +1,6 @@
 //! GitHub against a local stand-in speaking its OAuth and REST endpoints:
 //! PKCE, the callback, token refresh, resources, configure, incremental
-//! sync, 429 and a revoked grant.
+//! sync of files and issues, webhooks, 429 and a revoked grant.
 
 use super::*;
 
@@ -16,6 +16,12 @@ struct Hub {
     commit: usize,
     files: BTreeMap<String, String>,
     blob_fetches: usize,
+    /// hook id -> its body as registered
+    hooks: BTreeMap<i64, Value>,
+    issues: Vec<Value>,
+    comments: HashMap<u64, Vec<Value>>,
+    /// the query of every issues listing
+    issue_queries: Vec<String>,
 }
 
 type HubState = Arc<Mutex<Hub>>;
@@ -68,7 +74,10 @@ async fn hub_token(State(st): State<HubState>, Form(f): Form<HashMap<String, Str
 async fn hub_api(
     State(st): State<HubState>,
     Path(path): Path<String>,
+    method: axum::http::Method,
+    axum::extract::RawQuery(query): axum::extract::RawQuery,
     headers: HeaderMap,
+    body: axum::body::Bytes,
 ) -> Response {
     let mut h = st.lock().unwrap();
     let auth = headers
@@ -92,7 +101,45 @@ async fn hub_api(
             .into_response();
     }
     let commit = format!("c{:039}", h.commit);
+    let query = query.unwrap_or_default();
+    if path == "repos/octo/notes/hooks" && method == axum::http::Method::POST {
+        let id = 100 + h.hooks.len() as i64;
+        let mut hook: Value = serde_json::from_slice(&body).unwrap();
+        hook["id"] = id.into();
+        h.hooks.insert(id, hook.clone());
+        return (StatusCode::CREATED, Json(hook)).into_response();
+    }
+    if let Some(id) = path.strip_prefix("repos/octo/notes/hooks/") {
+        let id: i64 = id.parse().unwrap();
+        if method == axum::http::Method::DELETE {
+            return match h.hooks.remove(&id) {
+                Some(_) => StatusCode::NO_CONTENT.into_response(),
+                None => StatusCode::NOT_FOUND.into_response(),
+            };
+        }
+        let mut hook: Value = serde_json::from_slice(&body).unwrap();
+        hook["id"] = id.into();
+        h.hooks.insert(id, hook.clone());
+        return Json(hook).into_response();
+    }
     let v = match path.as_str() {
+        "repos/octo/notes/hooks" => json!(h.hooks.values().collect::<Vec<_>>()),
+        "repos/octo/notes/issues" => {
+            h.issue_queries.push(query.clone());
+            let since = query
+                .split('&')
+                .find_map(|kv| kv.strip_prefix("since="))
+                .unwrap_or("");
+            json!(h
+                .issues
+                .iter()
+                .filter(|i| i["updated_at"].as_str().unwrap() >= since)
+                .collect::<Vec<_>>())
+        }
+        p if p.starts_with("repos/octo/notes/issues/") && p.ends_with("/comments") => {
+            let n: u64 = p.split('/').nth(4).unwrap().parse().unwrap();
+            json!(h.comments.get(&n).cloned().unwrap_or_default())
+        }
         "user" => json!({"login": "octo", "email": "octo@example.com"}),
         "user/repos" => {
             json!([{"id": 1, "name": "notes", "full_name": "octo/notes", "private": false,
@@ -125,6 +172,30 @@ async fn hub_api(
     Json(v).into_response()
 }
 
+/// The stand-in, and an app whose GitHub endpoints are the stand-in's.
+async fn github_app(st: &HubState, public_url: Option<&str>) -> (String, TestApp) {
+    let hub = serve(
+        Router::new()
+            .route("/login/oauth/access_token", post(hub_token))
+            .route("/api/{*path}", axum::routing::any(hub_api))
+            .with_state(st.clone()),
+    )
+    .await;
+    let mut o = opts();
+    o.engine.connect.public_url = public_url.map(str::to_string);
+    o.engine.connect.endpoints.insert(
+        "github".into(),
+        engram_connect::oauth::Endpoints {
+            authorize: format!("{hub}/login/oauth/authorize"),
+            token: format!("{hub}/login/oauth/access_token"),
+            api: format!("{hub}/api"),
+            scopes: "repo",
+            json_token: false,
+        },
+    );
+    (hub.clone(), spawn_app_with(o).await)
+}
+
 #[tokio::test]
 async fn github_connects_with_pkce_refreshes_and_syncs_incrementally() {
     let st: HubState = Default::default();
@@ -140,25 +211,7 @@ async fn github_connects_with_pkce_refreshes_and_syncs_incrementally() {
         );
         h.files.insert("src/main.rs".into(), "fn main() {}".into());
     }
-    let hub = serve(
-        Router::new()
-            .route("/login/oauth/access_token", post(hub_token))
-            .route("/api/{*path}", get(hub_api))
-            .with_state(st.clone()),
-    )
-    .await;
-    let mut o = opts();
-    o.engine.connect.endpoints.insert(
-        "github".into(),
-        engram_connect::oauth::Endpoints {
-            authorize: format!("{hub}/login/oauth/authorize"),
-            token: format!("{hub}/login/oauth/access_token"),
-            api: format!("{hub}/api"),
-            scopes: "repo",
-            json_token: false,
-        },
-    );
-    let app = spawn_app_with(o).await;
+    let (hub, app) = github_app(&st, None).await;
 
     // no client configured: a clear 400
     let (s, v) = app
@@ -337,4 +390,266 @@ async fn github_connects_with_pkce_refreshes_and_syncs_incrementally() {
         ))
         .await;
     assert_eq!(s, StatusCode::NOT_IMPLEMENTED);
+}
+
+/// A GitHub connection through the stand-in's OAuth dance; its id.
+async fn connect(app: &TestApp, st: &HubState) -> String {
+    let (s, _) = app
+        .patch(
+            "/v3/settings",
+            json!({"githubClientId": "cid", "githubClientSecret": "csecret"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK);
+    let (s, v) = app
+        .post("/v3/connections/github", json!({"containerTag": "gh"}))
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let link = url::Url::parse(v["authLink"].as_str().unwrap()).unwrap();
+    let q: HashMap<String, String> = link.query_pairs().into_owned().collect();
+    st.lock().unwrap().challenge = Some(q["code_challenge"].clone());
+    let back = reqwest::get(format!(
+        "{}/v3/connections/callback?state={}&code=the-code",
+        app.base, q["state"]
+    ))
+    .await
+    .unwrap();
+    assert_eq!(back.status(), StatusCode::OK);
+    v["id"].as_str().unwrap().to_string()
+}
+
+fn issue(n: u64, title: &str, body: &str, updated: &str, comments: u64) -> Value {
+    json!({"number": n, "title": title, "body": body, "state": "open", "comments": comments,
+           "user": {"login": "ana"}, "labels": [{"name": "ops"}], "updated_at": updated,
+           "html_url": format!("https://github.com/octo/notes/issues/{n}")})
+}
+
+/// The content of the synced document whose title starts with `title`
+/// (titles are set as a document is processed: wait for them all).
+async fn content_of(app: &TestApp, docs: &[Value], title: &str) -> String {
+    let mut done = Vec::new();
+    for d in docs {
+        done.push(app.wait_done(d["id"].as_str().unwrap()).await);
+    }
+    let d = done
+        .iter()
+        .find(|d| d["title"].as_str().is_some_and(|t| t.starts_with(title)))
+        .unwrap_or_else(|| panic!("no {title} in {done:#?}"));
+    d["content"].as_str().unwrap_or_default().to_string()
+}
+
+/// POST a webhook delivery signed with `secret`.
+async fn deliver(
+    app: &TestApp,
+    id: &str,
+    event: &str,
+    body: &Value,
+    secret: &str,
+) -> (StatusCode, Value) {
+    let raw = serde_json::to_vec(body).unwrap();
+    let r = reqwest::Client::new()
+        .post(format!("{}/v3/connections/{id}/webhook", app.base))
+        .header("X-GitHub-Event", event)
+        .header(
+            "X-Hub-Signature-256",
+            engram_connect::github::sign(secret, &raw),
+        )
+        .header("Content-Type", "application/json")
+        .body(raw)
+        .send()
+        .await
+        .unwrap();
+    let s = r.status();
+    (s, r.json().await.unwrap_or(Value::Null))
+}
+
+#[tokio::test]
+async fn github_syncs_issues_and_takes_signed_webhooks() {
+    let st: HubState = Default::default();
+    {
+        let mut h = st.lock().unwrap();
+        h.files
+            .insert("README.md".into(), "# Notes\nThe harbour log.".into());
+        h.issues = vec![
+            issue(
+                1,
+                "Fog horn too quiet",
+                "The fog horn cannot be heard past the pier.",
+                "2026-03-01T10:00:00Z",
+                1,
+            ),
+            issue(
+                3,
+                "Paint the rail",
+                "The rail on the east stairs is rusting.",
+                "2026-03-02T10:00:00Z",
+                0,
+            ),
+        ];
+        // a pull request is not an issue
+        let mut pr = issue(
+            2,
+            "Louder horn",
+            "Doubles the volume.",
+            "2026-03-01T12:00:00Z",
+            0,
+        );
+        pr["pull_request"] = json!({"url": "https://api.github.com/repos/octo/notes/pulls/2"});
+        h.issues.push(pr);
+        h.comments.insert(
+            1,
+            vec![
+                json!({"user": {"login": "bo"}, "created_at": "2026-03-01T11:00:00Z",
+                        "body": "Ordered a new diaphragm for it."}),
+            ],
+        );
+    }
+    let (_, app) = github_app(&st, Some("https://engram.example/")).await;
+    let id = connect(&app, &st).await;
+    let c = wait_sync(&app, &id, None).await;
+
+    // choosing the repository registers one hook, signed, for push and issues
+    let (s, v) = app
+        .post(
+            &format!("/v3/connections/{id}/configure"),
+            json!({"resources": [{"full_name": "octo/notes"}]}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["webhooksRegistered"], 1, "{v}");
+    let hook = st.lock().unwrap().hooks.values().next().cloned().unwrap();
+    assert_eq!(
+        hook["config"]["url"],
+        format!("https://engram.example/v3/connections/{id}/webhook")
+    );
+    assert_eq!(hook["events"], json!(["push", "issues"]));
+    let secret = hook["config"]["secret"].as_str().unwrap().to_string();
+    assert!(secret.len() >= 32);
+
+    let mut c = wait_sync(&app, &id, c["lastSyncRun"]["completedAt"].as_str()).await;
+    if docs_of(&app, "github", "gh").await.len() < 3 {
+        c = wait_sync(&app, &id, c["lastSyncRun"]["completedAt"].as_str()).await;
+    }
+    assert_eq!(c["lastSyncRun"]["status"], "completed", "{c}");
+    let docs = docs_of(&app, "github", "gh").await;
+    assert_eq!(
+        docs.len(),
+        3,
+        "the readme and two issues, no pull request: {docs:#?}"
+    );
+    let one = content_of(&app, &docs, "octo/notes#1: ").await;
+    assert!(one.contains("Fog horn too quiet"), "{one}");
+    assert!(one.contains("cannot be heard past the pier"), "{one}");
+    assert!(
+        one.contains("Ordered a new diaphragm"),
+        "the comment is in: {one}"
+    );
+
+    // deliveries: a forged signature is refused, an unknown connection is 404
+    let push = json!({"ref": "refs/heads/main",
+                      "repository": {"full_name": "octo/notes", "default_branch": "main"}});
+    let (s, _) = deliver(&app, &id, "push", &push, "not-the-secret").await;
+    assert_eq!(s, StatusCode::FORBIDDEN);
+    let (s, _) = deliver(&app, "nope", "push", &push, &secret).await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+    let (s, v) = deliver(
+        &app,
+        &id,
+        "ping",
+        &json!({"zen": "Keep it simple."}),
+        &secret,
+    )
+    .await;
+    assert_eq!((s, v["syncQueued"].clone()), (StatusCode::OK, json!(false)));
+    let side = json!({"ref": "refs/heads/feature",
+                      "repository": {"full_name": "octo/notes", "default_branch": "main"}});
+    let (_, v) = deliver(&app, &id, "push", &side, &secret).await;
+    assert_eq!(
+        v["syncQueued"], false,
+        "a push to another branch changes nothing synced"
+    );
+
+    // an issue edited: its event makes a sync due, which reads only what changed
+    {
+        let mut h = st.lock().unwrap();
+        h.issues[0] = issue(
+            1,
+            "Fog horn too quiet",
+            "Fixed: the horn now carries to the breakwater.",
+            "2026-03-05T09:00:00Z",
+            1,
+        );
+        h.issue_queries.clear();
+    }
+    let before = c["lastSyncRun"]["completedAt"].as_str().map(str::to_string);
+    let (s, v) = deliver(
+        &app,
+        &id,
+        "issues",
+        &json!({"action": "edited", "repository": {"full_name": "octo/notes"}}),
+        &secret,
+    )
+    .await;
+    assert_eq!(
+        (s, v["syncQueued"].clone()),
+        (StatusCode::OK, json!(true)),
+        "{v}"
+    );
+    let c = wait_sync(&app, &id, before.as_deref()).await;
+    assert_eq!(c["lastSyncRun"]["status"], "completed", "{c}");
+    let queries = st.lock().unwrap().issue_queries.clone();
+    assert!(
+        queries
+            .iter()
+            .all(|q| q.contains("since=2026-03-02T10:00:00Z")),
+        "incremental by since: {queries:?}"
+    );
+    let docs = docs_of(&app, "github", "gh").await;
+    assert_eq!(docs.len(), 3);
+    let one = content_of(&app, &docs, "octo/notes#1: ").await;
+    assert!(one.contains("carries to the breakwater"), "{one}");
+
+    // leaving the issues out removes them; the hook is updated, not doubled
+    let (_, v) = app
+        .post(
+            &format!("/v3/connections/{id}/configure"),
+            json!({"resources": [{"full_name": "octo/notes", "issues": false}]}),
+        )
+        .await;
+    assert_eq!(v["webhooksRegistered"], 1, "{v}");
+    assert_eq!(st.lock().unwrap().hooks.len(), 1);
+    let c = wait_sync(&app, &id, c["lastSyncRun"]["completedAt"].as_str()).await;
+    assert_eq!(c["lastSyncRun"]["status"], "completed", "{c}");
+    let docs = docs_of(&app, "github", "gh").await;
+    assert_eq!(docs.len(), 1, "{docs:#?}");
+    let (_, v) = deliver(
+        &app,
+        &id,
+        "issues",
+        &json!({"action": "opened", "repository": {"full_name": "octo/notes"}}),
+        &secret,
+    )
+    .await;
+    assert_eq!(v["syncQueued"], false);
+
+    // a bad resource is named
+    let (s, v) = app
+        .post(
+            &format!("/v3/connections/{id}/configure"),
+            json!({"resources": [{"full_name": "octo/notes", "issues": "yes"}]}),
+        )
+        .await;
+    assert_error(
+        &(s, v),
+        StatusCode::BAD_REQUEST,
+        "ValidationError",
+        "resources[0].issues",
+    );
+
+    // deleting the connection removes its hook
+    let (s, _) = app.delete(&format!("/v3/connections/{id}"), None).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(st.lock().unwrap().hooks.is_empty());
+    let (s, _) = deliver(&app, &id, "push", &push, &secret).await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
 }
