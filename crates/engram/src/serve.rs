@@ -115,6 +115,9 @@ fn connect_config(s: &Settings) -> anyhow::Result<engram_engine::connections::Co
     Ok(engram_engine::connections::ConnectConfig {
         sealer: Arc::new(Sealer::new(&key, &previous)),
         public_url: s.public_url.clone(),
+        endpoints: s.connectors.endpoints.clone(),
+        clients: s.connectors.clients.clone(),
+        sync_interval: std::time::Duration::from_secs(s.sync_interval_secs),
         ..Default::default()
     })
 }

@@ -1,6 +1,8 @@
 //! `engram connections`: add a web-crawler connection to a local site,
 //! watch it sync, list and show it, sync again, remove it with its
-//! documents; an OAuth provider without a client is a clear error.
+//! documents; an OAuth provider without a client is a clear error, and one
+//! configured for the whole server (GitHub Enterprise, from the environment)
+//! serves an organisation that has none.
 
 use super::*;
 
@@ -62,7 +64,13 @@ fn connections_are_added_synced_listed_and_removed() {
         &data,
         &cfg,
         free_port(),
-        &[("ENGRAM_FETCH_ALLOW_PRIVATE", "true")],
+        &[
+            ("ENGRAM_FETCH_ALLOW_PRIVATE", "true"),
+            // a server-wide GitHub Enterprise client, from the environment
+            ("ENGRAM_CONNECTOR_GITHUB_CLIENT_ID", "ghe-client"),
+            ("ENGRAM_CONNECTOR_GITHUB_CLIENT_SECRET", "ghe-secret"),
+            ("ENGRAM_CONNECTOR_GITHUB_URL", "https://ghe.example.com"),
+        ],
     );
     let json = |out: &str| -> Value { serde_json::from_str(out).unwrap_or(Value::Null) };
 
@@ -168,6 +176,23 @@ fn connections_are_added_synced_listed_and_removed() {
             .as_str()
             .unwrap_or_default()
             .contains("notionClientId"),
+        "{out}"
+    );
+    // the server's own client and endpoints serve an organisation without one
+    let (code, out, err) = client(
+        &cfg,
+        &[],
+        &["connections", "add", "github", "--tag", "coast", "--json"],
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    let link = json(&out)["authLink"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    assert!(
+        link.starts_with("https://ghe.example.com/login/oauth/authorize?")
+            && link.contains("client_id=ghe-client")
+            && !link.contains("ghe-secret"),
         "{out}"
     );
     let (code, _, err) = client(&cfg, &[], &["connections", "add", "s3", "--meta", "nokey"]);

@@ -4,6 +4,8 @@
 //! Secrets (API keys) come from the environment or the file and are never
 //! printed: [`Settings`]' `Debug` redacts them.
 
+pub mod connectors;
+
 use clap::Args;
 use serde::Deserialize;
 use std::net::SocketAddr;
@@ -72,6 +74,9 @@ pub struct ServeArgs {
     /// `https://memory.example.com`. Default: the address a request used.
     #[arg(long, env = "ENGRAM_PUBLIC_URL")]
     pub public_url: Option<String>,
+    /// Seconds between scheduled syncs of each connection (default 6 hours).
+    #[arg(long, env = "ENGRAM_SYNC_INTERVAL_SECS", value_name = "SECS")]
+    pub sync_interval_secs: Option<u64>,
     /// Seconds a worker's claim on a job lasts without renewal (a crashed
     /// replica's jobs are picked up after this).
     #[arg(long, env = "ENGRAM_JOB_LEASE_SECS")]
@@ -99,12 +104,17 @@ pub struct FileConfig {
     pub job_lease_secs: Option<u64>,
     pub dream_delay_ms: Option<u64>,
     pub log_format: Option<String>,
+    pub public_url: Option<String>,
+    pub sync_interval_secs: Option<u64>,
     #[serde(default)]
     pub embeddings: EmbeddingsFile,
     #[serde(default)]
     pub fetch: FetchFile,
     #[serde(default)]
     pub llm: LlmFile,
+    /// `[connectors.<provider>]`: OAuth clients and endpoints.
+    #[serde(default)]
+    pub connectors: std::collections::BTreeMap<String, connectors::ConnectorFile>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -155,7 +165,12 @@ pub struct Settings {
     pub secret_key: Option<String>,
     pub secret_keys_previous: Vec<String>,
     pub public_url: Option<String>,
+    pub sync_interval_secs: u64,
+    pub connectors: connectors::Connectors,
 }
+
+/// Default time between scheduled syncs of a connection.
+pub const DEFAULT_SYNC_INTERVAL_SECS: u64 = 6 * 3600;
 
 pub struct RemoteEmbeddings {
     pub url: String,
@@ -193,6 +208,9 @@ impl std::fmt::Debug for Settings {
             .field("workers", &self.workers)
             .field("chunk_tokens", &self.chunk_tokens)
             .field("fetch_allow_private", &self.fetch_allow_private)
+            .field("public_url", &self.public_url)
+            .field("sync_interval_secs", &self.sync_interval_secs)
+            .field("connectors", &self.connectors)
             .finish()
     }
 }
@@ -351,7 +369,19 @@ pub fn resolve(args: ServeArgs, file: FileConfig) -> anyhow::Result<Settings> {
             .filter(|k| !k.is_empty())
             .map(str::to_string)
             .collect(),
-        public_url: args.public_url.filter(|u| !u.is_empty()),
+        public_url: args
+            .public_url
+            .or(file.public_url)
+            .filter(|u| !u.is_empty()),
+        sync_interval_secs: args
+            .sync_interval_secs
+            .or(file.sync_interval_secs)
+            .unwrap_or(DEFAULT_SYNC_INTERVAL_SECS)
+            .max(60),
+        connectors: connectors::resolve(
+            &file.connectors,
+            &connectors::from_env(|k| std::env::var(k).ok()),
+        )?,
     })
 }
 
@@ -386,6 +416,34 @@ mod tests {
         assert_eq!(s.vector_index, VectorIndexArg::Process);
         assert!(toml::from_str::<FileConfig>("bogus = 1").is_err());
         assert!(toml::from_str::<FileConfig>("vector_index = \"gpu\"").is_err());
+    }
+
+    /// Every TOML example in the documentation is a valid configuration.
+    #[test]
+    fn documented_files_are_valid() {
+        let mut n = 0;
+        for (page, md) in engram_docs::PAGES {
+            let mut block: Option<String> = None;
+            for line in md.lines() {
+                match &mut block {
+                    None if line.trim_start().starts_with("```toml") => block = Some(String::new()),
+                    Some(b) if line.trim_start().starts_with("```") => {
+                        let file: FileConfig =
+                            toml::from_str(b).unwrap_or_else(|e| panic!("{page}: {e}\n{b}"));
+                        resolve(ServeArgs::default(), file)
+                            .unwrap_or_else(|e| panic!("{page}: {e}\n{b}"));
+                        n += 1;
+                        block = None;
+                    }
+                    Some(b) => {
+                        b.push_str(line);
+                        b.push('\n');
+                    }
+                    None => {}
+                }
+            }
+        }
+        assert!(n >= 2, "{n} TOML examples");
     }
 
     #[test]
