@@ -118,6 +118,8 @@ fn connect_config(s: &Settings) -> anyhow::Result<engram_engine::connections::Co
         endpoints: s.connectors.endpoints.clone(),
         clients: s.connectors.clients.clone(),
         sync_interval: std::time::Duration::from_secs(s.sync_interval_secs),
+        // a crashed replica's sync is taken over as soon as its jobs are
+        lease: std::time::Duration::from_secs(s.job_lease_secs),
         ..Default::default()
     })
 }
@@ -216,8 +218,11 @@ fn init_tracing(format: &str) {
     let filter = EnvFilter::try_from_env("ENGRAM_LOG")
         .or_else(|_| EnvFilter::try_from_default_env())
         .unwrap_or_else(|_| EnvFilter::new("info"));
+    use std::io::IsTerminal;
+    // colour only for a person at a terminal, never into a file or a pipe
     let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
+        .with_ansi(std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none())
         .with_writer(std::io::stderr);
     if format == "json" {
         builder.json().init();

@@ -1,0 +1,280 @@
+//! Crashes: `kill -9` in the middle of ingest, and in the middle of a
+//! connection's sync; after a restart nothing acknowledged is lost or
+//! doubled and the work finishes by itself.
+
+use super::*;
+
+#[test]
+fn kill_nine_mid_ingest_then_restart() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    let cfg = tmp.path().join("cfg");
+    let port = free_port();
+    let mut srv = start(&data, &cfg, port);
+
+    // first run: credentials written with mode 0600, key printed once
+    let creds_path = cfg.join("credentials.json");
+    let creds: Value =
+        serde_json::from_str(&std::fs::read_to_string(&creds_path).unwrap()).unwrap();
+    let key = creds["apiKey"].as_str().unwrap().to_string();
+    assert_eq!(creds["baseUrl"], srv.base.as_str());
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        assert_eq!(
+            std::fs::metadata(&creds_path).unwrap().permissions().mode() & 0o777,
+            0o600
+        );
+    }
+    let log = std::fs::read_to_string(&srv.log).unwrap();
+    assert_eq!(
+        log.matches(&key).count(),
+        1,
+        "the key is printed exactly once"
+    );
+
+    let n = 40;
+    for i in 0..n {
+        let (s, v) = reqwest::call(
+            "POST",
+            &format!("{}/v3/documents", srv.base),
+            &key,
+            Some(json!({"content": text(i), "customId": format!("doc-{i}")})),
+        );
+        assert_eq!(s, 200, "{v}");
+    }
+    // wait until some documents are done and some are not, then SIGKILL
+    let deadline = Instant::now() + Duration::from_secs(120);
+    loop {
+        let (_, v) = reqwest::call(
+            "GET",
+            &format!("{}/v3/documents/processing", srv.base),
+            &key,
+            None,
+        );
+        let left = v["totalCount"].as_u64().unwrap();
+        if left < n as u64 && left > 5 {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline && left > 0,
+            "could not catch the pipeline mid-way ({left} left)"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    srv.child.kill().unwrap(); // SIGKILL
+    srv.child.wait().unwrap();
+
+    let srv = start(&data, &cfg, port);
+    let log2 = std::fs::read_to_string(&srv.log).unwrap();
+    assert!(
+        !log2.contains("First run"),
+        "second start is not a first run"
+    );
+    wait_idle(&srv.base, &key, Duration::from_secs(180));
+    let mut counts = Vec::new();
+    for i in 0..n {
+        let (s, d) = reqwest::call(
+            "GET",
+            &format!("{}/v3/documents/doc-{i}", srv.base),
+            &key,
+            None,
+        );
+        assert_eq!(s, 200);
+        assert_eq!(d["status"], "done", "{d}");
+        let (_, c) = reqwest::call(
+            "GET",
+            &format!("{}/v3/documents/doc-{i}/chunks", srv.base),
+            &key,
+            None,
+        );
+        let pos: Vec<u64> = c["chunks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["position"].as_u64().unwrap())
+            .collect();
+        assert_eq!(
+            pos,
+            (0..pos.len() as u64).collect::<Vec<_>>(),
+            "doc-{i}: positions {pos:?}"
+        );
+        assert_eq!(d["chunkCount"], pos.len() as u64);
+        counts.push(pos.len());
+    }
+    // the same content processed from scratch gives the same number of chunks
+    let (_, v) = reqwest::call(
+        "POST",
+        &format!("{}/v3/documents", srv.base),
+        &key,
+        Some(json!({"content": text(0), "customId": "control"})),
+    );
+    assert_eq!(v["status"], "queued");
+    wait_idle(&srv.base, &key, Duration::from_secs(60));
+    let (_, c) = reqwest::call(
+        "GET",
+        &format!("{}/v3/documents/control/chunks", srv.base),
+        &key,
+        None,
+    );
+    assert_eq!(c["total"].as_u64().unwrap() as usize, counts[0]);
+    let (_, l) = reqwest::call(
+        "POST",
+        &format!("{}/v3/documents/list", srv.base),
+        &key,
+        Some(json!({"limit": 100})),
+    );
+    assert_eq!(
+        l["pagination"]["totalItems"],
+        n as u64 + 1,
+        "no document lost or duplicated"
+    );
+    terminate(srv);
+}
+
+/// A moto S3 server (from PyPI; `scripts/test.sh` installs it), killed
+/// when dropped.
+struct Moto(Child, String);
+
+impl Drop for Moto {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn moto() -> Moto {
+    let port = free_port();
+    let python = std::env::var("ENGRAM_TEST_PYTHON").unwrap_or_else(|_| "python3".into());
+    let child = Command::new(&python)
+        .args([
+            "-m",
+            "moto.server",
+            "-H",
+            "127.0.0.1",
+            "-p",
+            &port.to_string(),
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{python} -m moto.server: {e} (scripts/test.sh installs moto)"));
+    let m = Moto(child, format!("http://127.0.0.1:{port}"));
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while reqwest::blocking_get(&format!("{}/moto-api/", m.1)).is_err() {
+        assert!(Instant::now() < deadline, "moto did not start");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    m
+}
+
+/// PUT without a signature (moto does not check them).
+fn s3_put(url: &str, body: &str) {
+    let (s, _) = reqwest::call_raw("PUT", url, body);
+    assert!((200..300).contains(&s), "PUT {url}: {s}");
+}
+
+/// The titles of the connection's documents.
+fn synced(base: &str, key: &str) -> Vec<String> {
+    let (s, v) = reqwest::call(
+        "POST",
+        &format!("{base}/v3/connections/s3/documents"),
+        key,
+        Some(json!({"containerTags": ["crash"]})),
+    );
+    assert_eq!(s, 200, "{v}");
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["id"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn kill_nine_mid_sync_then_restart() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (data, cfg) = (tmp.path().join("data"), tmp.path().join("cfg"));
+    let s3 = moto();
+    s3_put(&format!("{}/crash-bucket", s3.1), "");
+    let n = 600;
+    for i in 0..n {
+        s3_put(
+            &format!("{}/crash-bucket/notes/{i:04}.txt", s3.1),
+            &format!("Note {i}: the tide came in at {} past six.", i % 60),
+        );
+    }
+    let env = [("ENGRAM_FETCH_ALLOW_PRIVATE", "true")];
+    let port = free_port();
+    let mut srv = start_with(&data, &cfg, port, &env);
+    let creds: Value =
+        serde_json::from_str(&std::fs::read_to_string(cfg.join("credentials.json")).unwrap())
+            .unwrap();
+    let key = creds["apiKey"].as_str().unwrap().to_string();
+    let (s, v) = reqwest::call(
+        "POST",
+        &format!("{}/v3/connections/s3", srv.base),
+        &key,
+        Some(json!({"containerTag": "crash", "metadata": {
+            "endpoint": s3.1, "region": "us-east-1", "bucket": "crash-bucket",
+            "accessKeyId": "AKIATEST", "secretAccessKey": "shh"}})),
+    );
+    assert_eq!(s, 200, "{v}");
+    let id = v["id"].as_str().unwrap().to_string();
+
+    // SIGKILL once the sync is well under way but not done
+    let deadline = Instant::now() + Duration::from_secs(120);
+    let before = loop {
+        let got = synced(&srv.base, &key).len();
+        if got >= 30 && got < n {
+            break got;
+        }
+        assert!(
+            Instant::now() < deadline && got < n,
+            "could not catch the sync mid-way ({got} of {n})"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    srv.child.kill().unwrap();
+    srv.child.wait().unwrap();
+
+    // the restarted server takes the sync over when the dead one's lease
+    // lapses, and finishes it: every object once
+    let srv = start_with(&data, &cfg, port, &env);
+    let deadline = Instant::now() + Duration::from_secs(180);
+    let c = loop {
+        let (s, c) = reqwest::call(
+            "GET",
+            &format!("{}/v3/connections/{id}", srv.base),
+            &key,
+            None,
+        );
+        assert_eq!(s, 200, "{c}");
+        if c["lastSyncRun"]["status"] == "completed" {
+            break c;
+        }
+        assert!(Instant::now() < deadline, "the sync was not resumed: {c}");
+        std::thread::sleep(Duration::from_millis(200));
+    };
+    assert_eq!(c["lastSyncRun"]["errorCode"], Value::Null, "{c}");
+    let ids = synced(&srv.base, &key);
+    let mut distinct = ids.clone();
+    distinct.sort();
+    distinct.dedup();
+    assert_eq!(
+        (ids.len(), distinct.len()),
+        (n, n),
+        "{before} documents before the crash; every object exactly once after"
+    );
+    let log = std::fs::read_to_string(&srv.log).unwrap();
+    assert!(!log.contains('\u{1b}'), "no colour codes in a log file");
+    let written: usize = log
+        .lines()
+        .filter(|l| l.contains("sync done"))
+        .filter_map(|l| l.split("written=").nth(1))
+        .filter_map(|w| w.split_whitespace().next()?.parse::<usize>().ok())
+        .sum();
+    assert!(
+        written > 0 && written <= n - before + 25,
+        "resumed from its checkpoint: {written} written after the restart, {before} before"
+    );
+}
