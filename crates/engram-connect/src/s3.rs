@@ -7,7 +7,7 @@
 //! HTTP client.
 
 use crate::{ConnectError, Item, Sink};
-use futures::TryStreamExt;
+use futures::{StreamExt, TryStreamExt};
 use object_store::aws::{AmazonS3, AmazonS3Builder};
 use object_store::path::Path;
 use object_store::{ObjectStore, ObjectStoreExt, RetryConfig};
@@ -20,6 +20,8 @@ use std::time::Duration;
 pub const MAX_OBJECT: u64 = 20 * 1024 * 1024;
 /// Checkpoint the cursor after this many fetched objects.
 const CHECKPOINT_EVERY: usize = 25;
+/// Objects downloaded at once.
+const CONCURRENT_GETS: usize = 8;
 
 /// The MIME type of a key Engram syncs, by extension; None to skip it.
 pub fn mime_of(key: &str) -> Option<&'static str> {
@@ -239,41 +241,56 @@ impl S3 {
             sink.checkpoint(&serde_json::to_value(&state).unwrap_or_default())
                 .await?;
         }
-        let mut fetched = 0;
+        // what to fetch: changed objects, and new ones while there is room
+        let mut room = sink.room();
+        let mut todo: Vec<(String, String)> = Vec::new();
         for (key, (tag, _)) in &now {
             if state.objects.get(key) == Some(tag) {
                 continue;
             }
-            if !state.objects.contains_key(key) && sink.room() == 0 {
-                continue;
+            if !state.objects.contains_key(key) {
+                if room == 0 {
+                    continue;
+                }
+                room -= 1;
             }
-            let got = self.store.get(&Path::from(key.as_str())).await;
-            let bytes = match got {
-                Ok(r) => r.bytes().await.map_err(error)?,
-                // deleted between the listing and now
-                Err(object_store::Error::NotFound { .. }) => continue,
-                Err(e) => return Err(error(e)),
-            };
-            let mut metadata = serde_json::Map::new();
-            metadata.insert("bucket".into(), self.bucket.clone().into());
-            metadata.insert("key".into(), key.clone().into());
-            metadata.insert("etag".into(), tag.clone().into());
-            sink.put(vec![Item {
-                id: self.item_id(key),
-                title: Some(key.rsplit('/').next().unwrap_or(key).to_string()),
-                url: Some(format!("s3://{}/{key}", self.bucket)),
-                bytes: bytes.to_vec(),
-                mime_type: mime_of(key).map(str::to_string),
-                filename: key.rsplit('/').next().map(str::to_string),
-                metadata,
-            }])
-            .await?;
-            state.objects.insert(key.clone(), tag.clone());
-            fetched += 1;
-            if fetched % CHECKPOINT_EVERY == 0 {
-                sink.checkpoint(&serde_json::to_value(&state).unwrap_or_default())
-                    .await?;
+            todo.push((key.clone(), tag.clone()));
+        }
+        // a checkpoint's worth at a time, downloaded concurrently
+        for batch in todo.chunks(CHECKPOINT_EVERY) {
+            let store = &self.store;
+            let got: Vec<Option<(String, String, bytes::Bytes)>> =
+                futures::stream::iter(batch.iter().cloned().map(|(key, tag)| async move {
+                    match store.get(&Path::from(key.as_str())).await {
+                        Ok(r) => Ok(Some((key, tag, r.bytes().await.map_err(error)?))),
+                        // deleted between the listing and now
+                        Err(object_store::Error::NotFound { .. }) => Ok(None),
+                        Err(e) => Err(error(e)),
+                    }
+                }))
+                .buffered(CONCURRENT_GETS)
+                .try_collect()
+                .await?;
+            let mut items = Vec::with_capacity(got.len());
+            for (key, tag, bytes) in got.into_iter().flatten() {
+                let mut metadata = serde_json::Map::new();
+                metadata.insert("bucket".into(), self.bucket.clone().into());
+                metadata.insert("key".into(), key.clone().into());
+                metadata.insert("etag".into(), tag.clone().into());
+                items.push(Item {
+                    id: self.item_id(&key),
+                    title: Some(key.rsplit('/').next().unwrap_or(&key).to_string()),
+                    url: Some(format!("s3://{}/{key}", self.bucket)),
+                    bytes: bytes.to_vec(),
+                    mime_type: mime_of(&key).map(str::to_string),
+                    filename: key.rsplit('/').next().map(str::to_string),
+                    metadata,
+                });
+                state.objects.insert(key, tag);
             }
+            sink.put(items).await?;
+            sink.checkpoint(&serde_json::to_value(&state).unwrap_or_default())
+                .await?;
         }
         let cursor = serde_json::to_value(&state).unwrap_or_default();
         sink.checkpoint(&cursor).await?;

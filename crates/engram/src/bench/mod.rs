@@ -9,9 +9,11 @@
 //! - `scale`: latency, memory and HNSW recall with a large synthetic
 //!   organisation;
 //! - `mcp`: what the MCP layer adds to a search, and docs search speed;
-//! - `judge`: how well memory formation's fact/not-a-fact judge works.
+//! - `judge`: how well memory formation's fact/not-a-fact judge works;
+//! - `connections`: pages crawled per second, and S3 sync time.
 
 mod analytics;
+mod connections;
 mod judge;
 mod locomo;
 mod locomo_memory;
@@ -41,6 +43,8 @@ pub enum BenchCommand {
     /// How well the fact/not-a-fact judge of memory formation separates
     /// facts from chatter.
     Judge(judge::JudgeArgs),
+    /// Crawl speed against a local site, and S3 sync time against moto.
+    Connections(connections::ConnectionsArgs),
 }
 
 pub async fn run(cmd: BenchCommand) -> anyhow::Result<()> {
@@ -61,5 +65,6 @@ pub async fn run(cmd: BenchCommand) -> anyhow::Result<()> {
         BenchCommand::Analytics(a) => analytics::run(a).await,
         BenchCommand::Mcp(a) => mcp::run(a).await,
         BenchCommand::Judge(a) => judge::run(a).await,
+        BenchCommand::Connections(a) => connections::run(a).await,
     }
 }

@@ -66,6 +66,20 @@ impl BenchServer {
         database_url: Option<&str>,
         vector_index: engram_engine::VectorIndex,
     ) -> anyhow::Result<Self> {
+        let config = EngineConfig {
+            vector_index,
+            ..EngineConfig::default()
+        };
+        Self::start_with(model_dir, workers, database_url, config).await
+    }
+
+    /// [`Self::start`] with the engine's configuration given whole.
+    pub async fn start_with(
+        model_dir: &Path,
+        workers: usize,
+        database_url: Option<&str>,
+        config: EngineConfig,
+    ) -> anyhow::Result<Self> {
         let dir = tempfile::tempdir()?;
         let store: Arc<dyn Store> = match database_url {
             Some(url) => Arc::new(engram_store_postgres::PgStore::fresh_database(url).await?),
@@ -76,15 +90,7 @@ impl BenchServer {
             LocalEmbedder::start(&d, model_files::DEFAULT_MODEL_NAME)
         })
         .await??;
-        let engine = Engine::new(
-            store.clone(),
-            Arc::new(embedder),
-            EngineConfig {
-                vector_index,
-                ..EngineConfig::default()
-            },
-        )
-        .await?;
+        let engine = Engine::new(store.clone(), Arc::new(embedder), config).await?;
         let (_, key) = engram_engine::auth::create_key(store.as_ref(), "bench", "bench").await?;
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
         let base = format!("http://{}", listener.local_addr()?);
