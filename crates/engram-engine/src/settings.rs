@@ -4,6 +4,9 @@
 //! `workspacePrompt` in memory extraction, and the ingestion filter
 //! ([`Effective::admits`], then the LLM with `shouldLLMFilter`). The store keeps the settings as
 //! one JSON document; a PATCH merges into it (null removes a setting).
+//! Connector client secrets (`*ClientSecret`) are sealed like connection
+//! tokens before they reach the store, bound to the organisation and the
+//! setting's name; [`Engine::setting_secret`] opens them.
 
 use crate::{Engine, EngineError};
 use engram_core::Metadata;
@@ -128,14 +131,50 @@ impl Engine {
     ) -> Result<Metadata, EngineError> {
         let mut now = self.store.get_settings(org_id).await?;
         for (k, v) in changes {
-            if v.is_null() {
-                now.remove(k);
-            } else {
-                now.insert(k.clone(), v.clone());
+            match v {
+                serde_json::Value::Null => {
+                    now.remove(k);
+                }
+                serde_json::Value::String(secret) if is_secret(k) && !secret.is_empty() => {
+                    let sealed = self
+                        .config
+                        .connect
+                        .sealer
+                        .seal(secret.as_bytes(), &secret_context(org_id, k));
+                    now.insert(
+                        k.clone(),
+                        format!("{SEALED}{}", hex::encode(&sealed)).into(),
+                    );
+                }
+                _ => {
+                    now.insert(k.clone(), v.clone());
+                }
             }
         }
         self.store.put_settings(org_id, &now).await?;
         Ok(now)
+    }
+
+    /// A secret setting's value, opened (one stored before secrets were
+    /// sealed is taken as it is). None when unset or when it cannot be
+    /// opened (a key no longer configured).
+    pub(crate) fn setting_secret(&self, org_id: &str, key: &str, v: &str) -> Option<String> {
+        let Some(hexed) = v.strip_prefix(SEALED) else {
+            return Some(v.to_string()).filter(|v| !v.is_empty());
+        };
+        let sealed = hex::decode(hexed).ok()?;
+        match self
+            .config
+            .connect
+            .sealer
+            .open(&sealed, &secret_context(org_id, key))
+        {
+            Ok(plain) => String::from_utf8(plain).ok(),
+            Err(e) => {
+                tracing::warn!(org = %org_id, setting = %key, "cannot open a sealed setting: {e}");
+                None
+            }
+        }
     }
 
     /// What the settings change in the engine's behaviour.
@@ -183,6 +222,18 @@ impl Engine {
     pub async fn reset_org(&self, org_id: &str) -> Result<OrgReset, EngineError> {
         Ok(self.store.reset_org(org_id).await?)
     }
+}
+
+/// The prefix of a sealed setting's stored value.
+const SEALED: &str = "sealed:v1:";
+
+/// Settings whose values are sealed at rest.
+fn is_secret(key: &str) -> bool {
+    key.ends_with("ClientSecret")
+}
+
+fn secret_context(org_id: &str, key: &str) -> String {
+    format!("settings/{org_id}/{key}")
 }
 
 #[cfg(test)]

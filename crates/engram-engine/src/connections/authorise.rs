@@ -35,7 +35,9 @@ impl Engine {
                 .filter(|s| !s.is_empty())
                 .map(str::to_string)
         };
-        if let (Some(id), Some(secret)) = (get("ClientId"), get("ClientSecret")) {
+        let secret = get("ClientSecret")
+            .and_then(|v| self.setting_secret(org_id, &format!("{prefix}ClientSecret"), &v));
+        if let (Some(id), Some(secret)) = (get("ClientId"), secret) {
             return Ok(Client { id, secret });
         }
         self.config.connect.clients.get(provider).cloned().ok_or_else(|| {

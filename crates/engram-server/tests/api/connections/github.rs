@@ -37,6 +37,8 @@ fn hex_of(b: &[u8]) -> String {
 async fn hub_token(State(st): State<HubState>, Form(f): Form<HashMap<String, String>>) -> Response {
     let mut h = st.lock().unwrap();
     assert_eq!(f.get("client_id").map(String::as_str), Some("cid"));
+    // sealed at rest, opened for the provider
+    assert_eq!(f.get("client_secret").map(String::as_str), Some("csecret"));
     match f.get("grant_type").map(String::as_str) {
         Some("authorization_code") => {
             let verifier = f.get("code_verifier").cloned().unwrap_or_default();
@@ -298,6 +300,12 @@ async fn github_connects_with_pkce_refreshes_and_syncs_incrementally() {
 
     let (_, c) = app.get(&format!("/v3/connections/{id}")).await;
     assert_eq!(c["email"], "octo@example.com", "{c}");
+    // the client secret is sealed in the settings row, and never shown
+    let stored = app.store.get_settings(&app.org_id).await.unwrap();
+    assert!(!serde_json::to_string(&stored).unwrap().contains("csecret"));
+    assert_eq!(stored["githubClientId"], "cid");
+    let (_, shown) = app.get("/v3/settings").await;
+    assert!(!shown.to_string().contains("csecret"), "{shown}");
     // tokens are sealed: not in the row
     let row = app
         .store
