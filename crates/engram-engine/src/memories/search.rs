@@ -114,6 +114,53 @@ pub struct V4Outcome {
     pub elapsed_ms: f64,
 }
 
+/// In a hybrid list, a memory whose passage is already listed above it
+/// (a chunk of its source document holding most of its words) says
+/// little the reader has not seen: its score is halved (redundancy counts
+/// against it, as in maximal marginal relevance), so the places it held go
+/// to evidence not yet shown. A memory listed above its passage keeps its
+/// score: the crisp answer first, its context after. Scores stay in
+/// descending order, and a repeat that falls below `threshold` is left out
+/// (its passage is listed).
+fn defer_repeats(hits: &mut Vec<SearchHit>, threshold: f32) {
+    let mut kept: Vec<SearchHit> = Vec::with_capacity(hits.len());
+    for mut h in hits.drain(..) {
+        let repeat = match &h {
+            SearchHit::Memory { memory, .. } => kept.iter().any(|k| match k {
+                SearchHit::Chunk {
+                    document, content, ..
+                } => memory.document_ids.contains(&document.id) && holds(content, &memory.content),
+                _ => false,
+            }),
+            _ => false,
+        };
+        if repeat {
+            h.set_score(h.score() * REPEAT_DISCOUNT);
+        }
+        kept.push(h);
+    }
+    kept.retain(|h| h.score() >= threshold);
+    kept.sort_by(|a, b| b.score().total_cmp(&a.score()));
+    *hits = kept;
+}
+
+/// What a memory's score is worth when its passage is listed above it.
+const REPEAT_DISCOUNT: f32 = 0.5;
+
+/// Whether `passage` holds most (three in four) of the content words of
+/// `fact`.
+fn holds(passage: &str, fact: &str) -> bool {
+    let words = |t: &str| -> Vec<String> {
+        t.split(|c: char| !c.is_alphanumeric())
+            .filter(|w| w.chars().count() > 3)
+            .map(str::to_lowercase)
+            .collect()
+    };
+    let have: std::collections::HashSet<String> = words(passage).into_iter().collect();
+    let want = words(fact);
+    !want.is_empty() && want.iter().filter(|w| have.contains(*w)).count() * 4 >= want.len() * 3
+}
+
 fn backend(e: impl std::fmt::Display) -> EngineError {
     EngineError::Store(engram_store::StoreError::Backend(e.to_string()))
 }
@@ -147,7 +194,9 @@ impl Engine {
                 h.set_score(h.score() * weight);
                 let key = match &h {
                     SearchHit::Memory { memory, .. } => format!("m:{}", memory.id),
-                    SearchHit::Chunk { document, .. } => format!("d:{}", document.id),
+                    SearchHit::Chunk {
+                        document, position, ..
+                    } => format!("d:{}:{position}", document.id),
                     SearchHit::Aggregate { content, .. } => format!("a:{content}"),
                 };
                 match merged.get(&key) {
@@ -189,6 +238,9 @@ impl Engine {
             self.rerank(org_id, &s.q, &mut hits).await;
         }
         hits.sort_by(|a, b| b.score().total_cmp(&a.score()));
+        if s.mode == SearchMode::Hybrid {
+            defer_repeats(&mut hits, s.threshold);
+        }
         hits.truncate(s.limit);
         if s.include_related || s.include_documents {
             self.annotate(org_id, s, &mut hits).await?;
@@ -235,17 +287,14 @@ impl Engine {
             let out = self.search_documents_with(org_id, &d, Some(qv)).await?;
             total += out.total;
             for r in out.results {
-                // a document's best chunk stands for it
-                if let Some(c) = r
-                    .chunks
-                    .into_iter()
-                    .max_by(|a, b| a.score.total_cmp(&b.score))
-                {
+                // each matching passage is a result of its own (a long
+                // document, a whole conversation, has several)
+                for c in r.chunks.into_iter().filter(|c| c.is_relevant) {
                     hits.push(SearchHit::Chunk {
-                        document: r.document,
+                        document: r.document.clone(),
                         content: c.content,
                         position: c.position,
-                        score: r.score,
+                        score: c.score,
                     });
                 }
             }

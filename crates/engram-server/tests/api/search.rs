@@ -230,3 +230,90 @@ async fn bad_searches_are_400s() {
         assert_error(&got, StatusCode::BAD_REQUEST, "ValidationError", field);
     }
 }
+
+/// `/v4/search` lists each matching passage of a long document as a result
+/// of its own, and in hybrid a memory whose passage is listed above it
+/// counts for less, scores staying in descending order.
+#[tokio::test]
+async fn v4_lists_every_matching_passage_and_discounts_repeats() {
+    let app = spawn_app().await;
+    let (s, _) = app.patch("/v3/settings", json!({"chunkSize": 40})).await;
+    assert_eq!(s, StatusCode::OK);
+    let filler = "The weather was mild and the meeting ran long as usual that week. ".repeat(6);
+    let text = format!(
+        "Dora plays the oboe in the city orchestra every Friday evening. {filler}\n\n\
+         {filler}\n\nDora bought a new oboe reed case in Vienna last spring."
+    );
+    let id = app
+        .add(json!({"content": text, "containerTag": "dora"}))
+        .await;
+    app.wait_idle().await;
+    let (_, chunks) = app.get(&format!("/v3/documents/{id}/chunks")).await;
+    assert!(chunks["chunks"].as_array().unwrap().len() >= 3, "{chunks}");
+
+    let (s, v) = app
+        .post(
+            "/v4/search",
+            json!({"q": "Dora oboe", "containerTag": "dora", "searchMode": "documents", "threshold": 0}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let results = v["results"].as_array().unwrap();
+    let passages: Vec<&str> = results.iter().filter_map(|r| r["chunk"].as_str()).collect();
+    assert!(
+        passages.iter().any(|p| p.contains("orchestra"))
+            && passages.iter().any(|p| p.contains("reed case")),
+        "both passages of the one document: {passages:#?}"
+    );
+    assert!(results
+        .iter()
+        .all(|r| r["documents"][0]["id"] == id.as_str() || r["documents"].is_null()));
+
+    let (_, hy) = app
+        .post(
+            "/v4/search",
+            json!({"q": "Dora oboe orchestra Friday", "containerTag": "dora", "searchMode": "hybrid", "threshold": 0}),
+        )
+        .await;
+    let results = hy["results"].as_array().unwrap();
+    let scores: Vec<f64> = results
+        .iter()
+        .map(|r| r["similarity"].as_f64().unwrap())
+        .collect();
+    assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{scores:?}");
+    assert!(results.iter().any(|r| r.get("chunk").is_some()), "{hy}");
+
+    // a question worded like the passage: the passage leads, and the
+    // memory formed from it counts for half of what it does alone
+    let q = "Dora oboe orchestra Friday weather mild meeting week";
+    let (_, alone) = app
+        .post(
+            "/v4/search",
+            json!({"q": q, "containerTag": "dora", "searchMode": "memories", "threshold": 0}),
+        )
+        .await;
+    let (_, hy) = app
+        .post(
+            "/v4/search",
+            json!({"q": q, "containerTag": "dora", "searchMode": "hybrid", "threshold": 0}),
+        )
+        .await;
+    let similarity = |v: &Value, needle: &str| {
+        v["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["memory"].as_str().is_some_and(|m| m.contains(needle)))
+            .and_then(|r| r["similarity"].as_f64())
+    };
+    let results = hy["results"].as_array().unwrap();
+    assert!(results[0].get("chunk").is_some(), "{hy}");
+    let (a, h) = (
+        similarity(&alone, "orchestra").expect("the memory alone"),
+        similarity(&hy, "orchestra").expect("the memory in hybrid"),
+    );
+    assert!(
+        (h - a / 2.0).abs() < 1e-3,
+        "alone {a}, after its passage {h}: {hy}"
+    );
+}
