@@ -361,6 +361,23 @@ mod tests {
         assert!(check_url(&u("http://[::1]/"), false).is_err());
         assert!(check_url(&u("http://169.254.169.254/latest/meta-data"), false).is_err());
         assert!(check_url(&u("http://127.0.0.1:8080/"), true).is_ok());
+        // other spellings of loopback and the metadata address: decimal,
+        // octal, hex, shortened, IPv4-mapped IPv6 (the URL parser
+        // normalises them; the check sees the address)
+        for spelt in [
+            "http://2130706433/",
+            "http://0177.0.0.1/",
+            "http://0x7f.0.0.1/",
+            "http://127.1/",
+            "http://0x7f000001/",
+            "http://[::ffff:7f00:1]/",
+            "http://[::ffff:169.254.169.254]/",
+            "http://2852039166/",
+            "http://0251.0376.0251.0376/",
+        ] {
+            let err = check_url(&u(spelt), false).unwrap_err();
+            assert!(matches!(err, FetchError::Refused(_)), "{spelt}: {err:?}");
+        }
     }
 
     #[tokio::test]
