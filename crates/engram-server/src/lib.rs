@@ -14,13 +14,14 @@ pub mod openapi;
 mod routes;
 
 use axum::extract::DefaultBodyLimit;
-use axum::http::{HeaderName, Request};
+use axum::http::{header, HeaderName, HeaderValue, Request};
 use axum::Router;
 use engram_engine::Engine;
 use std::sync::Arc;
 use tower_http::request_id::{
     MakeRequestId, PropagateRequestIdLayer, RequestId, SetRequestIdLayer,
 };
+use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::TraceLayer;
 
 pub use error::ApiError;
@@ -114,6 +115,20 @@ pub fn router(state: AppState) -> Router {
         )
         .layer(PropagateRequestIdLayer::new(x_request_id.clone()))
         .layer(SetRequestIdLayer::new(x_request_id, RandomRequestId))
+        // on every answer, errors and the callback page included: no
+        // content sniffing, no framing, no referrer leaving with a URL
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        ))
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::X_FRAME_OPTIONS,
+            HeaderValue::from_static("DENY"),
+        ))
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::REFERRER_POLICY,
+            HeaderValue::from_static("no-referrer"),
+        ))
 }
 
 /// Serve the application on `listener` until `shutdown` resolves, then let

@@ -144,3 +144,30 @@ async fn another_organisation_sees_nothing() {
     assert_eq!(mine["content"], "private notes");
     assert_eq!(mine["status"], "done");
 }
+
+/// Every answer, whatever its status or route, says: no sniffing, no
+/// framing, no referrer.
+#[tokio::test]
+async fn every_answer_carries_the_security_headers() {
+    let app = spawn_app().await;
+    let answers = [
+        app.client.get(format!("{}/health", app.base)),
+        app.client.get(format!("{}/v3/openapi", app.base)),
+        app.client.post(format!("{}/v3/documents/list", app.base)),
+        app.client
+            .post(format!("{}/v3/documents/list", app.base))
+            .bearer_auth(&app.key)
+            .json(&json!({})),
+        app.client.get(format!("{}/no/such/route", app.base)),
+        app.client
+            .get(format!("{}/v3/connections/callback?state=x", app.base)),
+    ];
+    for req in answers {
+        let r = req.send().await.unwrap();
+        let h = r.headers();
+        let url = r.url().to_string();
+        assert_eq!(h["x-content-type-options"], "nosniff", "{url}");
+        assert_eq!(h["x-frame-options"], "DENY", "{url}");
+        assert_eq!(h["referrer-policy"], "no-referrer", "{url}");
+    }
+}
