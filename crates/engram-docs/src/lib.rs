@@ -30,6 +30,7 @@ pub const PAGES: &[(&str, &str)] = &[
     ("sdk", include_str!("../../../docs/sdk.md")),
     ("mcp", include_str!("../../../docs/mcp.md")),
     ("connections", include_str!("../../../docs/connections.md")),
+    ("console", include_str!("../../../docs/console.md")),
     (
         "memory-quality",
         include_str!("../../../docs/memory-quality.md"),

@@ -17,6 +17,24 @@ pub async fn require_key(
     next: Next,
 ) -> Result<Response, ApiError> {
     let header = req.headers().get(axum::http::header::AUTHORIZATION);
+    // the console's session cookie stands in for the header (never both)
+    if header.is_none() {
+        if let Some(key) = crate::console::session_key(&state, req.headers()) {
+            let safe = matches!(
+                *req.method(),
+                axum::http::Method::GET | axum::http::Method::HEAD | axum::http::Method::OPTIONS
+            );
+            if !safe && req.headers().get(crate::console::CSRF_HEADER).is_none() {
+                return Err(ApiError::Permission(
+                    "a change made with the console's session needs the `X-Engram-Console: 1` header"
+                        .into(),
+                ));
+            }
+            let ctx = verified(&state, &key).await?;
+            req.extensions_mut().insert(ctx);
+            return Ok(next.run(req).await);
+        }
+    }
     let Some(header) = header else {
         let hint = if req.headers().contains_key("x-api-key")
             || req.headers().contains_key("x-supermemory-api-key")
@@ -38,22 +56,26 @@ pub async fn require_key(
         .ok_or_else(|| {
             ApiError::Authentication("the Authorization header must be `Bearer <key>`".into())
         })?;
-    let ctx = match engram_engine::auth::verify(state.engine.store.as_ref(), key).await? {
-        Verified::Key(ctx) => ctx,
-        Verified::Invalid => {
-            return Err(ApiError::Authentication(
-                "invalid or revoked API key".into(),
-            ))
-        }
-        Verified::Expired(at) => {
-            return Err(ApiError::Authentication(format!(
-                "this API key expired at {}",
-                at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
-            )))
-        }
-    };
+    let ctx = verified(&state, key).await?;
     req.extensions_mut().insert(ctx);
     Ok(next.run(req).await)
+}
+
+/// The caller a key stands for, or why it stands for no one.
+async fn verified(
+    state: &AppState,
+    key: &str,
+) -> Result<engram_engine::auth::AuthContext, ApiError> {
+    match engram_engine::auth::verify(state.engine.store.as_ref(), key).await? {
+        Verified::Key(ctx) => Ok(ctx),
+        Verified::Invalid => Err(ApiError::Authentication(
+            "invalid or revoked API key".into(),
+        )),
+        Verified::Expired(at) => Err(ApiError::Authentication(format!(
+            "this API key expired at {}",
+            at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+        ))),
+    }
 }
 
 /// Extractor for the authenticated caller.

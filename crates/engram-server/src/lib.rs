@@ -7,6 +7,7 @@
 
 mod analytics;
 mod auth;
+mod console;
 pub mod error;
 mod json;
 mod mcp;
@@ -95,6 +96,7 @@ pub fn router(state: AppState) -> Router {
     Router::new()
         .merge(routes::public())
         .merge(routes::public_with_state(state.clone()))
+        .merge(console::routes(state.clone()))
         .merge(api)
         .merge(mcp)
         .fallback(routes::not_found)

@@ -44,7 +44,7 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
     };
     let state = AppState::new(engine.clone(), config);
     tracing::info!(%base_url, data_dir = %settings.data_dir.display(), model = engine.embedder.model_name(), "Engram is listening");
-    eprintln!("Engram is listening on {base_url}");
+    eprintln!("Engram is listening on {base_url} (console: {base_url}/console)");
     engram_server::serve(listener, state, shutdown_signal())
         .await
         .context("the HTTP server failed")?;

@@ -5,6 +5,7 @@
 mod analytics;
 mod auth;
 mod connections;
+mod console;
 mod documents;
 mod keys;
 mod llm;
