@@ -15,7 +15,7 @@ async function api(method, path, body) {
   const text = await r.text();
   const data = text ? JSON.parse(text) : null;
   if (!r.ok) {
-    const e = new Error((data && data.message) || r.statusText);
+    const e = new Error((data && (data.details || data.message || data.error)) || r.statusText);
     e.status = r.status;
     throw e;
   }
