@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Run Engram's whole test suite on a fresh machine: installs the official
-# Python SDK used by the compatibility test and moto's S3-compatible
-# server (the S3 connection test syncs from it), makes sure the embedding model
+# Python SDK used by the compatibility test, moto's S3-compatible
+# server (the S3 connection test syncs from it), and headless Chromium with
+# a DevTools client (the console's browser test), makes sure the embedding model
 # is in the cache (the real-model tests use it), then runs every test on
 # SQLite, and the store conformance suite and the HTTP suite again on
 # PostgreSQL.
@@ -23,6 +24,18 @@ if ! python3 -c 'import moto.server, flask' 2>/dev/null; then
   echo "==> installing moto's S3 server (the S3 connection test syncs from it)"
   python3 -m pip install -q --disable-pip-version-check 'moto[server]==5.2.5' \
     || python3 -m pip install -q --disable-pip-version-check --break-system-packages 'moto[server]==5.2.5'
+fi
+
+if ! command -v chromium >/dev/null 2>&1; then
+  echo "==> installing Chromium (the console's browser test drives it headless)"
+  as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+  as_root apt-get update -q >/dev/null
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium >/dev/null
+fi
+if ! python3 -c 'import websockets' 2>/dev/null; then
+  echo "==> installing websockets (the console test speaks the DevTools protocol with it)"
+  python3 -m pip install -q --disable-pip-version-check 'websockets==17.4' \
+    || python3 -m pip install -q --disable-pip-version-check --break-system-packages 'websockets==17.4'
 fi
 
 if [ "${ENGRAM_TEST_POSTGRES:-1}" != 0 ] && [ -z "${ENGRAM_TEST_DATABASE_URL:-}" ]; then

@@ -5,6 +5,7 @@
 
 mod commands;
 mod connections;
+mod console;
 mod crash;
 mod docs;
 mod documents;

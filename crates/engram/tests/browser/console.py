@@ -1,0 +1,149 @@
+"""The console in a real browser: headless Chromium driven over the
+DevTools protocol against a live `engram serve`.
+
+    python3 console.py BASE_URL API_KEY SCREENSHOT_DIR
+
+Checks what a person sees: `/` leads to the sign-in page; a bad key is
+refused with the API's message; a good key shows the overview with real
+numbers; the session cookie is invisible to scripts; the page fits a
+phone; signing out returns to sign-in. Saves a screenshot of each step.
+Exits non-zero on the first thing that is not so.
+"""
+
+import asyncio
+import base64
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+import websockets
+
+BASE, KEY, OUT = sys.argv[1], sys.argv[2], sys.argv[3]
+
+
+def free_port():
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    return port
+
+
+class Page:
+    def __init__(self, ws):
+        self.ws, self.n = ws, 0
+
+    async def call(self, method, **params):
+        self.n += 1
+        await self.ws.send(json.dumps({"id": self.n, "method": method, "params": params}))
+        while True:
+            m = json.loads(await self.ws.recv())
+            if m.get("id") == self.n:
+                if "error" in m:
+                    raise RuntimeError(f"{method}: {m['error']}")
+                return m.get("result", {})
+
+    async def js(self, expr):
+        r = await self.call("Runtime.evaluate", expression=expr, awaitPromise=True, returnByValue=True)
+        if "exceptionDetails" in r:
+            raise RuntimeError(f"{expr}: {r['exceptionDetails']}")
+        return r.get("result", {}).get("value")
+
+    async def until(self, expr, what, seconds=15):
+        deadline = time.time() + seconds
+        while time.time() < deadline:
+            if await self.js(expr):
+                return
+            await asyncio.sleep(0.1)
+        raise AssertionError(f"timed out waiting for {what}")
+
+    async def shot(self, name):
+        r = await self.call("Page.captureScreenshot", format="png")
+        with open(os.path.join(OUT, f"{name}.png"), "wb") as f:
+            f.write(base64.b64decode(r["data"]))
+
+
+async def run(page):
+    # what is drawn, not what the attribute says (a CSS rule can undo it)
+    visible = lambda id: f"document.getElementById('{id}').getClientRects().length > 0"
+    text = lambda id: f"document.getElementById('{id}').textContent"
+    await page.call("Page.enable")
+    await page.call("Page.navigate", url=f"{BASE}/")
+    await page.until("document.readyState === 'complete' && !!document.getElementById('sign-in')", "the page")
+    assert await page.js("location.pathname") == "/console", "/ leads to the console"
+    await page.until(visible("sign-in"), "the sign-in form")
+    assert not await page.js(visible("nav")), "no sign-out before signing in"
+    await page.shot("1-sign-in")
+
+    submit = lambda key: page.js(
+        f"document.getElementById('api-key').value = {json.dumps(key)};"
+        "document.getElementById('sign-in-form').requestSubmit(); true")
+    await submit("em_not_a_key")
+    await page.until(f"{text('sign-in-error')}.length > 0", "the refusal")
+    said = await page.js(text("sign-in-error"))
+    assert "invalid" in said, f"a bad key is refused with the API's message: {said!r}"
+    await page.shot("2-bad-key")
+
+    await submit(KEY)
+    await page.until(visible("overview"), "the overview")
+    await page.until(f"/^[0-9]+$/.test({text('documents')})", "the document count")
+    docs = int(await page.js(text("documents")))
+    assert docs >= 1, f"the overview counts the documents: {docs}"
+    await page.until(f"/^[0-9]+$/.test({text('requests')})", "the request count")
+    assert await page.js("document.cookie") == "", "the session cookie is HttpOnly"
+    assert await page.js("document.getElementById('api-key').value") == "", "the key is not left in the form"
+    await page.shot("3-overview")
+
+    await page.call("Emulation.setDeviceMetricsOverride", width=390, height=844, deviceScaleFactor=1, mobile=True)
+    await asyncio.sleep(0.3)
+    width = await page.js("document.documentElement.scrollWidth")
+    assert width <= 390, f"no sideways scrolling on a phone: {width}px"
+    await page.shot("4-overview-phone")
+    await page.call("Emulation.clearDeviceMetricsOverride")
+
+    await page.js("document.getElementById('sign-out').click(); true")
+    await page.until(visible("sign-in"), "sign-in after signing out")
+    await page.call("Page.reload")
+    await page.until("document.readyState === 'complete'", "the reload")
+    await page.until(visible("sign-in"), "sign-in after a reload: the session is gone")
+    await page.shot("5-signed-out")
+    print(f"console: signed in, {docs} document(s) counted, signed out; screenshots in {OUT}")
+
+
+async def main():
+    os.makedirs(OUT, exist_ok=True)
+    browser = shutil.which("chromium") or shutil.which("chromium-browser")
+    if not browser:
+        sys.exit("chromium is not installed (scripts/test.sh installs it)")
+    port = free_port()
+    profile = tempfile.mkdtemp()
+    proc = subprocess.Popen(
+        [browser, "--headless=new", "--no-sandbox", "--disable-gpu", f"--user-data-dir={profile}",
+         f"--remote-debugging-port={port}", "--window-size=1280,800", "about:blank"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.time() + 30
+        while True:
+            try:
+                tabs = json.load(urllib.request.urlopen(f"http://127.0.0.1:{port}/json"))
+                target = next(t for t in tabs if t["type"] == "page")
+                break
+            except Exception:
+                if time.time() > deadline:
+                    raise
+                time.sleep(0.1)
+        async with websockets.connect(target["webSocketDebuggerUrl"], max_size=50_000_000) as ws:
+            await asyncio.wait_for(run(Page(ws)), 120)
+    finally:
+        proc.kill()
+        proc.wait()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+asyncio.run(main())

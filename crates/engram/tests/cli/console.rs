@@ -1,0 +1,46 @@
+//! The console in a real browser (headless Chromium, which
+//! `scripts/test.sh` installs) against a live `engram serve` with the real
+//! model: `tests/browser/console.py` signs in, reads the overview, checks
+//! the phone layout and signs out. Screenshots of each step are kept in
+//! `target/console-screenshots` as artefacts.
+
+use super::*;
+
+#[test]
+fn the_console_works_in_a_browser() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (data, cfg) = (tmp.path().join("data"), tmp.path().join("cfg"));
+    let srv = start(&data, &cfg, free_port());
+    let creds: Value =
+        serde_json::from_str(&std::fs::read_to_string(cfg.join("credentials.json")).unwrap())
+            .unwrap();
+    let key = creds["apiKey"].as_str().unwrap().to_string();
+    let (s, v) = reqwest::call(
+        "POST",
+        &format!("{}/v3/documents", srv.base),
+        &key,
+        Some(
+            json!({"content": "Ada prefers green tea and lives in Lisbon.", "containerTag": "user_ada"}),
+        ),
+    );
+    assert_eq!(s, 200, "{v}");
+    let shots = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/console-screenshots");
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/browser/console.py");
+    let out = Command::new("python3")
+        .arg(script)
+        .arg(&srv.base)
+        .arg(&key)
+        .arg(&shots)
+        .output()
+        .expect("python3");
+    let said = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.status.success(), "{said}");
+    assert!(said.contains("signed out"), "{said}");
+    for n in ["1-sign-in", "3-overview", "4-overview-phone"] {
+        assert!(shots.join(format!("{n}.png")).exists(), "{n}");
+    }
+}
