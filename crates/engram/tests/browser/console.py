@@ -6,7 +6,8 @@ DevTools protocol against a live `engram serve`.
 Checks what a person sees: `/` leads to the sign-in page; a bad key is
 refused with the API's message; a good key shows the overview with real
 numbers; the session cookie is invisible to scripts; the page fits a
-phone; signing out returns to sign-in. Saves a screenshot of each step.
+phone; a text added on the documents page appears, reaches `done` and can
+be deleted; signing out returns to sign-in. Saves a screenshot of each step.
 Exits non-zero on the first thing that is not so.
 """
 
@@ -107,12 +108,35 @@ async def run(page):
     await page.shot("4-overview-phone")
     await page.call("Emulation.clearDeviceMetricsOverride")
 
+    # documents: add one through the form, watch it reach done, delete it
+    await page.js("location.hash = '#/documents'; true")
+    await page.until(visible("documents-page"), "the documents page")
+    assert not await page.js(visible("overview")), "one page at a time"
+    await page.until("document.querySelectorAll('#doc-rows tr').length >= 1", "the document list")
+    await page.js(
+        "document.getElementById('add-content').value = 'Ravi keeps bees on his rooftop in Leeds.';"
+        "document.getElementById('add-tag').value = 'user_ravi';"
+        "document.getElementById('add-form').requestSubmit(); true")
+    row = "[...document.querySelectorAll('#doc-rows tr')].find(r => r.textContent.includes('Ravi keeps bees'))"
+    await page.until(f"!!{row}", "the new document in the list")
+    await page.until(f"{row}.querySelector('.status').textContent === 'done'", "the document to reach done", 90)
+    assert "user_ravi" in await page.js(f"{row}.textContent"), "its tag is shown"
+    await page.shot("5-documents")
+    await page.call("Emulation.setDeviceMetricsOverride", width=390, height=844, deviceScaleFactor=1, mobile=True)
+    await asyncio.sleep(0.3)
+    width = await page.js("document.documentElement.scrollWidth")
+    assert width <= 390, f"the document list fits a phone: {width}px"
+    await page.shot("6-documents-phone")
+    await page.call("Emulation.clearDeviceMetricsOverride")
+    await page.js(f"window.confirm = () => true; {row}.querySelector('button.danger').click(); true")
+    await page.until(f"!{row}", "the deleted document to leave the list")
+
     await page.js("document.getElementById('sign-out').click(); true")
     await page.until(visible("sign-in"), "sign-in after signing out")
     await page.call("Page.reload")
     await page.until("document.readyState === 'complete'", "the reload")
     await page.until(visible("sign-in"), "sign-in after a reload: the session is gone")
-    await page.shot("5-signed-out")
+    await page.shot("7-signed-out")
     print(f"console: signed in, {docs} document(s) counted, signed out; screenshots in {OUT}")
 
 

@@ -40,7 +40,7 @@ fn the_console_works_in_a_browser() {
     );
     assert!(out.status.success(), "{said}");
     assert!(said.contains("signed out"), "{said}");
-    for n in ["1-sign-in", "3-overview", "4-overview-phone"] {
+    for n in ["1-sign-in", "3-overview", "4-overview-phone", "5-documents"] {
         assert!(shots.join(format!("{n}.png")).exists(), "{n}");
     }
 }

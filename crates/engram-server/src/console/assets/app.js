@@ -22,16 +22,97 @@ async function api(method, path, body) {
   return data;
 }
 
-function show(signedIn, who) {
-  $("sign-in").hidden = signedIn;
-  $("overview").hidden = !signedIn;
-  $("nav").hidden = !signedIn;
-  if (signedIn) {
+let signedIn = false;
+const PAGES = { "/": ["overview", overview], "/documents": ["documents-page", documents] };
+
+function show(on, who) {
+  signedIn = on;
+  $("sign-in").hidden = on;
+  $("nav").hidden = !on;
+  if (on) {
     $("who").textContent = who.scoped ? `${who.keyName} (${who.containerTag})` : who.keyName;
-    overview();
+    route();
   } else {
+    for (const [id] of Object.values(PAGES)) $(id).hidden = true;
     $("api-key").focus();
   }
+}
+
+function route() {
+  if (!signedIn) return;
+  const path = (location.hash || "#/").slice(1);
+  const [id, load] = PAGES[path] || PAGES["/"];
+  for (const [other] of Object.values(PAGES)) $(other).hidden = other !== id;
+  for (const a of document.querySelectorAll("nav a")) {
+    if (a.getAttribute("href") === `#${path}`) a.setAttribute("aria-current", "page");
+    else a.removeAttribute("aria-current");
+  }
+  load();
+}
+
+// ---- documents
+
+const docs = { page: 1, pages: 1, tag: "", timer: null };
+
+function cell(row, text, cls) {
+  const td = document.createElement("td");
+  td.textContent = text;
+  if (cls) td.className = cls;
+  row.appendChild(td);
+  return td;
+}
+
+async function documents() {
+  clearTimeout(docs.timer);
+  $("documents-error").textContent = "";
+  const body = { limit: 20, page: docs.page, sort: "createdAt", order: "desc" };
+  if (docs.tag) body.containerTags = [docs.tag];
+  let list;
+  try {
+    list = await api("POST", "/v3/documents/list", body);
+  } catch (e) {
+    $("documents-error").textContent = e.message;
+    return;
+  }
+  const rows = $("doc-rows");
+  rows.replaceChildren();
+  let busy = false;
+  for (const d of list.memories || []) {
+    const tr = document.createElement("tr");
+    cell(tr, d.title || d.summary || d.url || d.id, "doc");
+    cell(tr, d.type || "");
+    const st = cell(tr, "");
+    const badge = document.createElement("span");
+    badge.className = `status ${d.status}`;
+    badge.textContent = d.status;
+    st.appendChild(badge);
+    busy = busy || !["done", "failed"].includes(d.status);
+    cell(tr, (d.containerTags || []).join(", "));
+    cell(tr, new Date(d.createdAt).toLocaleString());
+    const act = cell(tr, "");
+    const del = document.createElement("button");
+    del.type = "button";
+    del.className = "danger";
+    del.textContent = "Delete";
+    del.setAttribute("aria-label", `Delete ${d.title || d.id}`);
+    del.addEventListener("click", async () => {
+      if (!confirm("Delete this document and the memories only it supports?")) return;
+      try {
+        await api("DELETE", `/v3/documents/${encodeURIComponent(d.id)}`);
+        documents();
+      } catch (e) { $("documents-error").textContent = e.message; }
+    });
+    act.appendChild(del);
+    rows.appendChild(tr);
+  }
+  const p = list.pagination || { currentPage: 1, totalPages: 1 };
+  docs.pages = Math.max(1, p.totalPages);
+  $("doc-empty").hidden = (list.memories || []).length > 0;
+  $("page-of").textContent = `page ${p.currentPage} of ${docs.pages}`;
+  $("prev").disabled = docs.page <= 1;
+  $("next").disabled = docs.page >= docs.pages;
+  // the pipeline's progress, live, while anything is still being processed
+  if (busy && !$("documents-page").hidden) docs.timer = setTimeout(documents, 1500);
 }
 
 async function overview() {
@@ -49,6 +130,26 @@ async function overview() {
 }
 
 async function start() {
+  window.addEventListener("hashchange", route);
+  $("add-form").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    $("add-error").textContent = "";
+    const body = { content: $("add-content").value };
+    if ($("add-tag").value.trim()) body.containerTag = $("add-tag").value.trim();
+    try {
+      await api("POST", "/v3/documents", body);
+      $("add-content").value = "";
+      docs.page = 1;
+      documents();
+    } catch (e) { $("add-error").textContent = e.message; }
+  });
+  $("filter-apply").addEventListener("click", () => {
+    docs.tag = $("filter-tag").value.trim();
+    docs.page = 1;
+    documents();
+  });
+  $("prev").addEventListener("click", () => { docs.page = Math.max(1, docs.page - 1); documents(); });
+  $("next").addEventListener("click", () => { docs.page = Math.min(docs.pages, docs.page + 1); documents(); });
   $("sign-in-form").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     $("sign-in-error").textContent = "";
@@ -62,6 +163,7 @@ async function start() {
   });
   $("sign-out").addEventListener("click", async () => {
     await api("DELETE", "/console-session").catch(() => {});
+    location.hash = "#/";
     show(false);
   });
   try {
