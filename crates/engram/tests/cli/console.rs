@@ -1,7 +1,8 @@
 //! The console in a real browser (headless Chromium, which
 //! `scripts/test.sh` installs) against a live `engram serve` with the real
-//! model: `tests/browser/console.py` signs in, reads the overview, checks
-//! the phone layout and signs out. Screenshots of each step are kept in
+//! model: `tests/browser/console.py` signs in, reads the overview, adds a
+//! document and watches it reach `done`, deletes it, checks the phone
+//! layout and signs out. Screenshots of each step are kept in
 //! `target/console-screenshots` as artefacts.
 
 use super::*;
