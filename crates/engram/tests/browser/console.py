@@ -7,7 +7,8 @@ Checks what a person sees: `/` leads to the sign-in page; a bad key is
 refused with the API's message; a good key shows the overview with real
 numbers; the session cookie is invisible to scripts; the page fits a
 phone; a text added on the documents page appears, reaches `done` and can
-be deleted; signing out returns to sign-in. Saves a screenshot of each step.
+be deleted; a key is created (shown once), renamed and revoked on the
+keys page; signing out returns to sign-in. Saves a screenshot of each step.
 Exits non-zero on the first thing that is not so.
 """
 
@@ -131,12 +132,34 @@ async def run(page):
     await page.js(f"window.confirm = () => true; {row}.querySelector('button.danger').click(); true")
     await page.until(f"!{row}", "the deleted document to leave the list")
 
+    # keys: create one (shown once), rename it, revoke it
+    await page.js("location.hash = '#/keys'; true")
+    await page.until(visible("keys-page"), "the keys page")
+    await page.until("document.querySelectorAll('#key-rows tr').length >= 1", "the key list")
+    await page.js(
+        "document.getElementById('key-name').value = 'browser test';"
+        "document.getElementById('key-form').requestSubmit(); true")
+    await page.until(visible("new-key"), "the new key, shown once")
+    made = await page.js(text("new-key-value"))
+    assert made.startswith("em_") and len(made) > 20, f"the key itself: {made!r}"
+    assert await page.js(visible("copy-key")), "a copy button"
+    key_row = lambda name: f"[...document.querySelectorAll('#key-rows tr')].find(r => r.cells[0].textContent === {json.dumps(name)})"
+    await page.until(f"!!{key_row('browser test')}", "the new key in the list")
+    await page.shot("7-keys")
+    await page.js(f"window.prompt = () => 'browser renamed'; {key_row('browser test')}.querySelector('button').click(); true")
+    await page.until(f"!!{key_row('browser renamed')}", "the renamed key")
+    await page.js(f"window.confirm = () => true; {key_row('browser renamed')}.querySelector('button.danger').click(); true")
+    await page.until(f"{key_row('browser renamed')}.cells[2].textContent.startsWith('revoked')", "the key revoked")
+    await page.js("location.hash = '#/'; true")
+    await page.until(visible("overview"), "back to the overview")
+
     await page.js("document.getElementById('sign-out').click(); true")
     await page.until(visible("sign-in"), "sign-in after signing out")
+    assert not await page.js(visible("new-key")), "a new key is not left on screen"
     await page.call("Page.reload")
     await page.until("document.readyState === 'complete'", "the reload")
     await page.until(visible("sign-in"), "sign-in after a reload: the session is gone")
-    await page.shot("7-signed-out")
+    await page.shot("8-signed-out")
     print(f"console: signed in, {docs} document(s) counted, signed out; screenshots in {OUT}")
 
 

@@ -1,8 +1,8 @@
 //! The console in a real browser (headless Chromium, which
 //! `scripts/test.sh` installs) against a live `engram serve` with the real
 //! model: `tests/browser/console.py` signs in, reads the overview, adds a
-//! document and watches it reach `done`, deletes it, checks the phone
-//! layout and signs out. Screenshots of each step are kept in
+//! document and watches it reach `done`, deletes it, creates, renames and
+//! revokes a key, checks the phone layout and signs out. Screenshots of each step are kept in
 //! `target/console-screenshots` as artefacts.
 
 use super::*;
@@ -41,7 +41,13 @@ fn the_console_works_in_a_browser() {
     );
     assert!(out.status.success(), "{said}");
     assert!(said.contains("signed out"), "{said}");
-    for n in ["1-sign-in", "3-overview", "4-overview-phone", "5-documents"] {
+    for n in [
+        "1-sign-in",
+        "3-overview",
+        "4-overview-phone",
+        "5-documents",
+        "7-keys",
+    ] {
         assert!(shots.join(format!("{n}.png")).exists(), "{n}");
     }
 }

@@ -23,7 +23,11 @@ async function api(method, path, body) {
 }
 
 let signedIn = false;
-const PAGES = { "/": ["overview", overview], "/documents": ["documents-page", documents] };
+const PAGES = {
+  "/": ["overview", overview],
+  "/documents": ["documents-page", documents],
+  "/keys": ["keys-page", keys],
+};
 
 function show(on, who) {
   signedIn = on;
@@ -31,9 +35,13 @@ function show(on, who) {
   $("nav").hidden = !on;
   if (on) {
     $("who").textContent = who.scoped ? `${who.keyName} (${who.containerTag})` : who.keyName;
+    // a scoped key cannot manage keys: no page that would only say so
+    $("link-keys").hidden = !!who.scoped;
     route();
   } else {
     for (const [id] of Object.values(PAGES)) $(id).hidden = true;
+    $("new-key").hidden = true;
+    $("new-key-value").textContent = "";
     $("api-key").focus();
   }
 }
@@ -129,7 +137,85 @@ async function overview() {
   } catch (e) { put("memories"); put("requests"); }
 }
 
+// ---- keys
+
+function button(label, cls, aria, onClick) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.textContent = label;
+  if (cls) b.className = cls;
+  b.setAttribute("aria-label", aria);
+  b.addEventListener("click", onClick);
+  return b;
+}
+
+async function keys() {
+  $("keys-error").textContent = "";
+  let list;
+  try {
+    list = await api("GET", "/v3/auth/keys");
+  } catch (e) {
+    $("keys-error").textContent = e.message;
+    $("key-rows").replaceChildren();
+    return;
+  }
+  const rows = $("key-rows");
+  rows.replaceChildren();
+  for (const k of list.keys || []) {
+    const tr = document.createElement("tr");
+    cell(tr, k.name);
+    cell(tr, new Date(k.createdAt).toLocaleString());
+    cell(tr, k.revokedAt ? `revoked ${new Date(k.revokedAt).toLocaleString()}` : "active");
+    const act = cell(tr, "");
+    if (!k.revokedAt) {
+      act.appendChild(button("Rename", "", `Rename ${k.name}`, async () => {
+        const name = prompt("New name", k.name);
+        if (!name || name === k.name) return;
+        try { await api("PATCH", `/v3/auth/keys/${encodeURIComponent(k.id)}`, { name }); keys(); }
+        catch (e) { $("keys-error").textContent = e.message; }
+      }));
+      act.appendChild(button("Revoke", "danger", `Revoke ${k.name}`, async () => {
+        if (!confirm(`Revoke "${k.name}"? Requests with it will fail from now on.`)) return;
+        try { await api("DELETE", `/v3/auth/keys/${encodeURIComponent(k.id)}`); keys(); }
+        catch (e) { $("keys-error").textContent = e.message; }
+      }));
+    }
+    rows.appendChild(tr);
+  }
+}
+
+async function createKey(ev) {
+  ev.preventDefault();
+  $("key-error").textContent = "";
+  const name = $("key-name").value.trim();
+  const tag = $("key-tag").value.trim();
+  try {
+    let made;
+    if (tag) {
+      const body = { name, containerTag: tag };
+      if ($("key-hours").value) body.expiresIn = Number($("key-hours").value) * 3600;
+      if ($("key-rate").value) body.rateLimit = Number($("key-rate").value);
+      made = await api("POST", "/v3/auth/scoped-key", body);
+    } else {
+      made = await api("POST", "/v3/auth/keys", { name });
+    }
+    $("new-key-value").textContent = made.key;
+    $("new-key").hidden = false;
+    $("key-form").reset();
+    keys();
+  } catch (e) { $("key-error").textContent = e.message; }
+}
+
 async function start() {
+  $("key-form").addEventListener("submit", createKey);
+  $("copy-key").addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText($("new-key-value").textContent);
+      $("copy-key").textContent = "Copied";
+    } catch (e) {
+      $("copy-key").textContent = "Select and copy";
+    }
+  });
   window.addEventListener("hashchange", route);
   $("add-form").addEventListener("submit", async (ev) => {
     ev.preventDefault();
