@@ -7,7 +7,8 @@ Checks what a person sees: `/` leads to the sign-in page; a bad key is
 refused with the API's message; a good key shows the overview with real
 numbers; the session cookie is invisible to scripts; the page fits a
 phone; a text added on the documents page appears, reaches `done` and can
-be deleted; a key is created (shown once), renamed and revoked on the
+be deleted; the README's question finds its answer with its score and the
+tag's profile beside it; a key is created (shown once), renamed and revoked on the
 keys page; signing out returns to sign-in. Saves a screenshot of each step.
 Exits non-zero on the first thing that is not so.
 """
@@ -132,6 +133,34 @@ async def run(page):
     await page.js(f"window.confirm = () => true; {row}.querySelector('button.danger').click(); true")
     await page.until(f"!{row}", "the deleted document to leave the list")
 
+    # search: the README's question with the defaults finds Ada's tea, with
+    # its score; the profile of the tag is beside it
+    await page.js("location.hash = '#/search'; true")
+    await page.until(visible("search-page"), "the search page")
+    await page.js(
+        "document.getElementById('search-q').value = 'what does Ada drink?';"
+        "document.getElementById('search-tag').value = 'user_ada';"
+        "document.getElementById('search-form').requestSubmit(); true")
+    await page.until("document.querySelectorAll('#search-results li').length > 0", "search results", 30)
+    first = await page.js("document.querySelector('#search-results li').textContent")
+    assert "green tea" in first, f"the first result answers: {first!r}"
+    score = float(await page.js("document.querySelector('#search-results .score').textContent"))
+    assert 0.6 <= score <= 1, f"its score, above the default threshold: {score}"
+    await page.until("document.querySelectorAll('#profile-static li').length > 0", "the profile")
+    assert "Lisbon" in await page.js(text("profile-static")), "the profile's static facts"
+    await page.js(
+        "{ const t = document.getElementById('search-threshold'); t.value = '0.95';"
+        "t.dispatchEvent(new Event('input')); document.getElementById('search-form').requestSubmit(); } true")
+    await page.until(f"{text('search-error')}.includes('Nothing above')", "nothing above 0.95")
+    assert await page.js(text("threshold-value")) == "0.95", "the slider shows its value"
+    await page.js(
+        "{ const t = document.getElementById('search-threshold'); t.value = '0.6'; t.dispatchEvent(new Event('input'));"
+        "document.getElementById('search-mode').value = 'v4:hybrid';"
+        "document.getElementById('search-form').requestSubmit(); } true")
+    await page.until("[...document.querySelectorAll('#search-results .kind')].some(k => k.textContent === 'passage')",
+                     "a passage in hybrid results", 30)
+    await page.shot("7-search")
+
     # keys: create one (shown once), rename it, revoke it
     await page.js("location.hash = '#/keys'; true")
     await page.until(visible("keys-page"), "the keys page")
@@ -145,7 +174,7 @@ async def run(page):
     assert await page.js(visible("copy-key")), "a copy button"
     key_row = lambda name: f"[...document.querySelectorAll('#key-rows tr')].find(r => r.cells[0].textContent === {json.dumps(name)})"
     await page.until(f"!!{key_row('browser test')}", "the new key in the list")
-    await page.shot("7-keys")
+    await page.shot("8-keys")
     await page.js(f"window.prompt = () => 'browser renamed'; {key_row('browser test')}.querySelector('button').click(); true")
     await page.until(f"!!{key_row('browser renamed')}", "the renamed key")
     await page.js(f"window.confirm = () => true; {key_row('browser renamed')}.querySelector('button.danger').click(); true")
@@ -159,7 +188,7 @@ async def run(page):
     await page.call("Page.reload")
     await page.until("document.readyState === 'complete'", "the reload")
     await page.until(visible("sign-in"), "sign-in after a reload: the session is gone")
-    await page.shot("8-signed-out")
+    await page.shot("9-signed-out")
     print(f"console: signed in, {docs} document(s) counted, signed out; screenshots in {OUT}")
 
 

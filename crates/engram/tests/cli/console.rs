@@ -1,8 +1,8 @@
 //! The console in a real browser (headless Chromium, which
 //! `scripts/test.sh` installs) against a live `engram serve` with the real
 //! model: `tests/browser/console.py` signs in, reads the overview, adds a
-//! document and watches it reach `done`, deletes it, creates, renames and
-//! revokes a key, checks the phone layout and signs out. Screenshots of each step are kept in
+//! document and watches it reach `done`, deletes it, asks the README's
+//! question on the search page, creates, renames and revokes a key, checks the phone layout and signs out. Screenshots of each step are kept in
 //! `target/console-screenshots` as artefacts.
 
 use super::*;
@@ -26,6 +26,8 @@ fn the_console_works_in_a_browser() {
     );
     assert_eq!(s, 200, "{v}");
     let shots = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/console-screenshots");
+    // this run's screenshots only
+    let _ = std::fs::remove_dir_all(&shots);
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/browser/console.py");
     let out = Command::new("python3")
         .arg(script)
@@ -46,7 +48,8 @@ fn the_console_works_in_a_browser() {
         "3-overview",
         "4-overview-phone",
         "5-documents",
-        "7-keys",
+        "7-search",
+        "8-keys",
     ] {
         assert!(shots.join(format!("{n}.png")).exists(), "{n}");
     }

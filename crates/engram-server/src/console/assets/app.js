@@ -26,6 +26,7 @@ let signedIn = false;
 const PAGES = {
   "/": ["overview", overview],
   "/documents": ["documents-page", documents],
+  "/search": ["search-page", () => {}],
   "/keys": ["keys-page", keys],
 };
 
@@ -137,6 +138,74 @@ async function overview() {
   } catch (e) { put("memories"); put("requests"); }
 }
 
+// ---- search playground
+
+function result(score, kind, text) {
+  const li = document.createElement("li");
+  const sc = document.createElement("span");
+  sc.className = "score";
+  sc.textContent = Number(score).toFixed(3);
+  const k = document.createElement("span");
+  k.className = "kind";
+  k.textContent = kind;
+  li.append(sc, k, document.createTextNode(text));
+  return li;
+}
+
+function listInto(id, items) {
+  const ul = $(id);
+  ul.replaceChildren();
+  for (const t of items) {
+    const li = document.createElement("li");
+    li.textContent = t;
+    ul.appendChild(li);
+  }
+}
+
+async function search(ev) {
+  ev.preventDefault();
+  $("search-error").textContent = "";
+  const q = $("search-q").value;
+  const tag = $("search-tag").value.trim();
+  const threshold = Number($("search-threshold").value);
+  const [api_, mode] = $("search-mode").value.split(":");
+  const out = $("search-results");
+  out.replaceChildren();
+  try {
+    let r;
+    if (api_ === "v4") {
+      const body = { q, threshold, searchMode: mode, rerank: $("search-rerank").checked,
+                     rewriteQuery: $("search-rewrite").checked };
+      if (tag) body.containerTag = tag;
+      r = await api("POST", "/v4/search", body);
+      for (const x of r.results) {
+        out.appendChild(result(x.similarity, x.memory !== undefined ? "memory" : "passage", x.memory ?? x.chunk));
+      }
+    } else {
+      const body = { q, chunkThreshold: threshold, rerank: $("search-rerank").checked,
+                     rewriteQuery: $("search-rewrite").checked };
+      if (tag) body.containerTags = [tag];
+      r = await api("POST", "/v3/search", body);
+      for (const x of r.results) {
+        const best = (x.chunks || []).find((c) => c.isRelevant) || {};
+        out.appendChild(result(x.score, x.title || x.documentId, best.content || ""));
+      }
+    }
+    $("search-meta").textContent = `(${r.results.length} in ${Number(r.timing).toFixed(1)} ms)`;
+    if (!r.results.length) $("search-error").textContent = "Nothing above the threshold.";
+  } catch (e) { $("search-error").textContent = e.message; }
+  if (tag) {
+    try {
+      const p = await api("POST", "/v4/profile", { containerTag: tag });
+      listInto("profile-static", p.profile.static);
+      listInto("profile-dynamic", p.profile.dynamic);
+    } catch (e) { listInto("profile-static", []); listInto("profile-dynamic", []); }
+  } else {
+    listInto("profile-static", ["(choose a container tag)"]);
+    listInto("profile-dynamic", []);
+  }
+}
+
 // ---- keys
 
 function button(label, cls, aria, onClick) {
@@ -207,6 +276,10 @@ async function createKey(ev) {
 }
 
 async function start() {
+  $("search-form").addEventListener("submit", search);
+  $("search-threshold").addEventListener("input", () => {
+    $("threshold-value").textContent = Number($("search-threshold").value).toFixed(2);
+  });
   $("key-form").addEventListener("submit", createKey);
   $("copy-key").addEventListener("click", async () => {
     try {
