@@ -8,8 +8,9 @@ refused with the API's message; a good key shows the overview with real
 numbers; the session cookie is invisible to scripts; the page fits a
 phone; a text added on the documents page appears, reaches `done` and can
 be deleted; the README's question finds its answer with its score and the
-tag's profile beside it; a key is created (shown once), renamed and revoked on the
-keys page; signing out returns to sign-in. Saves a screenshot of each step.
+tag's profile beside it; a memory is edited into a new version (the old
+one kept in its history) and forgotten; a key is created (shown once),
+renamed and revoked on the keys page; signing out returns to sign-in. Saves a screenshot of each step.
 Exits non-zero on the first thing that is not so.
 """
 
@@ -161,6 +162,21 @@ async def run(page):
                      "a passage in hybrid results", 30)
     await page.shot("7-search")
 
+    # memories: Ada's, edited into a new version that keeps the old one,
+    # then forgotten
+    await page.js("location.hash = '#/memories'; true")
+    await page.until(visible("memories-page"), "the memories page")
+    await page.js("document.getElementById('mem-tag').value = 'user_ada'; document.getElementById('mem-form').requestSubmit(); true")
+    mem = lambda needle: f"[...document.querySelectorAll('#mem-list > li')].find(li => li.querySelector('p').textContent.includes({json.dumps(needle)}))"
+    await page.until(f"!!{mem('green tea')}", "Ada's tea among her memories", 60)
+    await page.js(f"window.prompt = () => 'Ada prefers jasmine tea.'; {mem('green tea')}.querySelector('button').click(); true")
+    await page.until(f"!!{mem('jasmine tea')}", "the new version")
+    edited = await page.js(f"{mem('jasmine tea')}.textContent")
+    assert "version 2" in edited and "green tea" in edited, f"the new version shows the old one: {edited!r}"
+    await page.shot("8-memories")
+    await page.js(f"window.confirm = () => true; {mem('jasmine tea')}.querySelector('button.danger').click(); true")
+    await page.until(f"!{mem('jasmine tea')}", "the forgotten memory to leave the list")
+
     # keys: create one (shown once), rename it, revoke it
     await page.js("location.hash = '#/keys'; true")
     await page.until(visible("keys-page"), "the keys page")
@@ -174,7 +190,7 @@ async def run(page):
     assert await page.js(visible("copy-key")), "a copy button"
     key_row = lambda name: f"[...document.querySelectorAll('#key-rows tr')].find(r => r.cells[0].textContent === {json.dumps(name)})"
     await page.until(f"!!{key_row('browser test')}", "the new key in the list")
-    await page.shot("8-keys")
+    await page.shot("9-keys")
     await page.js(f"window.prompt = () => 'browser renamed'; {key_row('browser test')}.querySelector('button').click(); true")
     await page.until(f"!!{key_row('browser renamed')}", "the renamed key")
     await page.js(f"window.confirm = () => true; {key_row('browser renamed')}.querySelector('button.danger').click(); true")
@@ -188,7 +204,7 @@ async def run(page):
     await page.call("Page.reload")
     await page.until("document.readyState === 'complete'", "the reload")
     await page.until(visible("sign-in"), "sign-in after a reload: the session is gone")
-    await page.shot("9-signed-out")
+    await page.shot("10-signed-out")
     print(f"console: signed in, {docs} document(s) counted, signed out; screenshots in {OUT}")
 
 

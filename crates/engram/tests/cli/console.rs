@@ -2,8 +2,10 @@
 //! `scripts/test.sh` installs) against a live `engram serve` with the real
 //! model: `tests/browser/console.py` signs in, reads the overview, adds a
 //! document and watches it reach `done`, deletes it, asks the README's
-//! question on the search page, creates, renames and revokes a key, checks the phone layout and signs out. Screenshots of each step are kept in
-//! `target/console-screenshots` as artefacts.
+//! question on the search page, edits and forgets a memory, creates,
+//! renames and revokes a key, checks the phone layout and signs out.
+//! Screenshots of each step are kept in `target/console-screenshots` as
+//! artefacts.
 
 use super::*;
 
@@ -49,7 +51,8 @@ fn the_console_works_in_a_browser() {
         "4-overview-phone",
         "5-documents",
         "7-search",
-        "8-keys",
+        "8-memories",
+        "9-keys",
     ] {
         assert!(shots.join(format!("{n}.png")).exists(), "{n}");
     }

@@ -26,6 +26,7 @@ let signedIn = false;
 const PAGES = {
   "/": ["overview", overview],
   "/documents": ["documents-page", documents],
+  "/memories": ["memories-page", memories],
   "/search": ["search-page", () => {}],
   "/keys": ["keys-page", keys],
 };
@@ -136,6 +137,58 @@ async function overview() {
     put("memories", usage.totalMemories);
     put("requests", (usage.hourly || []).reduce((n, h) => n + h.count, 0));
   } catch (e) { put("memories"); put("requests"); }
+}
+
+// ---- memories
+
+const mems = { page: 1, pages: 1 };
+
+async function memories() {
+  $("memories-error").textContent = "";
+  const tag = $("mem-tag").value.trim();
+  const ul = $("mem-list");
+  if (!tag) { ul.replaceChildren(); return; }
+  let list;
+  try {
+    list = await api("POST", "/v4/memories/list", { containerTag: tag, limit: 20, page: mems.page });
+  } catch (e) { $("memories-error").textContent = e.message; return; }
+  ul.replaceChildren();
+  for (const m of list.memoryEntries || []) {
+    const li = document.createElement("li");
+    const p = document.createElement("p");
+    p.textContent = m.memory;
+    const meta = document.createElement("p");
+    meta.className = "meta";
+    meta.textContent = [`version ${m.version}`, m.isStatic ? "static" : "dynamic",
+      `${m.sourceCount} source${m.sourceCount === 1 ? "" : "s"}`,
+      m.forgetAfter ? `forgotten after ${m.forgetAfter}` : null].filter(Boolean).join(" · ");
+    li.append(p, meta);
+    for (const h of m.history || []) {
+      const old = document.createElement("p");
+      old.className = "old";
+      old.textContent = `v${h.version}: ${h.memory}`;
+      old.title = "an earlier version, superseded";
+      li.appendChild(old);
+    }
+    li.appendChild(button("Edit", "", `Edit: ${m.memory}`, async () => {
+      const next = prompt("The new version of this memory", m.memory);
+      if (!next || next === m.memory) return;
+      try { await api("PATCH", "/v4/memories", { id: m.id, containerTag: tag, newContent: next }); memories(); }
+      catch (e) { $("memories-error").textContent = e.message; }
+    }));
+    li.appendChild(button("Forget", "danger", `Forget: ${m.memory}`, async () => {
+      if (!confirm("Forget this memory? It stops appearing in search and profiles.")) return;
+      try { await api("DELETE", "/v4/memories", { id: m.id, containerTag: tag, reason: "forgotten in the console" }); memories(); }
+      catch (e) { $("memories-error").textContent = e.message; }
+    }));
+    ul.appendChild(li);
+  }
+  if (!(list.memoryEntries || []).length) $("memories-error").textContent = "No memories in this space.";
+  const pg = list.pagination || { currentPage: 1, totalPages: 1 };
+  mems.pages = Math.max(1, pg.totalPages);
+  $("mem-page-of").textContent = `page ${pg.currentPage} of ${mems.pages}`;
+  $("mem-prev").disabled = mems.page <= 1;
+  $("mem-next").disabled = mems.page >= mems.pages;
 }
 
 // ---- search playground
@@ -276,6 +329,9 @@ async function createKey(ev) {
 }
 
 async function start() {
+  $("mem-form").addEventListener("submit", (ev) => { ev.preventDefault(); mems.page = 1; memories(); });
+  $("mem-prev").addEventListener("click", () => { mems.page = Math.max(1, mems.page - 1); memories(); });
+  $("mem-next").addEventListener("click", () => { mems.page = Math.min(mems.pages, mems.page + 1); memories(); });
   $("search-form").addEventListener("submit", search);
   $("search-threshold").addEventListener("input", () => {
     $("threshold-value").textContent = Number($("search-threshold").value).toFixed(2);
