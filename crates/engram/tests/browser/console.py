@@ -10,7 +10,8 @@ phone; a text added on the documents page appears, reaches `done` and can
 be deleted; the README's question finds its answer with its score and the
 tag's profile beside it; a memory is edited into a new version (the old
 one kept in its history) and forgotten; a key is created (shown once),
-renamed and revoked on the keys page; signing out returns to sign-in. Saves a screenshot of each step.
+renamed and revoked on the keys page; a setting and a connector secret are
+saved, the secret never shown back; signing out returns to sign-in. Saves a screenshot of each step.
 Exits non-zero on the first thing that is not so.
 """
 
@@ -65,7 +66,10 @@ class Page:
             if await self.js(expr):
                 return
             await asyncio.sleep(0.1)
-        raise AssertionError(f"timed out waiting for {what}")
+        alerts = await self.js(
+            "[...document.querySelectorAll('[role=alert]')].map(a => a.id + ': ' + a.textContent)"
+            ".filter(t => !t.endsWith(': ')).join('; ')")
+        raise AssertionError(f"timed out waiting for {what} (the page says: {alerts or 'nothing'})")
 
     async def shot(self, name):
         r = await self.call("Page.captureScreenshot", format="png")
@@ -195,6 +199,26 @@ async def run(page):
     await page.until(f"!!{key_row('browser renamed')}", "the renamed key")
     await page.js(f"window.confirm = () => true; {key_row('browser renamed')}.querySelector('button.danger').click(); true")
     await page.until(f"{key_row('browser renamed')}.cells[2].textContent.startsWith('revoked')", "the key revoked")
+    # settings: change one, set a connector secret (never shown back)
+    await page.js("location.hash = '#/settings'; true")
+    await page.until(visible("settings-page"), "the settings page")
+    await page.until("document.getElementById('set-githubClientSecret').placeholder !== ''", "the settings loaded")
+    await page.js(
+        "document.getElementById('set-chunkSize').value = '300';"
+        "document.getElementById('set-githubClientId').value = 'Iv1.browser';"
+        "document.getElementById('set-githubClientSecret').value = 'browser-secret';"
+        "document.getElementById('settings-form').requestSubmit(); true")
+    await page.until(f"{text('settings-saved')}.startsWith('Saved')", "the save")
+    said = await page.js(text("settings-saved"))
+    assert "chunkSize" in said and "githubClientSecret" in said, said
+    assert await page.js("document.getElementById('set-chunkSize').value") == "300", "the new value is shown"
+    assert await page.js("document.getElementById('set-githubClientSecret').value") == "", "the secret is not shown back"
+    assert await page.js("document.getElementById('set-githubClientSecret').placeholder") == "set (hidden)"
+    page_html = await page.js("document.documentElement.outerHTML")
+    assert "browser-secret" not in page_html, "the secret is nowhere on the page"
+    await page.js("document.getElementById('set-githubClientSecret').scrollIntoView(); true")
+    await page.shot("10-settings")
+
     await page.js("location.hash = '#/'; true")
     await page.until(visible("overview"), "back to the overview")
 
@@ -204,7 +228,7 @@ async def run(page):
     await page.call("Page.reload")
     await page.until("document.readyState === 'complete'", "the reload")
     await page.until(visible("sign-in"), "sign-in after a reload: the session is gone")
-    await page.shot("10-signed-out")
+    await page.shot("11-signed-out")
     print(f"console: signed in, {docs} document(s) counted, signed out; screenshots in {OUT}")
 
 

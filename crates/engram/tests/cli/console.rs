@@ -3,7 +3,7 @@
 //! model: `tests/browser/console.py` signs in, reads the overview, adds a
 //! document and watches it reach `done`, deletes it, asks the README's
 //! question on the search page, edits and forgets a memory, creates,
-//! renames and revokes a key, checks the phone layout and signs out.
+//! renames and revokes a key, saves settings, checks the phone layout and signs out.
 //! Screenshots of each step are kept in `target/console-screenshots` as
 //! artefacts.
 
@@ -27,6 +27,24 @@ fn the_console_works_in_a_browser() {
         ),
     );
     assert_eq!(s, 200, "{v}");
+    // as a user would: wait until Ada's memories have formed
+    let deadline = Instant::now() + Duration::from_secs(120);
+    loop {
+        let (_, list) = reqwest::call(
+            "POST",
+            &format!("{}/v4/memories/list", srv.base),
+            &key,
+            Some(json!({"containerTag": "user_ada"})),
+        );
+        if list["memoryEntries"]
+            .as_array()
+            .is_some_and(|m| m.len() >= 2)
+        {
+            break;
+        }
+        assert!(Instant::now() < deadline, "no memories formed: {list}");
+        std::thread::sleep(Duration::from_millis(200));
+    }
     let shots = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/console-screenshots");
     // this run's screenshots only
     let _ = std::fs::remove_dir_all(&shots);
@@ -53,6 +71,7 @@ fn the_console_works_in_a_browser() {
         "7-search",
         "8-memories",
         "9-keys",
+        "10-settings",
     ] {
         assert!(shots.join(format!("{n}.png")).exists(), "{n}");
     }

@@ -29,6 +29,7 @@ const PAGES = {
   "/memories": ["memories-page", memories],
   "/search": ["search-page", () => {}],
   "/keys": ["keys-page", keys],
+  "/settings": ["settings-page", settings],
 };
 
 function show(on, who) {
@@ -39,6 +40,7 @@ function show(on, who) {
     $("who").textContent = who.scoped ? `${who.keyName} (${who.containerTag})` : who.keyName;
     // a scoped key cannot manage keys: no page that would only say so
     $("link-keys").hidden = !!who.scoped;
+    $("link-settings").hidden = !!who.scoped;
     route();
   } else {
     for (const [id] of Object.values(PAGES)) $(id).hidden = true;
@@ -259,6 +261,75 @@ async function search(ev) {
   }
 }
 
+// ---- settings
+
+const CONNECTORS = [["github", "GitHub"], ["notion", "Notion"], ["googleDrive", "Google (Drive and Gmail)"], ["onedrive", "OneDrive"]];
+const TEXTS = ["chunkSize", "workspacePrompt", "filterPrompt"];
+const LISTS = ["includeItems", "excludeItems"];
+let loaded = {};
+
+function connectorFields() {
+  const box = $("connector-fields");
+  if (box.children.length) return;
+  for (const [id, label] of CONNECTORS) {
+    for (const [suffix, what, type] of [["ClientId", "client id", "text"], ["ClientSecret", "client secret", "password"]]) {
+      const key = `${id}${suffix}`;
+      const l = document.createElement("label");
+      l.htmlFor = `set-${key}`;
+      l.textContent = `${label} ${what}`;
+      const i = document.createElement("input");
+      i.id = `set-${key}`;
+      i.type = type;
+      i.autocomplete = "off";
+      box.append(l, i);
+    }
+  }
+}
+
+async function settings() {
+  connectorFields();
+  $("settings-error").textContent = "";
+  $("settings-saved").textContent = "";
+  try { loaded = await api("GET", "/v3/settings"); }
+  catch (e) { $("settings-error").textContent = e.message; return; }
+  for (const k of TEXTS) $(`set-${k}`).value = loaded[k] ?? "";
+  for (const k of LISTS) $(`set-${k}`).value = (loaded[k] || []).join(", ");
+  $("set-shouldLLMFilter").checked = !!loaded.shouldLLMFilter;
+  for (const [id] of CONNECTORS) {
+    $(`set-${id}ClientId`).value = loaded[`${id}ClientId`] ?? "";
+    const secret = $(`set-${id}ClientSecret`);
+    secret.value = "";
+    secret.placeholder = loaded[`${id}ClientSecret`] ? "set (hidden)" : "not set";
+  }
+}
+
+async function saveSettings(ev) {
+  ev.preventDefault();
+  $("settings-error").textContent = "";
+  $("settings-saved").textContent = "";
+  const changes = {};
+  const differs = (k, v) => { if (JSON.stringify(loaded[k] ?? null) !== JSON.stringify(v)) changes[k] = v; };
+  const size = $("set-chunkSize").value.trim();
+  differs("chunkSize", size === "" ? null : Number(size));
+  for (const k of ["workspacePrompt", "filterPrompt"]) differs(k, $(`set-${k}`).value.trim() || null);
+  for (const k of LISTS) {
+    const items = $(`set-${k}`).value.split(",").map((x) => x.trim()).filter(Boolean);
+    differs(k, items.length ? items : null);
+  }
+  differs("shouldLLMFilter", $("set-shouldLLMFilter").checked);
+  for (const [id] of CONNECTORS) {
+    differs(`${id}ClientId`, $(`set-${id}ClientId`).value.trim() || null);
+    const secret = $(`set-${id}ClientSecret`).value;
+    if (secret) changes[`${id}ClientSecret`] = secret;
+  }
+  if (!Object.keys(changes).length) { $("settings-saved").textContent = "Nothing changed."; return; }
+  try {
+    await api("PATCH", "/v3/settings", changes);
+    await settings();
+    $("settings-saved").textContent = `Saved: ${Object.keys(changes).join(", ")}.`;
+  } catch (e) { $("settings-error").textContent = e.message; }
+}
+
 // ---- keys
 
 function button(label, cls, aria, onClick) {
@@ -329,6 +400,7 @@ async function createKey(ev) {
 }
 
 async function start() {
+  $("settings-form").addEventListener("submit", saveSettings);
   $("mem-form").addEventListener("submit", (ev) => { ev.preventDefault(); mems.page = 1; memories(); });
   $("mem-prev").addEventListener("click", () => { mems.page = Math.max(1, mems.page - 1); memories(); });
   $("mem-next").addEventListener("click", () => { mems.page = Math.min(mems.pages, mems.page + 1); memories(); });
