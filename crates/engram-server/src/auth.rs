@@ -61,8 +61,9 @@ pub async fn require_key(
     Ok(next.run(req).await)
 }
 
-/// The caller a key stands for, or why it stands for no one.
-async fn verified(
+/// The caller a key stands for, or why it stands for no one (the bearer
+/// header's and the console session's one mapping to errors).
+pub(crate) async fn verified(
     state: &AppState,
     key: &str,
 ) -> Result<engram_engine::auth::AuthContext, ApiError> {

@@ -9,7 +9,7 @@ use engram_core::filter::Filter;
 use engram_core::DocumentSearch;
 use engram_index::{Query, Scope};
 use engram_store::{now, Document, Memory, RelationKind};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::time::Instant;
 
 /// What `/v4/search` returns.
@@ -123,41 +123,43 @@ pub struct V4Outcome {
 /// descending order, and a repeat that falls below `threshold` is left out
 /// (its passage is listed).
 fn defer_repeats(hits: &mut Vec<SearchHit>, threshold: f32) {
-    let mut kept: Vec<SearchHit> = Vec::with_capacity(hits.len());
-    for mut h in hits.drain(..) {
-        let repeat = match &h {
-            SearchHit::Memory { memory, .. } => kept.iter().any(|k| match k {
-                SearchHit::Chunk {
-                    document, content, ..
-                } => memory.document_ids.contains(&document.id) && holds(content, &memory.content),
-                _ => false,
-            }),
-            _ => false,
-        };
-        if repeat {
-            h.set_score(h.score() * REPEAT_DISCOUNT);
+    // the passages listed so far: their document and words, each read once
+    let mut above: Vec<(String, HashSet<String>)> = Vec::new();
+    for h in hits.iter_mut() {
+        match h {
+            SearchHit::Chunk {
+                document, content, ..
+            } => above.push((document.id.clone(), words(content).collect())),
+            SearchHit::Memory { memory, .. } => {
+                let want: Vec<String> = words(&memory.content).collect();
+                let repeat = above
+                    .iter()
+                    .any(|(doc, have)| memory.document_ids.contains(doc) && holds(have, &want));
+                if repeat {
+                    let discounted = h.score() * REPEAT_DISCOUNT;
+                    h.set_score(discounted);
+                }
+            }
+            SearchHit::Aggregate { .. } => {}
         }
-        kept.push(h);
     }
-    kept.retain(|h| h.score() >= threshold);
-    kept.sort_by(|a, b| b.score().total_cmp(&a.score()));
-    *hits = kept;
+    hits.retain(|h| h.score() >= threshold);
+    hits.sort_by(|a, b| b.score().total_cmp(&a.score()));
 }
 
 /// What a memory's score is worth when its passage is listed above it.
 const REPEAT_DISCOUNT: f32 = 0.5;
 
-/// Whether `passage` holds most (three in four) of the content words of
-/// `fact`.
-fn holds(passage: &str, fact: &str) -> bool {
-    let words = |t: &str| -> Vec<String> {
-        t.split(|c: char| !c.is_alphanumeric())
-            .filter(|w| w.chars().count() > 3)
-            .map(str::to_lowercase)
-            .collect()
-    };
-    let have: std::collections::HashSet<String> = words(passage).into_iter().collect();
-    let want = words(fact);
+/// The content words of a text (longer than three letters), lowercased.
+fn words(t: &str) -> impl Iterator<Item = String> + '_ {
+    t.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| w.chars().count() > 3)
+        .map(str::to_lowercase)
+}
+
+/// Whether a passage's words `have` hold most (three in four) of a fact's
+/// words `want`.
+fn holds(have: &HashSet<String>, want: &[String]) -> bool {
     !want.is_empty() && want.iter().filter(|w| have.contains(*w)).count() * 4 >= want.len() * 3
 }
 

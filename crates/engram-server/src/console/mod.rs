@@ -25,7 +25,6 @@ use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use engram_engine::auth::Verified;
 use std::time::Duration;
 
 /// The session cookie's name.
@@ -155,17 +154,7 @@ async fn sign_in(
     let req: SignIn = serde_json::from_slice(&body)
         .map_err(|_| ApiError::validation("apiKey", "send {\"apiKey\": \"...\"}"))?;
     let key = req.api_key.trim().to_string();
-    let who = match engram_engine::auth::verify(state.engine.store.as_ref(), &key).await? {
-        Verified::Key(ctx) => ctx,
-        Verified::Invalid => {
-            return Err(ApiError::Authentication(
-                "invalid or revoked API key".into(),
-            ))
-        }
-        Verified::Expired(_) => {
-            return Err(ApiError::Authentication("this API key has expired".into()))
-        }
-    };
+    let who = crate::auth::verified(&state, &key).await?;
     let expires = chrono::Utc::now() + chrono::Duration::seconds(SESSION_TTL.as_secs() as i64);
     let sealed = state.engine.config.connect.sealer.seal(
         &serde_json::to_vec(&Sealed {
@@ -199,12 +188,8 @@ async fn sign_in(
 async fn whoami(State(state): State<AppState>, headers: HeaderMap) -> Result<Response, ApiError> {
     let key = session_key(&state, &headers)
         .ok_or_else(|| ApiError::Authentication("not signed in".into()))?;
-    match engram_engine::auth::verify(state.engine.store.as_ref(), &key).await? {
-        Verified::Key(ctx) => Ok(Json(identity(&ctx, None)).into_response()),
-        _ => Err(ApiError::Authentication(
-            "the session's key is no longer valid".into(),
-        )),
-    }
+    let who = crate::auth::verified(&state, &key).await?;
+    Ok(Json(identity(&who, None)).into_response())
 }
 
 /// `DELETE /console-session`: sign out (the cookie is cleared).
