@@ -42,22 +42,44 @@ const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; img-
                    frame-ancestors 'none'";
 
 const INDEX: &str = include_str!("assets/index.html");
-const APP_JS: &str = include_str!("assets/app.js");
-const APP_CSS: &str = include_str!("assets/app.css");
+
+/// The assets under `/console-assets/`: name, content type, body. The
+/// scripts are ES modules (`app.js` imports the rest); no build step.
+const ASSETS: &[(&str, &str, &str)] = &[
+    ("app.css", "text/css", include_str!("assets/app.css")),
+    ("app.js", JS, include_str!("assets/js/app.js")),
+    ("core.js", JS, include_str!("assets/js/core.js")),
+    ("charts.js", JS, include_str!("assets/js/charts.js")),
+    ("overview.js", JS, include_str!("assets/js/overview.js")),
+    ("documents.js", JS, include_str!("assets/js/documents.js")),
+    ("memories.js", JS, include_str!("assets/js/memories.js")),
+    ("graph.js", JS, include_str!("assets/js/graph.js")),
+    ("search.js", JS, include_str!("assets/js/search.js")),
+    ("spaces.js", JS, include_str!("assets/js/spaces.js")),
+    (
+        "connections.js",
+        JS,
+        include_str!("assets/js/connections.js"),
+    ),
+    ("logs.js", JS, include_str!("assets/js/logs.js")),
+    ("keys.js", JS, include_str!("assets/js/keys.js")),
+    ("settings.js", JS, include_str!("assets/js/settings.js")),
+];
+const JS: &str = "text/javascript";
 
 /// The console's routes (no key needed: the app signs in itself).
 pub fn routes(state: AppState) -> Router {
     Router::new()
         .route("/", get(|| async { Redirect::to("/console") }))
-        .route("/console", get(page))
+        .route(
+            "/console",
+            get(page).layer(tower_http::compression::CompressionLayer::new()),
+        )
         .route("/console/{*path}", get(page))
         .route(
-            "/console-assets/app.js",
-            get(|| async { asset("text/javascript", APP_JS) }),
-        )
-        .route(
-            "/console-assets/app.css",
-            get(|| async { asset("text/css", APP_CSS) }),
+            "/console-assets/{name}",
+            // gzip for browsers that ask (all do): a third of the bytes
+            get(asset).layer(tower_http::compression::CompressionLayer::new()),
         )
         .route(
             "/console-session",
@@ -78,15 +100,18 @@ async fn page() -> Response {
         .into_response()
 }
 
-fn asset(kind: &'static str, body: &'static str) -> Response {
-    (
-        [
-            (header::CONTENT_TYPE, kind),
-            (header::CACHE_CONTROL, "no-cache"),
-        ],
-        body,
-    )
-        .into_response()
+async fn asset(axum::extract::Path(name): axum::extract::Path<String>) -> Response {
+    match ASSETS.iter().find(|(n, _, _)| *n == name) {
+        Some((_, kind, body)) => (
+            [
+                (header::CONTENT_TYPE, *kind),
+                (header::CACHE_CONTROL, "no-cache"),
+            ],
+            *body,
+        )
+            .into_response(),
+        None => ApiError::NotFound(format!("no console asset `{name}`")).into_response(),
+    }
 }
 
 #[derive(serde::Serialize, serde::Deserialize)]

@@ -224,3 +224,79 @@ async fn a_scoped_keys_session_is_scoped() {
     let (s, _) = with_cookie(&app, "GET", "/v3/settings", &cookie, false, None).await;
     assert_eq!(s, StatusCode::FORBIDDEN, "nor read the settings");
 }
+
+/// Every script the console's page loads, found by following its module
+/// imports from `app.js` the way a browser does, is served as JavaScript
+/// from the binary, gzipped when asked; the whole page stays far under
+/// the 300 KB budget; an unknown asset is a JSON 404.
+#[tokio::test]
+async fn the_console_serves_every_module_it_imports_gzipped_within_budget() {
+    let app = spawn_app().await;
+    let web = no_redirects();
+    let get = |path: String, gzip: bool| {
+        let mut r = web.get(format!("{}{path}", app.base));
+        if gzip {
+            r = r.header("accept-encoding", "gzip");
+        }
+        r.send()
+    };
+    let page = get("/console".into(), true).await.unwrap();
+    assert_eq!(page.headers()["content-encoding"], "gzip");
+    let mut compressed = page.bytes().await.unwrap().len();
+    let mut todo = vec!["app.js".to_string(), "app.css".to_string()];
+    let mut seen = std::collections::BTreeSet::new();
+    while let Some(name) = todo.pop() {
+        if !seen.insert(name.clone()) {
+            continue;
+        }
+        let path = format!("/console-assets/{name}");
+        let plain = get(path.clone(), false).await.unwrap();
+        assert_eq!(plain.status(), StatusCode::OK, "{path}");
+        let kind = if name.ends_with(".css") {
+            "text/css"
+        } else {
+            "text/javascript"
+        };
+        assert_eq!(plain.headers()["content-type"], kind, "{path}");
+        let text = plain.text().await.unwrap();
+        for line in text.lines() {
+            if let Some(rest) = line.trim_start().strip_prefix("import ") {
+                let from = rest.split("\"./").nth(1).expect(line);
+                todo.push(from.split('"').next().unwrap().to_string());
+            }
+        }
+        let zipped = get(path.clone(), true).await.unwrap();
+        assert_eq!(zipped.headers()["content-encoding"], "gzip", "{path}");
+        let bytes = zipped.bytes().await.unwrap().len();
+        assert!(
+            bytes < text.len(),
+            "{path}: {bytes} gzipped of {}",
+            text.len()
+        );
+        compressed += bytes;
+    }
+    // the shell and every page's module
+    for module in [
+        "graph.js",
+        "overview.js",
+        "spaces.js",
+        "connections.js",
+        "logs.js",
+    ] {
+        assert!(seen.contains(module), "{module} is loaded: {seen:?}");
+    }
+    assert!(compressed < 300 * 1024, "{compressed} bytes gzipped");
+    eprintln!(
+        "console: {} assets, {compressed} bytes gzipped",
+        seen.len() + 1
+    );
+
+    let r = get("/console-assets/../secret".into(), false)
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::NOT_FOUND);
+    let r = get("/console-assets/nope.js".into(), false).await.unwrap();
+    assert_eq!(r.status(), StatusCode::NOT_FOUND);
+    let body: Value = r.json().await.unwrap();
+    assert_eq!(body["type"], "NotFoundError");
+}

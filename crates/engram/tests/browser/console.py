@@ -1,7 +1,7 @@
 """The console in a real browser: headless Chromium driven over the
 DevTools protocol against a live `engram serve`.
 
-    python3 console.py BASE_URL API_KEY SCREENSHOT_DIR
+    python3 console.py BASE_URL API_KEY SCREENSHOT_DIR [--site]
 
 Checks what a person sees: `/` leads to the sign-in page; a bad key is
 refused with the API's message; a good key shows the overview with real
@@ -11,7 +11,13 @@ be deleted; the README's question finds its answer with its score and the
 tag's profile beside it; a memory is edited into a new version (the old
 one kept in its history) and forgotten; a key is created (shown once),
 renamed and revoked on the keys page; a setting and a connector secret are
-saved, the secret never shown back; signing out returns to sign-in. Saves a screenshot of each step.
+saved, the secret never shown back; the graph draws Ada's nodes and a
+synthetic one of 2 000 (its layout and frame times are printed); a space
+is edited, merged and deleted; a web site is connected, synced and
+removed; the request logs show a search with its input; the overview's
+charts are drawn from the traffic; a scoped key sees its space but not
+keys or settings; the pages are reached with the keyboard; signing out
+returns to sign-in. Saves a screenshot of each step.
 Exits non-zero on the first thing that is not so.
 """
 
@@ -30,6 +36,29 @@ import urllib.request
 import websockets
 
 BASE, KEY, OUT = sys.argv[1], sys.argv[2], sys.argv[3]
+# with --site, a small local web site is served for the connections page
+# to crawl (the server must be allowed to fetch private addresses)
+SITE = None
+
+
+def serve_site():
+    import http.server
+    import threading
+    root = tempfile.mkdtemp()
+    pages = {
+        "index.html": "<html><head><title>Beekeeping notes</title></head><body><h1>Beekeeping notes</h1>"
+                      "<p>Ravi keeps bees on his rooftop in Leeds.</p><a href='bees.html'>Bees</a></body></html>",
+        "bees.html": "<html><head><title>Bees in winter</title></head><body><h1>Bees in winter</h1>"
+                     "<p>Bees cluster to keep the queen warm through the winter.</p></body></html>",
+    }
+    for name, html in pages.items():
+        with open(os.path.join(root, name), "w") as f:
+            f.write(html)
+    handler = lambda *a, **k: http.server.SimpleHTTPRequestHandler(*a, directory=root, **k)
+    http.server.SimpleHTTPRequestHandler.log_message = lambda *a: None
+    srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    return f"http://127.0.0.1:{srv.server_address[1]}/"
 
 
 def free_port():
@@ -71,6 +100,16 @@ class Page:
             ".filter(t => !t.endsWith(': ')).join('; ')")
         raise AssertionError(f"timed out waiting for {what} (the page says: {alerts or 'nothing'})")
 
+    async def fill(self, form, values):
+        """Sets the fields (id → value) and submits the form, as a person would."""
+        sets = "".join(f"document.getElementById({json.dumps(k)}).value = {json.dumps(v)};" for k, v in values.items())
+        await self.js(f"{sets} document.getElementById({json.dumps(form)}).requestSubmit(); true")
+
+    async def key(self, key, code=None, vk=0, text=None):
+        for kind in ("keyDown", "keyUp"):
+            await self.call("Input.dispatchKeyEvent", type=kind, key=key, code=code or key,
+                            windowsVirtualKeyCode=vk, **({"text": text} if text and kind == "keyDown" else {}))
+
     async def shot(self, name):
         r = await self.call("Page.captureScreenshot", format="png")
         with open(os.path.join(OUT, f"{name}.png"), "wb") as f:
@@ -87,6 +126,11 @@ async def run(page):
     assert await page.js("location.pathname") == "/console", "/ leads to the console"
     await page.until(visible("sign-in"), "the sign-in form")
     assert not await page.js(visible("nav")), "no sign-out before signing in"
+    paint = await page.js("(performance.getEntriesByType('paint').find(p => p.name === 'first-contentful-paint') || {}).startTime")
+    sizes = await page.js("performance.getEntriesByType('resource').filter(r => r.name.includes('/console-assets/'))"
+                          ".map(r => r.transferSize).concat([performance.getEntriesByType('navigation')[0].transferSize])"
+                          ".reduce((a, b) => a + b, 0)")
+    print(f"console: first contentful paint {paint:.0f} ms, {sizes / 1024:.1f} KB transferred")
     await page.shot("1-sign-in")
 
     submit = lambda key: page.js(
@@ -115,9 +159,19 @@ async def run(page):
     await page.shot("4-overview-phone")
     await page.call("Emulation.clearDeviceMetricsOverride")
 
-    # documents: add one through the form, watch it reach done, delete it
-    await page.js("location.hash = '#/documents'; true")
+    # documents, reached with the keyboard: Tab to its link, Enter
+    await page.js("document.getElementById('link-overview').focus(); true")
+    await page.key("Tab", vk=9)
+    assert await page.js("document.activeElement.id") == "link-documents", "Tab reaches the next page's link"
+    await page.key("Enter", vk=13, text="\r")
     await page.until(visible("documents-page"), "the documents page")
+    # its document opens with its chunks and the memories formed from it
+    ada = "[...document.querySelectorAll('#doc-rows tr')].find(r => r.textContent.includes('green tea'))"
+    await page.until(f"!!{ada}", "Ada's document")
+    await page.js(f"{ada}.querySelector('button.link').click(); true")
+    await page.until(visible("doc-detail"), "the document's details")
+    await page.until(f"{text('doc-detail-memories')}.includes('green tea')", "its memories")
+    assert await page.js("document.querySelectorAll('#doc-detail-chunks li').length") >= 1, "its chunks"
     assert not await page.js(visible("overview")), "one page at a time"
     await page.until("document.querySelectorAll('#doc-rows tr').length >= 1", "the document list")
     await page.js(
@@ -181,6 +235,127 @@ async def run(page):
     await page.js(f"window.confirm = () => true; {mem('jasmine tea')}.querySelector('button.danger').click(); true")
     await page.until(f"!{mem('jasmine tea')}", "the forgotten memory to leave the list")
 
+    # graph: Ada's space, drawn; a node found and its details shown
+    await page.js("location.hash = '#/graph'; document.getElementById('graph-tag').value = 'user_ada';"
+                  "document.getElementById('graph-form').requestSubmit(); true")
+    await page.until(visible("graph-page"), "the graph page")
+    canvas = "document.getElementById('graph-canvas').dataset"
+    await page.until(f"{canvas}.settled === 'true' && Number({canvas}.nodes) >= 3", "the graph drawn")
+    drawn = await page.js(f"({{nodes: {canvas}.nodes, edges: {canvas}.edges}})")
+    assert int(drawn["edges"]) >= 2, f"edges drawn: {drawn}"
+    painted = await page.js("(() => { const c = document.getElementById('graph-canvas');"
+                            "const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;"
+                            "let n = 0; for (let i = 3; i < d.length; i += 4) if (d[i]) n++; return n; })()")
+    assert painted > 200, f"the canvas has something drawn on it: {painted} pixels"
+    await page.js("document.getElementById('graph-find').value = 'Lisbon';"
+                  "document.getElementById('graph-find-form').requestSubmit(); true")
+    await page.until(f"{text('graph-detail')}.includes('Lisbon')", "the found node's details")
+    await page.shot("9-graph")
+    # 2 000 nodes: a synthetic graph through the same renderer, then 30 zoom steps
+    took = await page.js("""(async () => {
+      const m = await import('/console-assets/graph.js');
+      const nodes = [], edges = [];
+      for (let i = 0; i < 200; i++) nodes.push({type: 'document', id: 'd' + i, label: 'document ' + i});
+      for (let i = 0; i < 300; i++) nodes.push({type: 'entity', id: 'e' + i, label: 'entity ' + i});
+      for (let i = 0; i < 1500; i++) {
+        nodes.push({type: 'memory', id: 'm' + i, label: 'memory ' + i, version: 1, isLatest: i % 7 !== 0});
+        edges.push({source: 'm' + i, target: 'd' + (i % 200), type: 'source'});
+        edges.push({source: 'm' + i, target: 'e' + ((i * 13) % 300), type: 'mentions'});
+        if (i % 7 === 0 && i > 0) edges.push({source: 'm' + i, target: 'm' + (i - 1), type: 'updates'});
+      }
+      const t0 = performance.now();
+      m.show({nodes, edges});
+      const c = document.getElementById('graph-canvas');
+      while (c.dataset.settled !== 'true') await new Promise(r => setTimeout(r, 50));
+      const settled = performance.now() - t0;
+      // the time from one painted frame to the next while zooming
+      let last = await new Promise(r => requestAnimationFrame(r)), gaps = [];
+      for (let i = 0; i < 30; i++) {
+        c.dispatchEvent(new WheelEvent('wheel', {deltaY: i < 15 ? -60 : 60, clientX: 300, clientY: 200, bubbles: true, cancelable: true}));
+        await new Promise(r => setTimeout(r, 0));
+        const t = await new Promise(r => requestAnimationFrame(r));
+        gaps.push(t - last); last = t;
+      }
+      gaps.sort((a, b) => a - b);
+      return {settled, nodes: Number(c.dataset.nodes), ticks: Number(c.dataset.ticks), maxDraw: Number(c.dataset.maxFrameMs),
+              median: gaps[15], worst: gaps[29]};
+    })()""")
+    assert took["nodes"] == 2000, took
+    print(f"console: graph of 2000 nodes settled in {took['settled']:.0f} ms ({took['ticks']} layout steps), "
+          f"zooming: drawing took at most {took['maxDraw']:.1f} ms, frame to frame median {took['median']:.1f} ms, "
+          f"worst {took['worst']:.1f} ms")
+    await page.shot("10-graph-2000")
+
+    # spaces: Ada's with its counts; its entity context saved; Ravi's
+    # merged into a new space, which is then deleted
+    await page.js("location.hash = '#/spaces'; true")
+    await page.until(visible("spaces-page"), "the spaces page")
+    srow = lambda tag: f"[...document.querySelectorAll('#space-rows tr')].find(r => r.cells[0].querySelector('button').textContent === {json.dumps(tag)})"
+    await page.until(f"!!{srow('user_ada')}", "Ada's space")
+    counts = await page.js(f"[{srow('user_ada')}.cells[1].textContent, {srow('user_ada')}.cells[2].textContent]")
+    assert int(counts[0]) >= 1 and int(counts[1]) >= 1, f"Ada's counts: {counts}"
+    await page.js(f"{srow('user_ada')}.querySelector('button').click(); true")
+    await page.until(visible("space-detail"), "the space's details")
+    await page.js("document.getElementById('space-context').value = 'Ada is a nurse in Lisbon.';"
+                  "document.getElementById('space-buckets').value = 'health: what Ada says about her health';"
+                  "document.getElementById('space-form').requestSubmit(); true")
+    await page.until(f"{text('space-saved')} === 'Saved.'", "the space saved")
+    made = await page.js("fetch('/v3/documents', {method: 'POST', headers: {'Content-Type': 'application/json', "
+                         "'X-Engram-Console': '1'}, body: JSON.stringify({content: 'Ravi keeps bees on his rooftop in Leeds.', "
+                         "containerTag: 'user_ravi'})}).then(r => r.status)")
+    assert made == 200, made
+    await page.js("location.hash = '#/'; location.hash = '#/spaces'; true")
+    await page.until(f"!!{srow('user_ravi')}", "Ravi's space")
+    await page.js(f"window.confirm = () => true; {srow('user_ravi')}.querySelector('.merge-pick').checked = true;"
+                  "document.getElementById('merge-target').value = 'user_ravi_merged';"
+                  "document.getElementById('merge-form').requestSubmit(); true")
+    await page.until(f"{text('spaces-said')}.startsWith('Merge done')", "the merge", 30)
+    await page.until(f"!!{srow('user_ravi_merged')} && !{srow('user_ravi')}", "the merged space in place of Ravi's")
+    await page.shot("11-spaces")
+    await page.js(f"{srow('user_ravi_merged')}.querySelector('button').click(); true")
+    await page.until(f"{text('space-title')} === 'user_ravi_merged'", "the merged space opened")
+    await page.js("document.getElementById('space-delete').click(); true")
+    await page.until(f"{text('spaces-said')}.startsWith('Deleted user_ravi_merged')", "the space deleted")
+    await page.until(f"!{srow('user_ravi_merged')}", "the deleted space gone from the list")
+    saved = await page.js("fetch('/v3/container-tags/user_ada').then(r => r.json())")
+    assert saved["entityContext"] == "Ada is a nurse in Lisbon." and saved["profileBuckets"][0]["key"] == "health", saved
+
+    # connections: a local web site crawled into a space, synced again, removed
+    if SITE:
+        await page.js("location.hash = '#/connections'; true")
+        await page.until(visible("connections-page"), "the connections page")
+        await page.js("document.getElementById('conn-provider').value = 'web-crawler';"
+                      "document.getElementById('conn-provider').dispatchEvent(new Event('change'));"
+                      f"document.getElementById('conn-tag').value = 'site';"
+                      f"document.getElementById('conn-startUrl').value = {json.dumps(SITE)};"
+                      "document.getElementById('conn-form').requestSubmit(); true")
+        crow = "[...document.querySelectorAll('#conn-rows tr')].find(r => r.cells[0].textContent === 'web-crawler')"
+        await page.until(f"!!{crow}", "the new connection")
+        await page.until(f"{crow}.querySelector('.status').textContent.startsWith('completed')", "its first sync", 60)
+        await page.js(f"{crow}.querySelectorAll('button')[1].click(); true")
+        await page.until("document.querySelectorAll('#conn-docs li').length >= 2 && "
+                         f"{text('conn-docs')}.includes('Bees')", "the site's pages as documents", 30)
+        await page.shot("12-connections")
+        await page.js(f"{crow}.querySelectorAll('button')[0].click(); true")
+        await page.until(f"{text('connections-said')}.startsWith('Syncing')", "sync now")
+        await page.until(f"{crow}.querySelector('.status').textContent.startsWith('completed')", "the sync", 60)
+        await page.js(f"window.confirm = () => true; {crow}.querySelector('button.danger').click(); true")
+        await page.until(f"!{crow} && {text('connections-said')}.startsWith('Removed')", "the connection removed")
+
+    # request logs: the search asked on the search page, with its input
+    await page.js("location.hash = '#/logs'; true")
+    await page.until(visible("logs-page"), "the logs page")
+    await page.until("document.getElementById('log-key').options.length > 1", "the key choices")
+    await page.js("document.getElementById('log-type').value = 'search';"
+                  "document.getElementById('log-form').requestSubmit(); true")
+    await page.until("document.querySelectorAll('#log-rows tr').length >= 1 && "
+                     "[...document.querySelectorAll('#log-rows tr')].every(r => r.cells[1].textContent === 'search')",
+                     "the searches")
+    await page.js("[...document.querySelectorAll('#log-rows tr button')].at(-1).click(); true")
+    await page.until(visible("log-detail"), "a request's details")
+    await page.until(f"{text('log-input')}.includes('what does Ada drink')", "the request's input")
+    await page.shot("13-logs")
+
     # keys: create one (shown once), rename it, revoke it
     await page.js("location.hash = '#/keys'; true")
     await page.until(visible("keys-page"), "the keys page")
@@ -194,20 +369,20 @@ async def run(page):
     assert await page.js(visible("copy-key")), "a copy button"
     key_row = lambda name: f"[...document.querySelectorAll('#key-rows tr')].find(r => r.cells[0].textContent === {json.dumps(name)})"
     await page.until(f"!!{key_row('browser test')}", "the new key in the list")
-    await page.shot("9-keys")
+    await page.shot("14-keys")
     await page.js(f"window.prompt = () => 'browser renamed'; {key_row('browser test')}.querySelector('button').click(); true")
     await page.until(f"!!{key_row('browser renamed')}", "the renamed key")
     await page.js(f"window.confirm = () => true; {key_row('browser renamed')}.querySelector('button.danger').click(); true")
     await page.until(f"{key_row('browser renamed')}.cells[2].textContent.startsWith('revoked')", "the key revoked")
+    await page.fill("key-form", {"key-name": "ada only", "key-tag": "user_ada", "key-hours": "2"})
+    await page.until(f"!!{key_row('ada only')}", "the scoped key")
+    scoped = await page.js(text("new-key-value"))
     # settings: change one, set a connector secret (never shown back)
     await page.js("location.hash = '#/settings'; true")
     await page.until(visible("settings-page"), "the settings page")
     await page.until("document.getElementById('set-githubClientSecret').placeholder !== ''", "the settings loaded")
-    await page.js(
-        "document.getElementById('set-chunkSize').value = '300';"
-        "document.getElementById('set-githubClientId').value = 'Iv1.browser';"
-        "document.getElementById('set-githubClientSecret').value = 'browser-secret';"
-        "document.getElementById('settings-form').requestSubmit(); true")
+    await page.fill("settings-form", {"set-chunkSize": "300", "set-githubClientId": "Iv1.browser",
+                                      "set-githubClientSecret": "browser-secret"})
     await page.until(f"{text('settings-saved')}.startsWith('Saved')", "the save")
     said = await page.js(text("settings-saved"))
     assert "chunkSize" in said and "githubClientSecret" in said, said
@@ -217,10 +392,30 @@ async def run(page):
     page_html = await page.js("document.documentElement.outerHTML")
     assert "browser-secret" not in page_html, "the secret is nowhere on the page"
     await page.js("document.getElementById('set-githubClientSecret').scrollIntoView(); true")
-    await page.shot("10-settings")
+    await page.shot("15-settings")
 
     await page.js("location.hash = '#/'; true")
     await page.until(visible("overview"), "back to the overview")
+    await page.until("document.querySelectorAll('#chart-requests rect').length > 0", "the requests chart")
+    await page.until("document.querySelectorAll('#chart-types rect').length >= 3", "the request types chart")
+    assert await page.js("document.querySelectorAll('#chart-latency rect').length") > 0, "the latency chart"
+    await page.js("document.getElementById('period').value = '7d'; document.getElementById('period').dispatchEvent(new Event('change')); true")
+    await page.until("document.getElementById('overview').dataset.columns === '168'", "a week of hours")
+    await page.shot("16-overview-charts")
+
+    # every page fits a phone: no sideways scrolling at 390 px
+    await page.call("Emulation.setDeviceMetricsOverride", width=390, height=844, deviceScaleFactor=1, mobile=True)
+    for hash_, section in [("#/documents", "documents-page"), ("#/memories", "memories-page"), ("#/graph", "graph-page"),
+                           ("#/search", "search-page"), ("#/spaces", "spaces-page"), ("#/connections", "connections-page"),
+                           ("#/logs", "logs-page"), ("#/keys", "keys-page"), ("#/settings", "settings-page"), ("#/", "overview")]:
+        await page.js(f"location.hash = {json.dumps(hash_)}; true")
+        await page.until(visible(section), section)
+        await asyncio.sleep(0.3)
+        width = await page.js("document.documentElement.scrollWidth")
+        wide = await page.js("[...document.querySelectorAll('main *')].filter(e => e.getBoundingClientRect().right > 391)"
+                             ".slice(0, 3).map(e => e.tagName + '#' + e.id + '.' + e.className).join(', ')")
+        assert width <= 390, f"{section} fits a phone: {width}px ({wide})"
+    await page.call("Emulation.clearDeviceMetricsOverride")
 
     await page.js("document.getElementById('sign-out').click(); true")
     await page.until(visible("sign-in"), "sign-in after signing out")
@@ -228,12 +423,35 @@ async def run(page):
     await page.call("Page.reload")
     await page.until("document.readyState === 'complete'", "the reload")
     await page.until(visible("sign-in"), "sign-in after a reload: the session is gone")
-    await page.shot("11-signed-out")
+
+    # a key scoped to Ada's space: her memories, but no keys or settings
+    await submit(scoped)
+    await page.until(visible("overview"), "the overview for the scoped key")
+    await page.until(f"/^[0-9]+$/.test({text('memories')})", "the scoped key's memory count")
+    assert not await page.js(visible("overview-traffic")), "no organisation traffic for a scoped key"
+    assert await page.js(text("overview-error")) == "", "and no error about it"
+    for link in ("link-keys", "link-settings", "link-connections", "link-logs", "link-spaces"):
+        assert not await page.js(visible(link)), f"{link} is hidden from a scoped key"
+    await page.js("location.hash = '#/keys'; true")
+    await asyncio.sleep(0.3)
+    assert not await page.js(visible("keys-page")), "the keys page does not open for a scoped key"
+    await page.js("location.hash = '#/memories'; true")
+    await page.until(visible("memories-page"), "the memories page")
+    assert await page.js("document.getElementById('mem-tag').value") == "user_ada", "its space filled in"
+    await page.js("document.getElementById('mem-form').requestSubmit(); true")
+    await page.until(f"!!{mem('Lisbon')}", "Ada's memories for her scoped key")
+    await page.shot("17-scoped")
+    await page.js("document.getElementById('sign-out').click(); true")
+    await page.until(visible("sign-in"), "sign-in after signing out")
+    await page.shot("18-signed-out")
     print(f"console: signed in, {docs} document(s) counted, signed out; screenshots in {OUT}")
 
 
 async def main():
+    global SITE
     os.makedirs(OUT, exist_ok=True)
+    if "--site" in sys.argv[4:]:
+        SITE = serve_site()
     browser = shutil.which("chromium") or shutil.which("chromium-browser")
     if not browser:
         sys.exit("chromium is not installed (scripts/test.sh installs it)")
@@ -255,7 +473,7 @@ async def main():
                     raise
                 time.sleep(0.1)
         async with websockets.connect(target["webSocketDebuggerUrl"], max_size=50_000_000) as ws:
-            await asyncio.wait_for(run(Page(ws)), 120)
+            await asyncio.wait_for(run(Page(ws)), 300)
     finally:
         proc.kill()
         proc.wait()
