@@ -1,7 +1,7 @@
 """The console in a real browser: headless Chromium driven over the
 DevTools protocol against a live `engram serve`.
 
-    python3 console.py BASE_URL API_KEY SCREENSHOT_DIR [--site]
+    python3 console.py BASE_URL API_KEY SCREENSHOT_DIR [--site PORT]
 
 Checks what a person sees: `/` leads to the sign-in page; a bad key is
 refused with the API's message; a good key shows the overview with real
@@ -36,14 +36,20 @@ import urllib.request
 import websockets
 
 BASE, KEY, OUT = sys.argv[1], sys.argv[2], sys.argv[3]
-# with --site, a small local web site is served for the connections page
-# to crawl (the server must be allowed to fetch private addresses)
+# with --site PORT, a small web site for the connections page to crawl and
+# a GitHub stand-in are served there (the server must be allowed to fetch
+# private addresses, and have ENGRAM_CONNECTOR_GITHUB_URL point there)
 SITE = None
 
 
-def serve_site():
+def serve_site(port):
+    """A small web site for the crawler, and a stand-in for GitHub's OAuth
+    and REST endpoints (as GitHub Enterprise at this address) for the
+    OAuth round trip: authorize sends the browser straight back with a
+    code, as GitHub does once the user approves."""
     import http.server
     import threading
+    import urllib.parse
     root = tempfile.mkdtemp()
     pages = {
         "index.html": "<html><head><title>Beekeeping notes</title></head><body><h1>Beekeeping notes</h1>"
@@ -54,9 +60,46 @@ def serve_site():
     for name, html in pages.items():
         with open(os.path.join(root, name), "w") as f:
             f.write(html)
-    handler = lambda *a, **k: http.server.SimpleHTTPRequestHandler(*a, directory=root, **k)
-    http.server.SimpleHTTPRequestHandler.log_message = lambda *a: None
-    srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+
+    class Handler(http.server.SimpleHTTPRequestHandler):
+        def __init__(self, *a, **k):
+            super().__init__(*a, directory=root, **k)
+
+        def log_message(self, *a):
+            pass
+
+        def answer(self, value):
+            body = json.dumps(value).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def do_GET(self):
+            url = urllib.parse.urlparse(self.path)
+            q = dict(urllib.parse.parse_qsl(url.query))
+            if url.path == "/login/oauth/authorize":
+                assert q.get("client_id") == "console-client", q
+                back = f"{q['redirect_uri']}?{urllib.parse.urlencode({'code': 'c0de', 'state': q['state']})}"
+                self.send_response(302)
+                self.send_header("Location", back)
+                self.end_headers()
+            elif url.path == "/api/v3/user":
+                self.answer({"login": "octo", "email": "octo@example.com"})
+            elif url.path == "/api/v3/user/repos":
+                self.answer([])
+            else:
+                super().do_GET()
+
+        def do_POST(self):
+            self.rfile.read(int(self.headers.get("Content-Length") or 0))
+            if self.path.startswith("/login/oauth/access_token"):
+                self.answer({"access_token": "gho_console", "token_type": "bearer", "scope": "repo"})
+            else:
+                self.send_error(404)
+
+    srv = http.server.ThreadingHTTPServer(("127.0.0.1", port), Handler)
     threading.Thread(target=srv.serve_forever, daemon=True).start()
     return f"http://127.0.0.1:{srv.server_address[1]}/"
 
@@ -341,6 +384,18 @@ async def run(page):
         await page.until(f"{crow}.querySelector('.status').textContent.startsWith('completed')", "the sync", 60)
         await page.js(f"window.confirm = () => true; {crow}.querySelector('button.danger').click(); true")
         await page.until(f"!{crow} && {text('connections-said')}.startsWith('Removed')", "the connection removed")
+        # GitHub: to the provider and back to the console, connected
+        await page.js("document.getElementById('conn-provider').value = 'github';"
+                      "document.getElementById('conn-provider').dispatchEvent(new Event('change'));"
+                      "document.getElementById('conn-tag').value = 'eng';"
+                      "document.getElementById('conn-form').requestSubmit(); true")
+        await page.until(f"{text('connections-said')}.startsWith('Connected github')", "back from GitHub", 30)
+        assert await page.js("location.pathname + location.search + location.hash") == "/console#/connections", \
+            "the provider's answer is taken off the address"
+        grow = "[...document.querySelectorAll('#conn-rows tr')].find(r => r.cells[0].textContent === 'github')"
+        await page.until(f"!!{grow} && {grow}.cells[2].textContent === 'octo@example.com'", "the GitHub connection")
+        await page.until(f"{grow}.querySelector('.status').textContent.startsWith('completed')", "its first sync", 60)
+        await page.shot("12b-connections-github")
 
     # request logs: the search asked on the search page, with its input
     await page.js("location.hash = '#/logs'; true")
@@ -451,7 +506,7 @@ async def main():
     global SITE
     os.makedirs(OUT, exist_ok=True)
     if "--site" in sys.argv[4:]:
-        SITE = serve_site()
+        SITE = serve_site(int(sys.argv[sys.argv.index("--site") + 1]))
     browser = shutil.which("chromium") or shutil.which("chromium-browser")
     if not browser:
         sys.exit("chromium is not installed (scripts/test.sh installs it)")

@@ -16,9 +16,17 @@ use super::*;
 fn run_console(backend: &str, env: &[(&str, &str)]) {
     let tmp = tempfile::tempdir().unwrap();
     let (data, cfg) = (tmp.path().join("data"), tmp.path().join("cfg"));
-    // the connections page crawls a site the test serves on loopback
+    // the connections page crawls a site the test serves on loopback, and
+    // goes through OAuth with a GitHub stand-in served there too
+    let site_port = free_port();
+    let github = format!("http://127.0.0.1:{site_port}");
     let mut env = env.to_vec();
-    env.push(("ENGRAM_FETCH_ALLOW_PRIVATE", "true"));
+    env.extend([
+        ("ENGRAM_FETCH_ALLOW_PRIVATE", "true"),
+        ("ENGRAM_CONNECTOR_GITHUB_URL", github.as_str()),
+        ("ENGRAM_CONNECTOR_GITHUB_CLIENT_ID", "console-client"),
+        ("ENGRAM_CONNECTOR_GITHUB_CLIENT_SECRET", "console-secret"),
+    ]);
     let srv = start_with(&data, &cfg, free_port(), &env);
     let creds: Value =
         serde_json::from_str(&std::fs::read_to_string(cfg.join("credentials.json")).unwrap())
@@ -63,6 +71,7 @@ fn run_console(backend: &str, env: &[(&str, &str)]) {
         .arg(&key)
         .arg(&shots)
         .arg("--site")
+        .arg(site_port.to_string())
         .output()
         .expect("python3");
     let said = format!(
@@ -85,6 +94,7 @@ fn run_console(backend: &str, env: &[(&str, &str)]) {
         "10-graph-2000",
         "11-spaces",
         "12-connections",
+        "12b-connections-github",
         "13-logs",
         "14-keys",
         "15-settings",
