@@ -26,6 +26,12 @@ if ! python3 -c 'import moto.server, flask' 2>/dev/null; then
     || python3 -m pip install -q --disable-pip-version-check --break-system-packages 'moto[server]==5.2.5'
 fi
 
+if ! command -v st >/dev/null 2>&1 || ! st --version 2>/dev/null | grep -q '4.32.5'; then
+  echo "==> installing schemathesis (the fuzzing test drives every operation of the served OpenAPI with it)"
+  python3 -m pip install -q --disable-pip-version-check 'schemathesis==4.32.5' \
+    || python3 -m pip install -q --disable-pip-version-check --break-system-packages 'schemathesis==4.32.5'
+fi
+
 if ! command -v chromium >/dev/null 2>&1; then
   echo "==> installing Chromium (the console's browser test drives it headless)"
   as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }

@@ -35,6 +35,7 @@ pub const PAGES: &[(&str, &str)] = &[
         "memory-quality",
         include_str!("../../../docs/memory-quality.md"),
     ),
+    ("hardening", include_str!("../../../docs/hardening.md")),
 ];
 
 /// Why a documentation search failed.

@@ -318,14 +318,19 @@ impl crate::Engine {
             })
     }
 
-    /// Rename one of the organisation's keys.
+    /// Rename one of the organisation's keys; `Conflict` when it is
+    /// revoked (it stays listed as it was, a record of what it was called).
     pub async fn rename_key(
         &self,
         org_id: &str,
         id: &str,
         name: &str,
     ) -> Result<ApiKeyRecord, crate::EngineError> {
-        self.own_key(org_id, id).await?;
+        if self.own_key(org_id, id).await?.revoked_at.is_some() {
+            return Err(crate::EngineError::Conflict(format!(
+                "key `{id}` is revoked; it can no longer be renamed"
+            )));
+        }
         self.store.rename_api_key(id, name).await?;
         self.own_key(org_id, id).await
     }

@@ -158,13 +158,33 @@ pub fn extract_bytes(
     if out.text.trim().is_empty() {
         return Err(ExtractError::Empty);
     }
-    Ok(out)
+    Ok(out.cleaned())
 }
 
 /// Extract from text a client sent inline: HTML is converted, chat
 /// transcripts sent as JSON messages are rendered as `role: content` lines,
 /// anything else is kept as it is.
 pub fn extract_text(content: &str) -> Extracted {
+    extract_text_as_sent(content).cleaned()
+}
+
+impl Extracted {
+    /// Without control characters other than line breaks and tabs: a NUL
+    /// in a text file means nothing to a reader, and PostgreSQL cannot
+    /// store it (the document would fail to index on every retry).
+    fn cleaned(mut self) -> Self {
+        let bad = |c: char| c.is_control() && !matches!(c, '\n' | '\r' | '\t');
+        if self.text.contains(bad) {
+            self.text.retain(|c| !bad(c));
+        }
+        if let Some(t) = self.title.as_mut() {
+            t.retain(|c| !bad(c));
+        }
+        self
+    }
+}
+
+fn extract_text_as_sent(content: &str) -> Extracted {
     let head = content[..floor_char(content, 2048)].to_ascii_lowercase();
     if looks_like_html(&head) {
         let (title, text) = html_to_text(content);
@@ -303,6 +323,19 @@ fn csv_text(bytes: &[u8]) -> Result<String, ExtractError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn control_characters_are_dropped_line_breaks_kept() {
+        let e = extract_bytes(
+            b"a\0b\x01c\n\td\r\n",
+            Some("text/plain"),
+            Some("n.txt"),
+            false,
+        )
+        .unwrap();
+        assert_eq!(e.text, "abc\n\td\n");
+        assert_eq!(extract_text("x\u{0}y").text, "xy");
+    }
 
     #[test]
     fn formats_are_detected() {

@@ -157,6 +157,41 @@ impl IntoResponse for ApiError {
     }
 }
 
+/// Middleware: an error the framework answers before any handler runs (a
+/// query string or a multipart body it could not read) comes as plain
+/// text; it is answered like every other error, as the JSON error body
+/// with the same status, the framework's message (which names the field)
+/// in `details`.
+pub async fn json_errors(req: axum::extract::Request, next: axum::middleware::Next) -> Response {
+    let res = next.run(req).await;
+    let status = res.status();
+    let text = res
+        .headers()
+        .get(axum::http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|c| c.starts_with("text/plain"));
+    if !(status.is_client_error() || status.is_server_error()) || !text {
+        return res;
+    }
+    let details = match axum::body::to_bytes(res.into_body(), 16 * 1024).await {
+        Ok(b) => String::from_utf8_lossy(&b).trim().to_string(),
+        Err(_) => String::new(),
+    };
+    let err = match status {
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => ApiError::UnsupportedMediaType(details),
+        StatusCode::METHOD_NOT_ALLOWED => ApiError::MethodNotAllowed,
+        StatusCode::NOT_FOUND => ApiError::NotFound(details),
+        s if s.is_server_error() => ApiError::Internal(details),
+        _ => ApiError::Validation {
+            field: String::new(),
+            message: details,
+        },
+    };
+    let mut res = err.into_response();
+    *res.status_mut() = status;
+    res
+}
+
 impl From<ValidationError> for ApiError {
     fn from(e: ValidationError) -> Self {
         ApiError::Validation {

@@ -46,19 +46,46 @@ impl<S: Send + Sync, T: DeserializeOwned> axum::extract::OptionalFromRequest<S> 
                 ApiError::validation("", format!("could not read the body: {e}"))
             }
         })?;
-        if bytes.iter().all(u8::is_ascii_whitespace) {
+        // no body: the defaults
+        if is_blank(&bytes) {
             return Ok(None);
         }
         parse(&bytes).map(|v| Some(ApiJson(v)))
     }
 }
 
+/// JSON's own whitespace (not form feed or vertical tab, which a JSON text
+/// may not hold).
+fn json_space(b: &u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r')
+}
+
+/// Whether a body is empty (nothing but JSON whitespace): "no body".
+pub fn is_blank(bytes: &[u8]) -> bool {
+    bytes.iter().all(json_space)
+}
+
 /// Parse JSON bytes into `T`, naming the failing field.
 pub fn parse<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
-    if bytes.iter().all(u8::is_ascii_whitespace) {
+    if is_blank(bytes) {
         return Err(ApiError::validation(
             "",
             "the request body is empty; a JSON object is required",
+        ));
+    }
+    // every body of the API is an object: serde would read an array into
+    // a struct field by field, so `[null, null]` is refused here
+    let first = bytes.iter().find(|b| !json_space(b));
+    if first.is_some_and(|b| *b == b'[' || b.is_ascii_digit() || b"\"-tfn".contains(b)) {
+        return Err(ApiError::validation(
+            "",
+            "the request body must be a JSON object (`{...}`)",
+        ));
+    }
+    if let Some(field) = nul_in_strings(bytes) {
+        return Err(ApiError::validation(
+            field,
+            "must not contain NUL characters (\\u0000)",
         ));
     }
     let de = &mut serde_json::Deserializer::from_slice(bytes);
@@ -88,6 +115,57 @@ fn strip_position(msg: &str) -> String {
         Some(i) => msg[..i].to_string(),
         None => msg.to_string(),
     }
+}
+
+/// Where a string of the body holds a NUL character, if one does (a JSON
+/// text can only carry it escaped, as `\u0000`). Text with NUL cannot be
+/// stored in PostgreSQL and means nothing in a name, a tag or a document,
+/// so it is refused on both backends alike. The raw bytes are scanned
+/// first (cheap); only a body that has one is parsed again to name the
+/// field.
+fn nul_in_strings(bytes: &[u8]) -> Option<String> {
+    let mut found = false;
+    let mut i = 0;
+    while let Some(at) = bytes[i..].windows(6).position(|w| w == b"\\u0000") {
+        let at = i + at;
+        // escaped only when an odd number of backslashes lead up to `u0000`
+        let slashes = bytes[..=at]
+            .iter()
+            .rev()
+            .take_while(|b| **b == b'\\')
+            .count();
+        if slashes % 2 == 1 {
+            found = true;
+            break;
+        }
+        i = at + 1;
+    }
+    if !found {
+        return None;
+    }
+    fn walk(v: &serde_json::Value, path: &str) -> Option<String> {
+        match v {
+            serde_json::Value::String(s) if s.contains('\0') => Some(path.to_string()),
+            serde_json::Value::Array(a) => a
+                .iter()
+                .enumerate()
+                .find_map(|(n, x)| walk(x, &format!("{path}[{n}]"))),
+            serde_json::Value::Object(o) => o.iter().find_map(|(k, x)| {
+                if k.contains('\0') {
+                    return Some(path.to_string());
+                }
+                let p = if path.is_empty() {
+                    k.clone()
+                } else {
+                    format!("{path}.{k}")
+                };
+                walk(x, &p)
+            }),
+            _ => None,
+        }
+    }
+    let v: serde_json::Value = serde_json::from_slice(bytes).ok()?;
+    walk(&v, "")
 }
 
 #[cfg(test)]

@@ -9,6 +9,7 @@ mod analytics;
 mod auth;
 mod console;
 pub mod error;
+mod input;
 mod json;
 mod mcp;
 pub mod openapi;
@@ -100,6 +101,8 @@ pub fn router(state: AppState) -> Router {
         .merge(api)
         .merge(mcp)
         .fallback(routes::not_found)
+        .layer(axum::middleware::from_fn(error::json_errors))
+        .layer(axum::middleware::from_fn(input::refuse_nul_in_url))
         .layer(DefaultBodyLimit::max(state.config.max_json_bytes))
         .layer(
             TraceLayer::new_for_http()

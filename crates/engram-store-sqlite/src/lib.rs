@@ -44,7 +44,7 @@ pub struct SqliteStore {
 pub(crate) fn db_err(e: sqlx::Error) -> StoreError {
     if let sqlx::Error::Database(d) = &e {
         if d.is_unique_violation() {
-            return StoreError::Conflict(d.message().to_string());
+            return StoreError::unique_violation(d.message());
         }
     }
     StoreError::Backend(e.to_string())

@@ -15,3 +15,17 @@ pub enum StoreError {
     #[error("storage backend: {0}")]
     Backend(String),
 }
+
+impl StoreError {
+    /// A backend's unique-constraint violation, in the API's words: what
+    /// clashed, never the database's message (which names tables and
+    /// columns). `raw` is that message; the constraint is read from it.
+    pub fn unique_violation(raw: &str) -> Self {
+        let what = if raw.contains("custom_id") {
+            "another document already has this customId"
+        } else {
+            "this would duplicate something that exists already"
+        };
+        StoreError::Conflict(what.into())
+    }
+}

@@ -21,6 +21,8 @@ fn micros(ms: f64) -> f64 {
 }
 
 fn window(p: &AnalyticsParams) -> Result<(AnalyticsWindow, Window), ApiError> {
+    // a filter only logs use is still refused anywhere when it is malformed
+    p.status_code()?;
     let w = p.window(chrono::Utc::now())?;
     let engine = Window {
         from: w.from,

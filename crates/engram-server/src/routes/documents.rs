@@ -214,6 +214,7 @@ pub async fn get(
         (status = 400, description = "Invalid input (`ValidationError`)", body = ErrorBody),
         (status = 401, description = "Missing, unknown or revoked key (`AuthenticationError`)", body = ErrorBody),
         (status = 404, description = "No such document (`NotFoundError`)", body = ErrorBody),
+        (status = 409, description = "Another document has the new `customId` (`ConflictError`)", body = ErrorBody),
     ),
     security(("bearer" = [])),
 )]
@@ -291,7 +292,7 @@ pub async fn list(
     body: axum::body::Bytes,
 ) -> Result<Json<ListDocumentsResponse>, ApiError> {
     // an empty body lists with defaults
-    let req: ListDocumentsRequest = if body.iter().all(u8::is_ascii_whitespace) {
+    let req: ListDocumentsRequest = if crate::json::is_blank(&body) {
         ListDocumentsRequest::default()
     } else {
         crate::json::parse(&body)?

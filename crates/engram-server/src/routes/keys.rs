@@ -140,6 +140,7 @@ pub async fn create(
         (status = 400, description = "Invalid input (`ValidationError`)", body = ErrorBody),
         (status = 401, description = "Missing, unknown or revoked key (`AuthenticationError`)", body = ErrorBody),
         (status = 404, description = "No such key in this organisation (`NotFoundError`)", body = ErrorBody),
+        (status = 409, description = "The key is revoked (`ConflictError`)", body = ErrorBody),
     ),
     security(("bearer" = [])),
 )]

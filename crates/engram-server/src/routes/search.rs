@@ -19,6 +19,7 @@ use engram_api::{ErrorBody, SearchChunk, SearchRequest, SearchResponse, SearchRe
         (status = 200, description = "Documents ranked by their best chunks", body = SearchResponse),
         (status = 400, description = "Invalid input (`ValidationError`)", body = ErrorBody),
         (status = 401, description = "Missing, unknown or revoked key (`AuthenticationError`)", body = ErrorBody),
+        (status = 404, description = "`docId` names no document of the organisation (`NotFoundError`)", body = ErrorBody),
     ),
     security(("bearer" = [])),
 )]

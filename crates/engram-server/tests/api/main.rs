@@ -7,6 +7,7 @@ mod auth;
 mod connections;
 mod console;
 mod documents;
+mod fuzzed;
 mod keys;
 mod llm;
 mod mcp;

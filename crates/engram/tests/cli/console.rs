@@ -115,13 +115,8 @@ fn the_console_works_in_a_browser() {
 /// `ENGRAM_TEST_DATABASE_URL` names a server (`scripts/test.sh` starts one).
 #[test]
 fn the_console_works_in_a_browser_on_postgres() {
-    let Ok(server) = std::env::var("ENGRAM_TEST_DATABASE_URL") else {
-        eprintln!("ENGRAM_TEST_DATABASE_URL is unset: the PostgreSQL run is skipped");
+    let Some(url) = fresh_postgres() else {
         return;
     };
-    let url = tokio::runtime::Runtime::new()
-        .unwrap()
-        .block_on(engram_store_postgres::PgStore::create_database(&server))
-        .expect("a fresh database");
     run_console("postgres", &[("ENGRAM_DATABASE_URL", &url)]);
 }

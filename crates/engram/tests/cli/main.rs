@@ -10,6 +10,7 @@ mod crash;
 mod docs;
 mod documents;
 mod examples;
+mod fuzz;
 
 use serde_json::{json, Value};
 use std::path::Path;
@@ -37,6 +38,21 @@ impl Drop for Server {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// A new, empty PostgreSQL database on the server `ENGRAM_TEST_DATABASE_URL`
+/// names (`scripts/test.sh` starts one), for a run on PostgreSQL; none (and
+/// the run is skipped, said on stderr) when the variable is unset.
+fn fresh_postgres() -> Option<String> {
+    let Ok(server) = std::env::var("ENGRAM_TEST_DATABASE_URL") else {
+        eprintln!("ENGRAM_TEST_DATABASE_URL is unset: the PostgreSQL run is skipped");
+        return None;
+    };
+    let url = tokio::runtime::Runtime::new()
+        .unwrap()
+        .block_on(engram_store_postgres::PgStore::create_database(&server))
+        .expect("a fresh database");
+    Some(url)
 }
 
 fn start(data: &Path, cfg: &Path, port: u16) -> Server {
