@@ -31,3 +31,8 @@ pub use settings::{OrgSettingsBody, ResetRequest, ResetResponse, SettingsUpdated
 pub use spaces::*;
 pub use upload::UploadFileForm;
 pub use v4::*;
+
+/// The highest page number a list accepts: past it no organisation has
+/// anything, and the offset it would ask the database for is refused
+/// rather than computed.
+pub const MAX_PAGE: u64 = 1_000_000;

@@ -391,6 +391,12 @@ impl ListMemoriesRequest {
             return Err(ValidationError::new("limit", "must be between 1 and 1100"));
         }
         let page = self.page.unwrap_or(1).max(1);
+        if page > crate::MAX_PAGE {
+            return Err(ValidationError::new(
+                "page",
+                format!("must be between 1 and {}", crate::MAX_PAGE),
+            ));
+        }
         let ascending = match self.order.as_deref() {
             None | Some("desc") => false,
             Some("asc") => true,

@@ -39,8 +39,17 @@ const BLOCK: &[&str] = &[
     "body",
 ];
 
+/// Nesting deeper than this is read without the HTML parser: html5ever
+/// looks through the open elements at every tag, so its time grows with
+/// the square of the depth (100 000 nested `<div>`s took minutes). Real
+/// pages stay under a few hundred.
+pub const MAX_NESTING: usize = 1_000;
+
 /// `(title, text)` of an HTML page.
 pub fn html_to_text(html: &str) -> (Option<String>, String) {
+    if nesting(html) > MAX_NESTING {
+        return (None, strip_tags(html));
+    }
     let doc = Html::parse_document(html);
     let title = select_text(&doc, "title")
         .or_else(|| {
@@ -189,5 +198,99 @@ mod tests {
         let html = format!("{}deep{}", "<div>".repeat(3000), "</div>".repeat(3000));
         let (_, text) = html_to_text(&html);
         assert_eq!(text, "deep");
+    }
+}
+
+/// Elements that never hold content (no closing tag).
+const VOID: &[&str] = &[
+    "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source",
+    "track", "wbr",
+];
+
+/// How deep the tags nest, counted without parsing (opening tags that are
+/// not void or self-closed, less closing tags); linear in the input.
+fn nesting(html: &str) -> usize {
+    let (mut depth, mut deepest) = (0usize, 0usize);
+    let b = html.as_bytes();
+    let mut i = 0;
+    while let Some(at) = b[i..].iter().position(|c| *c == b'<') {
+        i += at + 1;
+        match b.get(i) {
+            Some(b'/') => depth = depth.saturating_sub(1),
+            Some(c) if c.is_ascii_alphabetic() => {
+                let name_end = b[i..]
+                    .iter()
+                    .position(|c| !c.is_ascii_alphanumeric())
+                    .map_or(b.len(), |n| i + n);
+                let name = html[i..name_end].to_ascii_lowercase();
+                let tag_end = b[i..]
+                    .iter()
+                    .position(|c| *c == b'>')
+                    .map_or(b.len(), |n| i + n);
+                let self_closed = tag_end > 0 && b.get(tag_end - 1) == Some(&b'/');
+                if !VOID.contains(&name.as_str()) && !self_closed {
+                    depth += 1;
+                    deepest = deepest.max(depth);
+                }
+            }
+            _ => {}
+        }
+    }
+    deepest
+}
+
+/// The text of HTML with every tag removed (and scripts and styles with
+/// their content), a few entities decoded, blank runs collapsed: linear,
+/// for pages the parser cannot read in reasonable time.
+fn strip_tags(html: &str) -> String {
+    let mut out = String::with_capacity(html.len() / 4);
+    let mut rest = html;
+    while let Some(at) = rest.find('<') {
+        out.push_str(&rest[..at]);
+        rest = &rest[at..];
+        let lower = rest.get(..8).unwrap_or(rest).to_ascii_lowercase();
+        let skip_to = ["script", "style"]
+            .iter()
+            .find_map(|t| lower[1..].starts_with(t).then(|| format!("</{t}")));
+        let end = match skip_to {
+            Some(close) => rest
+                .to_ascii_lowercase()
+                .find(&close)
+                .and_then(|c| rest[c..].find('>').map(|g| c + g + 1)),
+            None => rest.find('>').map(|g| g + 1),
+        };
+        out.push(' ');
+        rest = &rest[end.unwrap_or(rest.len())..];
+    }
+    out.push_str(rest);
+    let decoded = out
+        .replace("&nbsp;", " ")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&amp;", "&");
+    decoded.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[cfg(test)]
+mod deep {
+    use super::*;
+
+    #[test]
+    fn nesting_is_counted_without_parsing() {
+        assert_eq!(nesting("<p>a<br>b<img src=x/></p>"), 1);
+        assert_eq!(nesting("<div><div><span>x</span></div></div>"), 3);
+        assert_eq!(nesting("<!doctype html><html><body><p>x</body></html>"), 3);
+    }
+
+    #[test]
+    fn deep_pages_are_read_without_the_parser() {
+        let mut html = "<div>".repeat(100_000);
+        html.push_str("Deep <script>var x = '<b>';</script>inside &amp; alone.");
+        html.push_str(&"</div>".repeat(100_000));
+        let (title, text) = html_to_text(&html);
+        assert_eq!(text, "Deep inside & alone.");
+        assert!(title.is_none());
     }
 }

@@ -252,7 +252,56 @@ pub fn clip(s: &str, max: usize) -> String {
     format!("{}…", cut.trim_end_matches([',', ';', ':', ' ']))
 }
 
+/// The most a PDF's streams (other than images) may inflate to: what
+/// pdf-extract would hold in memory at once. A text PDF of 50 MB inflates
+/// to well under this; a decompression bomb is refused before anything is
+/// inflated into memory.
+pub const MAX_PDF_INFLATED: u64 = 128 << 20;
+
+/// Counts what the PDF's deflated streams inflate to, streaming into a
+/// sink (memory stays at a buffer), and refuses past [`MAX_PDF_INFLATED`].
+/// A file lopdf cannot read is left to pdf-extract to refuse.
+fn pdf_within_bounds(bytes: &[u8]) -> Result<(), ExtractError> {
+    use std::io::Read;
+    let Ok(doc) = lopdf::Document::load_mem(bytes) else {
+        return Ok(());
+    };
+    let mut total: u64 = 0;
+    for obj in doc.objects.values() {
+        let Ok(stream) = obj.as_stream() else {
+            continue;
+        };
+        let is = |key: &[u8], want: &[u8]| {
+            stream.dict.get(key).is_ok_and(|v| match v {
+                lopdf::Object::Name(n) => n == want,
+                lopdf::Object::Array(a) => a
+                    .iter()
+                    .any(|x| matches!(x, lopdf::Object::Name(n) if n == want)),
+                _ => false,
+            })
+        };
+        if is(b"Subtype", b"Image") {
+            continue;
+        }
+        total += if is(b"Filter", b"FlateDecode") {
+            let left = MAX_PDF_INFLATED.saturating_sub(total) + 1;
+            let mut inflater = flate2::read::ZlibDecoder::new(&stream.content[..]).take(left);
+            std::io::copy(&mut inflater, &mut std::io::sink()).unwrap_or(0)
+        } else {
+            stream.content.len() as u64
+        };
+        if total > MAX_PDF_INFLATED {
+            return Err(ExtractError::Pdf(format!(
+                "the PDF inflates to more than {} MB; it is not read",
+                MAX_PDF_INFLATED >> 20
+            )));
+        }
+    }
+    Ok(())
+}
+
 fn pdf_text(bytes: &[u8]) -> Result<String, ExtractError> {
+    pdf_within_bounds(bytes)?;
     // pdf-extract can panic on malformed files; contain it.
     let owned = bytes.to_vec();
     let r = std::panic::catch_unwind(move || pdf_extract::extract_text_from_mem(&owned));

@@ -73,10 +73,14 @@ pub fn parse<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
             "the request body is empty; a JSON object is required",
         ));
     }
+    // well-formed first, as a whole (a typed read stops at the end of the
+    // object and would not see `{...}}`; nesting is limited to 128 levels)
+    if let Err(e) = serde_json::from_slice::<serde::de::IgnoredAny>(bytes) {
+        return Err(ApiError::validation("", format!("malformed JSON: {e}")));
+    }
     // every body of the API is an object: serde would read an array into
     // a struct field by field, so `[null, null]` is refused here
-    let first = bytes.iter().find(|b| !json_space(b));
-    if first.is_some_and(|b| *b == b'[' || b.is_ascii_digit() || b"\"-tfn".contains(b)) {
+    if bytes.iter().find(|b| !json_space(b)) != Some(&b'{') {
         return Err(ApiError::validation(
             "",
             "the request body must be a JSON object (`{...}`)",

@@ -117,8 +117,11 @@ impl ListDocumentsRequest {
             ));
         }
         let page = self.page.unwrap_or(1);
-        if page == 0 {
-            return Err(ValidationError::new("page", "must be at least 1"));
+        if !(1..=crate::MAX_PAGE).contains(&page) {
+            return Err(ValidationError::new(
+                "page",
+                format!("must be between 1 and {}", crate::MAX_PAGE),
+            ));
         }
         if let Some(p) = &self.filepath {
             validate::filepath("filepath", p)?;

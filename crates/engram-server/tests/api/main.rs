@@ -4,6 +4,7 @@
 
 mod analytics;
 mod auth;
+mod bad_input;
 mod connections;
 mod console;
 mod documents;
