@@ -25,4 +25,5 @@ mod settings;
 mod spaces;
 mod support;
 mod tags;
+mod tenancy;
 mod uploads;
