@@ -15,6 +15,7 @@
 mod analytics;
 mod connections;
 mod judge;
+mod load;
 mod locomo;
 mod locomo_memory;
 mod mcp;
@@ -45,6 +46,9 @@ pub enum BenchCommand {
     Judge(judge::JudgeArgs),
     /// Crawl speed against a local site, and S3 sync time against moto.
     Connections(connections::ConnectionsArgs),
+    /// Many clients at once mixing writes, searches, profiles and reads:
+    /// throughput, p50/p95/p99 per route, and where latency bends.
+    Load(load::LoadArgs),
 }
 
 pub async fn run(cmd: BenchCommand) -> anyhow::Result<()> {
@@ -66,5 +70,6 @@ pub async fn run(cmd: BenchCommand) -> anyhow::Result<()> {
         BenchCommand::Mcp(a) => mcp::run(a).await,
         BenchCommand::Judge(a) => judge::run(a).await,
         BenchCommand::Connections(a) => connections::run(a).await,
+        BenchCommand::Load(a) => load::run(a).await,
     }
 }

@@ -11,6 +11,7 @@ mod docs;
 mod documents;
 mod examples;
 mod fuzz;
+mod load;
 
 use serde_json::{json, Value};
 use std::path::Path;
