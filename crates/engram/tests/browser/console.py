@@ -11,7 +11,7 @@ be deleted; the README's question finds its answer with its score and the
 tag's profile beside it; a memory is edited into a new version (the old
 one kept in its history) and forgotten; a key is created (shown once),
 renamed and revoked on the keys page; a setting and a connector secret are
-saved, the secret never shown back; the graph draws Ada's nodes and a
+saved, the secret never shown back; a file is uploaded through the file input and reaches `done`; the graph draws Ada's nodes and a
 synthetic one of 2 000 (its layout and frame times are printed); a space
 is edited, merged and deleted; a web site is connected, synced and
 removed; the request logs show a search with its input; the overview's
@@ -234,6 +234,19 @@ async def run(page):
     await page.call("Emulation.clearDeviceMetricsOverride")
     await page.js(f"window.confirm = () => true; {row}.querySelector('button.danger').click(); true")
     await page.until(f"!{row}", "the deleted document to leave the list")
+    # a file, chosen in the file input as a person would
+    upload = os.path.join(tempfile.mkdtemp(), "hives.md")
+    with open(upload, "w") as f:
+        f.write("# Hives\n\nRavi's hives face south-east, out of the wind.\n")
+    root = (await page.call("DOM.getDocument"))["root"]["nodeId"]
+    node = (await page.call("DOM.querySelector", nodeId=root, selector="#add-file"))["nodeId"]
+    await page.call("DOM.setFileInputFiles", files=[upload], nodeId=node)
+    await page.js("document.getElementById('add-tag').value = 'user_ravi';"
+                  "document.getElementById('add-form').requestSubmit(); true")
+    frow = "[...document.querySelectorAll('#doc-rows tr')].find(r => r.textContent.includes('Hives'))"
+    await page.until(f"!!{frow} && {frow}.querySelector('.status').textContent === 'done'", "the uploaded file, done", 90)
+    await page.js(f"{frow}.querySelector('button.link').click(); true")
+    await page.until(f"{text('doc-detail-content')}.includes('south-east')", "the file's text")
 
     # search: the README's question with the defaults finds Ada's tea, with
     # its score; the profile of the tag is beside it
