@@ -137,6 +137,8 @@ impl IntoResponse for ApiError {
         }
         let retry_after = match &self {
             ApiError::RateLimited { retry_after, .. } => Some(*retry_after),
+            // a dependency down: clients (the SDKs) retry after a pause
+            ApiError::Unavailable(_) => Some(UNAVAILABLE_RETRY_SECS),
             _ => None,
         };
         let (status, kind, error, details) = self.parts();
@@ -156,6 +158,9 @@ impl IntoResponse for ApiError {
         res
     }
 }
+
+/// What a 503 asks clients to wait before trying again, in seconds.
+pub const UNAVAILABLE_RETRY_SECS: u64 = 5;
 
 /// Middleware: an error the framework answers before any handler runs (a
 /// query string or a multipart body it could not read) comes as plain
@@ -206,6 +211,10 @@ impl From<StoreError> for ApiError {
         match e {
             StoreError::Conflict(m) => ApiError::Conflict(m),
             StoreError::Incompatible(m) => ApiError::Unavailable(m),
+            StoreError::Unavailable(m) => {
+                tracing::warn!(error = %m, "the database is unavailable");
+                ApiError::Unavailable("the database is unavailable; try again shortly".into())
+            }
             StoreError::Backend(m) => ApiError::Internal(m),
         }
     }

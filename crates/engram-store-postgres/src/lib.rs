@@ -53,10 +53,26 @@ pub struct PgStore {
 }
 
 pub(crate) fn db_err(e: sqlx::Error) -> StoreError {
-    if let sqlx::Error::Database(d) = &e {
-        if d.is_unique_violation() {
+    match &e {
+        sqlx::Error::Database(d) if d.is_unique_violation() => {
             return StoreError::unique_violation(d.message());
         }
+        // the server is gone, going, or not taking connections: connection
+        // exceptions (08), shutdowns (57P01-57P03), too many connections
+        // (53300), a database closed to connections
+        sqlx::Error::Database(d)
+            if d.code()
+                .is_some_and(|c| c.starts_with("08") || c.starts_with("57P") || c == "53300")
+                || d.message().contains("not currently accepting connections") =>
+        {
+            return StoreError::Unavailable(e.to_string());
+        }
+        sqlx::Error::PoolTimedOut
+        | sqlx::Error::PoolClosed
+        | sqlx::Error::Io(_)
+        | sqlx::Error::Tls(_)
+        | sqlx::Error::WorkerCrashed => return StoreError::Unavailable(e.to_string()),
+        _ => {}
     }
     StoreError::Backend(e.to_string())
 }
@@ -84,7 +100,9 @@ impl PgStore {
         let pool = PgPoolOptions::new()
             .max_connections(16)
             .min_connections(1)
-            .acquire_timeout(Duration::from_secs(30))
+            // while the database is down a request waits this long for a
+            // connection, then is answered 503 with Retry-After
+            .acquire_timeout(Duration::from_secs(10))
             .connect_with(opts)
             .await
             .map_err(db_err)?;

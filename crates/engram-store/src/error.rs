@@ -11,7 +11,11 @@ pub enum StoreError {
     /// The stored data is not what this version of Engram expects.
     #[error("incompatible store: {0}")]
     Incompatible(String),
-    /// The backend failed (IO, connection, corruption).
+    /// The database cannot be reached now (down, restarting, refusing
+    /// connections, out of connections): worth trying again shortly.
+    #[error("storage unavailable: {0}")]
+    Unavailable(String),
+    /// The backend failed (IO, corruption, a statement it refused).
     #[error("storage backend: {0}")]
     Backend(String),
 }

@@ -8,6 +8,7 @@ mod bad_input;
 mod connections;
 mod console;
 mod documents;
+mod faults;
 mod fuzzed;
 mod keys;
 mod llm;
