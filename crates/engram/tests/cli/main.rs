@@ -12,6 +12,7 @@ mod documents;
 mod examples;
 mod fuzz;
 mod load;
+mod secrets;
 
 use serde_json::{json, Value};
 use std::path::Path;
