@@ -1,6 +1,7 @@
-//! Crashes: `kill -9` in the middle of ingest, and in the middle of a
-//! connection's sync; after a restart nothing acknowledged is lost or
-//! doubled and the work finishes by itself.
+//! Crashes: `kill -9` in the middle of ingest, in the middle of a
+//! connection's sync, and right after a tag merge is accepted; after a
+//! restart nothing acknowledged is lost or doubled and the work finishes
+//! by itself.
 
 use super::*;
 
@@ -277,4 +278,91 @@ fn kill_nine_mid_sync_then_restart() {
         written > 0 && written <= n - before + 25,
         "resumed from its checkpoint: {written} written after the restart, {before} before"
     );
+}
+
+/// `kill -9` right after a tag merge is accepted: after a restart the
+/// merge finishes by itself, exactly once: every document and memory of
+/// the sources is in the target, none is left behind or doubled.
+#[test]
+fn kill_nine_mid_merge_then_restart() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (data, cfg) = (tmp.path().join("data"), tmp.path().join("cfg"));
+    let port = free_port();
+    let mut srv = start(&data, &cfg, port);
+    let creds: Value =
+        serde_json::from_str(&std::fs::read_to_string(cfg.join("credentials.json")).unwrap())
+            .unwrap();
+    let key = creds["apiKey"].as_str().unwrap().to_string();
+    let url = |base: &str, p: &str| format!("{base}{p}");
+    for (tag, n) in [("src_a", 80), ("src_b", 40)] {
+        let docs: Vec<Value> = (0..n)
+            .map(|i| json!({"content": format!("Ada planted {i} tulips by the {tag} wall.")}))
+            .collect();
+        let (s, v) = reqwest::call(
+            "POST",
+            &url(&srv.base, "/v3/documents/batch"),
+            &key,
+            Some(json!({"documents": docs, "containerTag": tag})),
+        );
+        assert_eq!(s, 200, "{v}");
+    }
+    wait_idle(&srv.base, &key, Duration::from_secs(180));
+    let count = |base: &str, tag: &str| -> (u64, u64) {
+        let (_, d) = reqwest::call(
+            "POST",
+            &url(base, "/v3/documents/list"),
+            &key,
+            Some(json!({"containerTags": [tag], "limit": 1})),
+        );
+        let (_, m) = reqwest::call(
+            "POST",
+            &url(base, "/v4/memories/list"),
+            &key,
+            Some(json!({"containerTag": tag, "limit": 1})),
+        );
+        (
+            d["pagination"]["totalItems"].as_u64().unwrap_or(0),
+            m["pagination"]["totalItems"].as_u64().unwrap_or(0),
+        )
+    };
+    let (a, b) = (count(&srv.base, "src_a"), count(&srv.base, "src_b"));
+    assert_eq!((a.0, b.0), (80, 40));
+    let (s, q) = reqwest::call(
+        "POST",
+        &url(&srv.base, "/v3/container-tags/merge"),
+        &key,
+        Some(json!({"containerTags": ["src_a", "src_b"], "targetContainerTag": "dest"})),
+    );
+    assert_eq!(s, 202, "{q}");
+    srv.child.kill().unwrap(); // SIGKILL, at once
+    srv.child.wait().unwrap();
+
+    let srv = start(&data, &cfg, port);
+    let merge = q["mergeId"].as_str().unwrap();
+    let deadline = Instant::now() + Duration::from_secs(120);
+    loop {
+        let (_, st) = reqwest::call(
+            "GET",
+            &url(&srv.base, &format!("/v3/container-tags/merge/{merge}")),
+            &key,
+            None,
+        );
+        if st["status"] == "done" {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline && st["status"] != "failed",
+            "{st}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    wait_idle(&srv.base, &key, Duration::from_secs(60));
+    assert_eq!(
+        count(&srv.base, "dest"),
+        (a.0 + b.0, a.1 + b.1),
+        "all moved, once"
+    );
+    assert_eq!(count(&srv.base, "src_a"), (0, 0));
+    assert_eq!(count(&srv.base, "src_b"), (0, 0));
+    terminate(srv);
 }
