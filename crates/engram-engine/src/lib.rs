@@ -61,6 +61,19 @@ pub enum EngineError {
     Store(StoreError),
 }
 
+/// An embedding that failed for a request: a provider that is down, slow
+/// or rate-limited (or a model that cannot load) is `Unavailable`, worth
+/// retrying shortly; anything else is a backend failure.
+pub(crate) fn embedding_failed(e: engram_embed::EmbedError) -> EngineError {
+    use engram_embed::EmbedError::{ModelUnavailable, Transient};
+    match e {
+        Transient(_) | ModelUnavailable(_) => {
+            EngineError::Unavailable(format!("the embedding provider is unavailable: {e}"))
+        }
+        other => EngineError::Store(StoreError::Backend(format!("embedding failed: {other}"))),
+    }
+}
+
 impl From<StoreError> for EngineError {
     fn from(e: StoreError) -> Self {
         match e {

@@ -16,7 +16,13 @@ use tokio::sync::watch;
 /// How one job failed.
 #[derive(Debug)]
 pub(crate) enum Failure {
+    /// Worth retrying a few times (a flaky fetch, a lost lease).
     Transient(String),
+    /// A dependency that is down (the embedding provider: timeouts, 429,
+    /// 5xx; the database): retried, with the backoff growing to its cap,
+    /// for as long as it takes. The document was acknowledged; giving up
+    /// on it because a provider was away for a minute would lose it.
+    Unavailable(String),
     Permanent(String),
 }
 
@@ -131,7 +137,7 @@ pub(crate) async fn process_batch(
             Ok(v) => vectors.extend(v),
             Err(e) => {
                 let f = if e.is_transient() {
-                    Failure::Transient(e.to_string())
+                    Failure::Unavailable(e.to_string())
                 } else {
                     Failure::Permanent(e.to_string())
                 };
@@ -215,6 +221,7 @@ fn dream_at(engine: &Engine) -> engram_store::Timestamp {
 fn clone_failure(f: &Failure) -> Failure {
     match f {
         Failure::Transient(m) => Failure::Transient(m.clone()),
+        Failure::Unavailable(m) => Failure::Unavailable(m.clone()),
         Failure::Permanent(m) => Failure::Permanent(m.clone()),
     }
 }
@@ -311,13 +318,20 @@ async fn extract(engine: &Engine, job: &Job) -> Result<Option<Extracted>, Failur
 }
 
 /// Record a failure: transient ones retry with exponential backoff until
-/// `max_attempts`, then become permanent.
+/// `max_attempts`, then become permanent; a dependency that is down is
+/// waited for without a limit (the backoff caps at five minutes).
 pub(crate) async fn fail(engine: &Engine, job: &Job, f: Failure) -> Result<(), StoreError> {
     let cfg = &engine.config;
     match f {
         Failure::Transient(msg) if job.attempts + 1 < cfg.max_attempts => {
             let delay = backoff(cfg.retry_base, job.attempts);
             tracing::warn!(document = %job.document_id, attempt = job.attempts + 1, ?delay, error = %msg, "retrying");
+            let at = now() + chrono::Duration::from_std(delay).unwrap_or_default();
+            engine.store.fail_job(job, &msg, Some(at)).await?;
+        }
+        Failure::Unavailable(msg) => {
+            let delay = backoff(cfg.retry_base, job.attempts);
+            tracing::warn!(document = %job.document_id, attempt = job.attempts + 1, ?delay, error = %msg, "a dependency is down; waiting for it");
             let at = now() + chrono::Duration::from_std(delay).unwrap_or_default();
             engine.store.fail_job(job, &msg, Some(at)).await?;
         }

@@ -84,11 +84,7 @@ impl Engine {
                     .embedder
                     .embed(vec![s.q.clone()])
                     .await
-                    .map_err(|e| {
-                        EngineError::Store(engram_store::StoreError::Backend(format!(
-                            "query embedding failed: {e}"
-                        )))
-                    })?
+                    .map_err(crate::embedding_failed)?
                     .pop()
                     .unwrap_or_default()),
             }

@@ -225,6 +225,6 @@ impl Engine {
         self.embedder
             .embed(texts)
             .await
-            .map_err(|e| backend(format!("embedding failed: {e}")))
+            .map_err(crate::embedding_failed)
     }
 }

@@ -59,6 +59,10 @@ async fn site() -> String {
         )
         .route("/missing", get(|| async { (AxStatus::NOT_FOUND, "no") }))
         .route(
+            "/down",
+            get(|| async { (AxStatus::SERVICE_UNAVAILABLE, "down for good") }),
+        )
+        .route(
             "/flaky",
             get(move || {
                 let n = flaky.fetch_add(1, Ordering::SeqCst);
@@ -176,8 +180,10 @@ async fn transient_failures_retry_then_give_up() {
     assert!(d.get("error").is_none() || d["error"].is_null(), "{d}");
     assert_eq!(embedder.calls.load(Ordering::SeqCst), 3);
 
-    embedder.fail_next.store(100, Ordering::SeqCst);
-    let id = app.add(json!({"content": "this one never works"})).await;
+    // a page that never comes back is given up on; an embedding provider
+    // that is down is waited for instead (tests/api/faults.rs)
+    let site = site().await;
+    let id = app.add(json!({"content": format!("{site}/down")})).await;
     let d = app.wait_processed(&id).await;
     assert_eq!(d["status"], "failed");
     assert!(
