@@ -294,64 +294,7 @@ fn pdf_bomb(inflated_mb: usize) -> Vec<u8> {
         z.write_all(line).unwrap();
     }
     z.write_all(b"ET").unwrap();
-    let stream = z.finish().unwrap();
-    let mut objects: Vec<Vec<u8>> = vec![
-        b"<< /Type /Catalog /Pages 2 0 R >>".to_vec(),
-        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>".to_vec(),
-        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>".to_vec(),
-    ];
-    let mut s = format!(
-        "<< /Length {} /Filter /FlateDecode >>\nstream\n",
-        stream.len()
-    )
-    .into_bytes();
-    s.extend_from_slice(&stream);
-    s.extend_from_slice(b"\nendstream");
-    objects.push(s);
-    objects.push(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>".to_vec());
-    let mut out = b"%PDF-1.4\n".to_vec();
-    let mut offsets = Vec::new();
-    for (i, o) in objects.iter().enumerate() {
-        offsets.push(out.len());
-        out.extend_from_slice(format!("{} 0 obj\n", i + 1).as_bytes());
-        out.extend_from_slice(o);
-        out.extend_from_slice(b"\nendobj\n");
-    }
-    let xref = out.len();
-    out.extend_from_slice(
-        format!("xref\n0 {}\n0000000000 65535 f \n", objects.len() + 1).as_bytes(),
-    );
-    for off in offsets {
-        out.extend_from_slice(format!("{off:010} 00000 n \n").as_bytes());
-    }
-    out.extend_from_slice(
-        format!(
-            "trailer\n<< /Size {} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n",
-            objects.len() + 1
-        )
-        .as_bytes(),
-    );
-    out
-}
-
-async fn upload(app: &TestApp, bytes: Vec<u8>, name: &str, mime: &str) -> String {
-    let part = reqwest::multipart::Part::bytes(bytes)
-        .file_name(name.to_string())
-        .mime_str(mime)
-        .unwrap();
-    let resp = app
-        .client
-        .post(format!("{}/v3/documents/file", app.base))
-        .bearer_auth(&app.key)
-        .multipart(reqwest::multipart::Form::new().part("file", part))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(resp.status(), StatusCode::OK);
-    resp.json::<Value>().await.unwrap()["id"]
-        .as_str()
-        .unwrap()
-        .to_string()
+    pdf_with_contents("/Filter /FlateDecode ", &z.finish().unwrap())
 }
 
 /// Files that lie about what they are, or explode when opened, end as a
@@ -372,13 +315,13 @@ async fn uploads_that_lie_or_explode_end_cleanly() {
         }
     };
     // a text file sent as a PDF
-    let id = upload(
-        &app,
-        b"Plain words, not a PDF at all.".to_vec(),
-        "report.pdf",
-        "application/pdf",
-    )
-    .await;
+    let id = app
+        .upload_file(
+            b"Plain words, not a PDF at all.".to_vec(),
+            "report.pdf",
+            "application/pdf",
+        )
+        .await;
     let (doc, _) = settle(id).await;
     assert_eq!(doc["status"], "failed", "{doc}");
     assert!(
@@ -393,7 +336,9 @@ async fn uploads_that_lie_or_explode_end_cleanly() {
     let mut html = "<div>".repeat(100_000);
     html.push_str("Deep inside the tags lies one sentence.");
     html.push_str(&"</div>".repeat(100_000));
-    let id = upload(&app, html.into_bytes(), "deep.html", "text/html").await;
+    let id = app
+        .upload_file(html.into_bytes(), "deep.html", "text/html")
+        .await;
     let (doc, took) = settle(id).await;
     assert_eq!(doc["status"], "done", "{doc}");
     assert!(
@@ -402,13 +347,13 @@ async fn uploads_that_lie_or_explode_end_cleanly() {
     );
     eprintln!("1 MB of nested tags: {took:?}");
     // invalid UTF-8 in a text file: replaced, not refused
-    let id = upload(
-        &app,
-        b"caf\xe9 au lait \xff\xfe".to_vec(),
-        "latin1.txt",
-        "text/plain",
-    )
-    .await;
+    let id = app
+        .upload_file(
+            b"caf\xe9 au lait \xff\xfe".to_vec(),
+            "latin1.txt",
+            "text/plain",
+        )
+        .await;
     let (doc, _) = settle(id).await;
     assert_eq!(doc["status"], "done", "{doc}");
     assert!(
@@ -418,7 +363,7 @@ async fn uploads_that_lie_or_explode_end_cleanly() {
     // a PDF that inflates to 200 MB of text
     let bomb = pdf_bomb(200);
     let size = bomb.len();
-    let id = upload(&app, bomb, "bomb.pdf", "application/pdf").await;
+    let id = app.upload_file(bomb, "bomb.pdf", "application/pdf").await;
     let (doc, took) = settle(id).await;
     eprintln!(
         "a {size}-byte PDF inflating to 200 MB: {} in {took:?}: {}",

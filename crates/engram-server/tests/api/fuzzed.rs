@@ -185,23 +185,13 @@ async fn nul_characters_are_refused_or_dropped_never_a_500() {
         let (s, v) = app.get(path).await;
         assert_error(&(s, v), StatusCode::BAD_REQUEST, "ValidationError", "NUL");
     }
-    let part = reqwest::multipart::Part::bytes(b"Bees\0 keep\0 the hive warm.".to_vec())
-        .file_name("nul.txt")
-        .mime_str("text/plain")
-        .unwrap();
-    let resp = app
-        .client
-        .post(format!("{}/v3/documents/file", app.base))
-        .bearer_auth(&app.key)
-        .multipart(reqwest::multipart::Form::new().part("file", part))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(resp.status(), StatusCode::OK);
-    let id = resp.json::<Value>().await.unwrap()["id"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let id = app
+        .upload_file(
+            b"Bees\0 keep\0 the hive warm.".to_vec(),
+            "nul.txt",
+            "text/plain",
+        )
+        .await;
     let doc = app.wait_done(&id).await;
     assert_eq!(doc["content"], "Bees keep the hive warm.", "{doc}");
 }

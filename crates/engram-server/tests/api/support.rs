@@ -293,6 +293,27 @@ impl TestApp {
         (status, resp.json().await.unwrap_or(Value::Null))
     }
 
+    /// Upload a file (`POST /v3/documents/file`), returning its id.
+    pub async fn upload_file(&self, bytes: Vec<u8>, name: &str, mime: &str) -> String {
+        let part = reqwest::multipart::Part::bytes(bytes)
+            .file_name(name.to_string())
+            .mime_str(mime)
+            .unwrap();
+        let resp = self
+            .client
+            .post(format!("{}/v3/documents/file", self.base))
+            .bearer_auth(&self.key)
+            .multipart(reqwest::multipart::Form::new().part("file", part))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(resp.status(), StatusCode::OK);
+        resp.json::<Value>().await.unwrap()["id"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    }
+
     /// Add a document, returning its id.
     pub async fn add(&self, body: Value) -> String {
         let (s, v) = self.post("/v3/documents", body).await;
@@ -390,18 +411,29 @@ pub fn make_pdf(lines: &[&str]) -> Vec<u8> {
         ));
     }
     content.push_str("ET");
-    let objects = [
-        "<< /Type /Catalog /Pages 2 0 R >>".to_string(),
-        "<< /Type /Pages /Kids [3 0 R] /Count 1 >>".to_string(),
-        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>".to_string(),
-        format!("<< /Length {} >>\nstream\n{}\nendstream", content.len(), content),
-        "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>".to_string(),
+    pdf_with_contents("", content.as_bytes())
+}
+
+/// A one-page PDF whose page content stream is `stream` (already encoded
+/// as `filter` says, e.g. `/Filter /FlateDecode`, or "" for none).
+pub fn pdf_with_contents(filter: &str, stream: &[u8]) -> Vec<u8> {
+    let mut contents = format!("<< /Length {} {filter}>>\nstream\n", stream.len()).into_bytes();
+    contents.extend_from_slice(stream);
+    contents.extend_from_slice(b"\nendstream");
+    let objects: Vec<Vec<u8>> = vec![
+        b"<< /Type /Catalog /Pages 2 0 R >>".to_vec(),
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>".to_vec(),
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>".to_vec(),
+        contents,
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>".to_vec(),
     ];
     let mut out = b"%PDF-1.4\n".to_vec();
     let mut offsets = Vec::new();
     for (i, o) in objects.iter().enumerate() {
         offsets.push(out.len());
-        out.extend_from_slice(format!("{} 0 obj\n{}\nendobj\n", i + 1, o).as_bytes());
+        out.extend_from_slice(format!("{} 0 obj\n", i + 1).as_bytes());
+        out.extend_from_slice(o);
+        out.extend_from_slice(b"\nendobj\n");
     }
     let xref = out.len();
     out.extend_from_slice(

@@ -32,7 +32,10 @@ fn fuzz(backend: &str, env: &[(&str, &str)]) {
         env!("CARGO_MANIFEST_DIR"),
         "/../../tests/fuzz/schemathesis.toml"
     );
+    // schemathesis keeps a cache where it runs: in the test's directory,
+    // not the repository
     let out = Command::new(&st)
+        .current_dir(tmp.path())
         .args(["--config-file", config, "run"])
         .arg(format!("{}/v3/openapi", srv.base))
         .args(["-H", &format!("Authorization: Bearer {key}")])
