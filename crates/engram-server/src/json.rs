@@ -73,14 +73,13 @@ pub fn parse<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
             "the request body is empty; a JSON object is required",
         ));
     }
-    // well-formed first, as a whole (a typed read stops at the end of the
-    // object and would not see `{...}}`; nesting is limited to 128 levels)
-    if let Err(e) = serde_json::from_slice::<serde::de::IgnoredAny>(bytes) {
-        return Err(ApiError::validation("", format!("malformed JSON: {e}")));
-    }
     // every body of the API is an object: serde would read an array into
-    // a struct field by field, so `[null, null]` is refused here
+    // a struct field by field, so `[null, null]` is refused here (and
+    // anything else that is not one: malformed, or some other value)
     if bytes.iter().find(|b| !json_space(b)) != Some(&b'{') {
+        if let Err(e) = serde_json::from_slice::<serde::de::IgnoredAny>(bytes) {
+            return Err(ApiError::validation("", format!("malformed JSON: {e}")));
+        }
         return Err(ApiError::validation(
             "",
             "the request body must be a JSON object (`{...}`)",
@@ -92,8 +91,10 @@ pub fn parse<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
             "must not contain NUL characters (\\u0000)",
         ));
     }
-    let de = &mut serde_json::Deserializer::from_slice(bytes);
-    serde_path_to_error::deserialize(de).map_err(|e| {
+    // one pass: the typed read, then the end of the text (nesting is
+    // limited to 128 levels; `{...}}` is trailing garbage, not ignored)
+    let mut de = serde_json::Deserializer::from_slice(bytes);
+    let value = serde_path_to_error::deserialize(&mut de).map_err(|e| {
         let path = e.path().to_string();
         let inner = e.into_inner();
         if inner.is_syntax() || inner.is_eof() {
@@ -111,7 +112,10 @@ pub fn parse<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
             path
         };
         ApiError::validation(field, msg)
-    })
+    })?;
+    de.end()
+        .map_err(|e| ApiError::validation("", format!("malformed JSON: {e}")))?;
+    Ok(value)
 }
 
 fn strip_position(msg: &str) -> String {
