@@ -28,10 +28,7 @@ fn run_console(backend: &str, env: &[(&str, &str)]) {
         ("ENGRAM_CONNECTOR_GITHUB_CLIENT_SECRET", "console-secret"),
     ]);
     let srv = start_with(&data, &cfg, free_port(), &env);
-    let creds: Value =
-        serde_json::from_str(&std::fs::read_to_string(cfg.join("credentials.json")).unwrap())
-            .unwrap();
-    let key = creds["apiKey"].as_str().unwrap().to_string();
+    let key = saved_key(&cfg);
     let (s, v) = reqwest::call(
         "POST",
         &format!("{}/v3/documents", srv.base),

@@ -207,10 +207,7 @@ fn kill_nine_mid_sync_then_restart() {
     let env = [("ENGRAM_FETCH_ALLOW_PRIVATE", "true")];
     let port = free_port();
     let mut srv = start_with(&data, &cfg, port, &env);
-    let creds: Value =
-        serde_json::from_str(&std::fs::read_to_string(cfg.join("credentials.json")).unwrap())
-            .unwrap();
-    let key = creds["apiKey"].as_str().unwrap().to_string();
+    let key = saved_key(&cfg);
     let (s, v) = reqwest::call(
         "POST",
         &format!("{}/v3/connections/s3", srv.base),
@@ -289,10 +286,7 @@ fn kill_nine_mid_merge_then_restart() {
     let (data, cfg) = (tmp.path().join("data"), tmp.path().join("cfg"));
     let port = free_port();
     let mut srv = start(&data, &cfg, port);
-    let creds: Value =
-        serde_json::from_str(&std::fs::read_to_string(cfg.join("credentials.json")).unwrap())
-            .unwrap();
-    let key = creds["apiKey"].as_str().unwrap().to_string();
+    let key = saved_key(&cfg);
     let url = |base: &str, p: &str| format!("{base}{p}");
     for (tag, n) in [("src_a", 80), ("src_b", 40)] {
         let docs: Vec<Value> = (0..n)

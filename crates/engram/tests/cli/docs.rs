@@ -44,10 +44,7 @@ fn every_documented_example_runs() {
     let tmp = tempfile::tempdir().unwrap();
     let (data, cfg) = (tmp.path().join("data"), tmp.path().join("cfg"));
     let srv = start(&data, &cfg, free_port());
-    let creds: Value =
-        serde_json::from_str(&std::fs::read_to_string(cfg.join("credentials.json")).unwrap())
-            .unwrap();
-    let key = creds["apiKey"].as_str().unwrap().to_string();
+    let key = saved_key(&cfg);
     let bin_dir = Path::new(BIN).parent().unwrap().to_path_buf();
     let path = format!(
         "{}:{}",

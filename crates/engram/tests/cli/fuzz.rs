@@ -22,10 +22,7 @@ fn fuzz(backend: &str, env: &[(&str, &str)]) {
     let tmp = tempfile::tempdir().unwrap();
     let (data, cfg) = (tmp.path().join("data"), tmp.path().join("cfg"));
     let srv = start_with(&data, &cfg, free_port(), env);
-    let creds: Value =
-        serde_json::from_str(&std::fs::read_to_string(cfg.join("credentials.json")).unwrap())
-            .unwrap();
-    let key = creds["apiKey"].as_str().unwrap().to_string();
+    let key = saved_key(&cfg);
     let examples = std::env::var("ENGRAM_FUZZ_EXAMPLES").unwrap_or_else(|_| "10".into());
     let seed = std::env::var("ENGRAM_FUZZ_SEED").unwrap_or_else(|_| "20261124".into());
     let config = concat!(

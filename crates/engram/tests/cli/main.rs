@@ -57,6 +57,14 @@ fn fresh_postgres() -> Option<String> {
     Some(url)
 }
 
+/// The API key the first run saved in `cfg`'s `credentials.json`.
+fn saved_key(cfg: &Path) -> String {
+    let creds: Value =
+        serde_json::from_str(&std::fs::read_to_string(cfg.join("credentials.json")).unwrap())
+            .unwrap();
+    creds["apiKey"].as_str().unwrap().to_string()
+}
+
 fn start(data: &Path, cfg: &Path, port: u16) -> Server {
     start_with(data, cfg, port, &[])
 }

@@ -21,10 +21,7 @@ fn no_key_or_secret_reaches_a_log_line_or_an_answer() {
             ("ENGRAM_FETCH_ALLOW_PRIVATE", "true"),
         ],
     );
-    let creds: Value =
-        serde_json::from_str(&std::fs::read_to_string(cfg.join("credentials.json")).unwrap())
-            .unwrap();
-    let key = creds["apiKey"].as_str().unwrap().to_string();
+    let key = saved_key(&cfg);
     let url = |p: &str| format!("{}{p}", srv.base);
     // every answer, to look for secrets in afterwards
     let answers = std::cell::RefCell::new(String::new());
