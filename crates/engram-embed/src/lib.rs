@@ -1,9 +1,10 @@
 //! Text embeddings: the [`Embedder`] trait and its providers.
 //!
 //! - [`local::LocalEmbedder`]: a BERT-family sentence-transformers model
-//!   (all-MiniLM-L6-v2 by default) run in-process with candle, on a dedicated
-//!   thread that coalesces concurrent requests into batches. Mean pooling and
-//!   L2 normalisation, matching sentence-transformers.
+//!   (all-MiniLM-L6-v2 by default) run in-process by [`cpu_bert`], on a
+//!   dedicated thread that coalesces concurrent requests into batches. Mean
+//!   or CLS pooling as the model folder says, and L2 normalisation,
+//!   matching sentence-transformers.
 //! - [`openai::OpenAiEmbedder`]: any server speaking the OpenAI-compatible
 //!   `/v1/embeddings` protocol (OpenAI, Ollama, vLLM, llama.cpp).
 //! - [`model_files`]: finding the model's files on disk, or fetching them.
@@ -11,12 +12,12 @@
 //! Embedding never runs on the async runtime's threads. This crate knows
 //! nothing of HTTP serving or storage.
 
+pub mod attention;
 pub mod cpu_bert;
 pub mod kernels;
 pub mod local;
 pub mod model_files;
 pub mod openai;
-mod pair;
 
 use async_trait::async_trait;
 use engram_core::tokens::TokenCounter;

@@ -6,23 +6,23 @@
 //! Concurrent small requests (query embeddings, many tiny documents)
 //! therefore share forward passes instead of queueing one by one.
 
-use crate::cpu_bert::CpuBert;
+use crate::cpu_bert::{CpuBert, Pooling};
 use crate::{normalize, EmbedError, Embedder};
 use async_trait::async_trait;
 use engram_core::tokens::TokenCounter;
-use rayon::prelude::*;
 use std::path::Path;
 use std::sync::mpsc;
 use std::sync::Arc;
-use tokenizers::{PaddingParams, PaddingStrategy, Tokenizer, TruncationParams};
+use tokenizers::{Tokenizer, TruncationParams};
 use tokio::sync::oneshot;
 
-/// Most texts gathered from waiting requests before running them.
+/// Most texts gathered from waiting requests into one forward pass.
+/// Sequences are packed without padding, so a larger pass costs no waste;
+/// 32 texts of ~100 tokens make matrix products large enough to keep both
+/// cores busy (measured with `engram bench throughput`).
 pub const MAX_BATCH: usize = 32;
-/// Texts per forward pass. On CPU, small batches of similar length beat
-/// large ones (measured with `engram bench`: batch 8 is fastest on a
-/// 2-core machine); length-sorting keeps padding low.
-pub const FORWARD_BATCH: usize = 8;
+/// Tokens per forward pass (see [`BertEncoder::encode`]).
+pub const PASS_TOKENS: usize = 1536;
 
 struct Request {
     texts: Vec<String>,
@@ -32,6 +32,7 @@ struct Request {
 /// The model and tokenizer, owned by the worker thread.
 pub struct BertEncoder {
     model: CpuBert,
+    pooling: Pooling,
     tokenizer: Tokenizer,
     dimension: usize,
 }
@@ -59,16 +60,15 @@ impl BertEncoder {
                 ..Default::default()
             }))
             .map_err(|e| unavailable("tokenizer.json", &e))?;
-        tokenizer.with_padding(Some(PaddingParams {
-            strategy: PaddingStrategy::BatchLongest,
-            ..Default::default()
-        }));
+        // sequences run packed, not padded (see `CpuBert::embed_batch`)
+        tokenizer.with_padding(None);
         if !dir.join("model.safetensors").is_file() {
             return Err(unavailable("model.safetensors", &"missing"));
         }
         let model = CpuBert::load(dir, &config)?;
         Ok(Self {
             model,
+            pooling: read_pooling(dir),
             tokenizer,
             dimension,
         })
@@ -90,29 +90,52 @@ impl BertEncoder {
             .tokenizer
             .encode_batch(inputs, true)
             .map_err(|e| inf(&e))?;
-        // each sequence runs unpadded: one alone splits its layers over the
-        // cores, several run side by side
-        let ids: Vec<Vec<u32>> = enc
-            .iter()
-            .map(|e| {
-                e.get_ids()
-                    .iter()
-                    .zip(e.get_attention_mask())
-                    .filter(|(_, m)| **m == 1)
-                    .map(|(i, _)| *i)
-                    .collect()
-            })
-            .collect();
-        let mut rows: Vec<Vec<f32>> = if ids.len() == 1 {
-            vec![self.model.embed_ids(&ids[0], true)]
-        } else {
-            ids.par_iter()
-                .map(|i| self.model.embed_ids(i, false))
-                .collect()
-        };
+        let ids: Vec<Vec<u32>> = enc.iter().map(|e| e.get_ids().to_vec()).collect();
+        // forward passes of about PASS_TOKENS tokens: larger ones no longer
+        // fit the caches and run slower per token
+        let mut rows = Vec::with_capacity(ids.len());
+        let mut start = 0;
+        while start < ids.len() {
+            let mut end = start;
+            let mut tokens = 0;
+            while end < ids.len() && (end == start || tokens + ids[end].len() <= PASS_TOKENS) {
+                tokens += ids[end].len();
+                end += 1;
+            }
+            rows.extend(self.model.embed_batch(&ids[start..end], self.pooling));
+            start = end;
+        }
         rows.iter_mut().for_each(|r| normalize(r));
         debug_assert!(rows.iter().all(|r| r.len() == self.dimension));
         Ok(rows)
+    }
+}
+
+/// The pooling a sentence-transformers folder asks for: the folder named by
+/// the `Pooling` entry of `modules.json` (usually `1_Pooling`), whose
+/// `config.json` sets `pooling_mode_cls_token` or
+/// `pooling_mode_mean_tokens`. Mean pooling when nothing says otherwise.
+pub fn read_pooling(dir: &Path) -> Pooling {
+    let read = |p: std::path::PathBuf| -> Option<serde_json::Value> {
+        serde_json::from_str(&std::fs::read_to_string(p).ok()?).ok()
+    };
+    let folder = read(dir.join("modules.json"))
+        .and_then(|m| {
+            m.as_array()?.iter().find_map(|module| {
+                let ty = module.get("type")?.as_str()?;
+                ty.ends_with("Pooling")
+                    .then(|| module.get("path")?.as_str().map(str::to_string))?
+            })
+        })
+        .unwrap_or_else(|| "1_Pooling".to_string());
+    let Some(config) = read(dir.join(folder).join("config.json")) else {
+        return Pooling::Mean;
+    };
+    let on = |key: &str| config.get(key).and_then(|v| v.as_bool()).unwrap_or(false);
+    if on("pooling_mode_cls_token") && !on("pooling_mode_mean_tokens") {
+        Pooling::Cls
+    } else {
+        Pooling::Mean
     }
 }
 
@@ -198,18 +221,17 @@ fn worker(encoder: BertEncoder, rx: mpsc::Receiver<Request>) {
                 Err(_) => break,
             }
         }
-        // all texts of all waiting requests, sorted by length to cut padding
+        // all texts of all waiting requests
         let mut all: Vec<(usize, usize, &String)> = Vec::with_capacity(total);
         for (ri, r) in pending.iter().enumerate() {
             for (ti, t) in r.texts.iter().enumerate() {
                 all.push((ri, ti, t));
             }
         }
-        all.sort_by_key(|(_, _, t)| t.len());
         let mut results: Vec<Vec<Option<Vec<f32>>>> =
             pending.iter().map(|r| vec![None; r.texts.len()]).collect();
         let mut failure: Option<String> = None;
-        for batch in all.chunks(FORWARD_BATCH) {
+        for batch in all.chunks(MAX_BATCH) {
             let texts: Vec<String> = batch.iter().map(|(_, _, t)| (*t).clone()).collect();
             match encoder.encode(&texts) {
                 Ok(vecs) => {
