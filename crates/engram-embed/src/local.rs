@@ -1,8 +1,9 @@
-//! The in-process embedder: a BERT-family model on candle (CPU).
+//! The in-process embedder: a BERT-family model on the CPU ([`CpuBert`]).
 //!
 //! One dedicated OS thread owns the model. Requests arrive over a channel;
-//! the thread drains whatever is waiting (up to [`MAX_BATCH`] texts), sorts by
-//! length to limit padding, runs the batches and answers each caller.
+//! the thread drains whatever is waiting (until it holds [`MAX_BATCH`]
+//! texts), runs them in forward passes of about [`PASS_TOKENS`] tokens and
+//! answers each caller.
 //! Concurrent small requests (query embeddings, many tiny documents)
 //! therefore share forward passes instead of queueing one by one.
 
@@ -231,19 +232,16 @@ fn worker(encoder: BertEncoder, rx: mpsc::Receiver<Request>) {
         let mut results: Vec<Vec<Option<Vec<f32>>>> =
             pending.iter().map(|r| vec![None; r.texts.len()]).collect();
         let mut failure: Option<String> = None;
-        for batch in all.chunks(MAX_BATCH) {
-            let texts: Vec<String> = batch.iter().map(|(_, _, t)| (*t).clone()).collect();
-            match encoder.encode(&texts) {
-                Ok(vecs) => {
-                    for ((ri, ti, _), v) in batch.iter().zip(vecs) {
-                        results[*ri][*ti] = Some(v);
-                    }
-                }
-                Err(e) => {
-                    failure = Some(e.to_string());
-                    break;
+        // one call: `encode` cuts the texts into passes by token count, so
+        // many short texts (memories, queries) share a pass
+        let texts: Vec<String> = all.iter().map(|(_, _, t)| (*t).clone()).collect();
+        match encoder.encode(&texts) {
+            Ok(vecs) => {
+                for ((ri, ti, _), v) in all.iter().zip(vecs) {
+                    results[*ri][*ti] = Some(v);
                 }
             }
+            Err(e) => failure = Some(e.to_string()),
         }
         for (r, res) in pending.into_iter().zip(results) {
             let answer = match &failure {

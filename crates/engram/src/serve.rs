@@ -213,16 +213,21 @@ async fn first_run(store: &dyn Store, base_url: &str) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Colour in log lines only for a person at a terminal, never into a file
+/// or a pipe (and never with `NO_COLOR`).
+pub(crate) fn log_colour() -> bool {
+    use std::io::IsTerminal;
+    std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none()
+}
+
 fn init_tracing(format: &str) {
     use tracing_subscriber::EnvFilter;
     let filter = EnvFilter::try_from_env("ENGRAM_LOG")
         .or_else(|_| EnvFilter::try_from_default_env())
         .unwrap_or_else(|_| EnvFilter::new("info"));
-    use std::io::IsTerminal;
-    // colour only for a person at a terminal, never into a file or a pipe
     let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
-        .with_ansi(std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none())
+        .with_ansi(log_colour())
         .with_writer(std::io::stderr);
     if format == "json" {
         builder.json().init();

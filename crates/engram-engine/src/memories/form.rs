@@ -269,7 +269,26 @@ impl Engine {
                     .iter()
                     .map(|(_, c)| engram_memory::judge::masked(&c.content))
                     .collect();
-                let masked = self.embed_texts(masked).await?;
+                // a candidate naming nobody is its own masked text: reuse
+                // its vector rather than embed it twice
+                let differ: Vec<String> = masked
+                    .iter()
+                    .zip(&candidates)
+                    .filter(|(m, (_, c))| **m != c.content)
+                    .map(|(m, _)| m.clone())
+                    .collect();
+                let mut fresh = self.embed_texts(differ).await?.into_iter();
+                let masked: Vec<Vec<f32>> = masked
+                    .iter()
+                    .zip(candidates.iter().zip(&vectors))
+                    .map(|(m, ((_, c), v))| {
+                        if *m == c.content {
+                            v.clone()
+                        } else {
+                            fresh.next().unwrap_or_default()
+                        }
+                    })
+                    .collect();
                 let keep: Vec<bool> = masked.iter().map(|v| !judge.is_junk(v)).collect();
                 for ((_, c), _) in candidates.iter().zip(&keep).filter(|(_, k)| !**k) {
                     tracing::debug!(memory = %c.content, "judged not a fact");

@@ -59,6 +59,7 @@ pub async fn run(cmd: BenchCommand) -> anyhow::Result<()> {
         tracing_subscriber::EnvFilter::try_from_env("ENGRAM_LOG").unwrap_or_else(|_| "warn".into());
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
+        .with_ansi(crate::serve::log_colour())
         .with_writer(std::io::stderr)
         .try_init();
     match cmd {

@@ -5,7 +5,10 @@
 //! - end to end: a full Engram (SQLite in a temporary directory, the same
 //!   model, default workers) on a loopback port; one-chunk documents are
 //!   POSTed to `/v3/documents` by concurrent clients and the clock stops
-//!   when the last one is `done`.
+//!   when the last one is `done` and no job is left. Twice: as ingest alone
+//!   (`taskType: superrag`: extract, chunk, embed, index) and with memory
+//!   formation (the default `memory`), which also embeds every fact it
+//!   forms.
 //!
 //! Both print chunks per second; the ratio says how much of the model's
 //! speed survives HTTP, durability and the queue. Run it on a release build.
@@ -173,8 +176,9 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<()> {
     let best_raw = raw.iter().map(|(_, r)| *r).fold(0.0, f64::max);
 
     // end to end
-    let e2e = end_to_end(&args, &dir).await?;
+    let e2e = end_to_end(&args, &dir, "superrag").await?;
     let ratio = e2e.chunks_per_sec / best_raw;
+    let mem = end_to_end(&args, &dir, "memory").await?;
     if args.json {
         let v = serde_json::json!({
             "avgTokensPerChunk": avg_tokens,
@@ -182,6 +186,8 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<()> {
             "endToEnd": {"docs": args.docs, "chunks": e2e.chunks, "seconds": e2e.seconds, "chunksPerSec": e2e.chunks_per_sec,
                           "postP50Ms": e2e.post_p50_ms, "postP95Ms": e2e.post_p95_ms},
             "ratioToBestRaw": ratio,
+            "withMemories": {"chunksPerSec": mem.chunks_per_sec, "seconds": mem.seconds, "memories": mem.memories,
+                             "ratioToBestRaw": mem.chunks_per_sec / best_raw},
         });
         println!("{}", serde_json::to_string_pretty(&v)?);
     } else {
@@ -194,6 +200,13 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<()> {
             args.docs, args.clients, args.workers, e2e.chunks_per_sec, e2e.chunks, e2e.seconds, e2e.post_p50_ms, e2e.post_p95_ms
         );
         println!("End to end / best raw: {:.1}%", ratio * 100.0);
+        println!(
+            "With memory formation: {:.1} chunks/s ({:.1} s, {} memories formed and embedded), {:.1}% of best raw",
+            mem.chunks_per_sec,
+            mem.seconds,
+            mem.memories,
+            mem.chunks_per_sec / best_raw * 100.0
+        );
     }
     Ok(())
 }
@@ -204,9 +217,14 @@ struct E2e {
     chunks_per_sec: f64,
     post_p50_ms: f64,
     post_p95_ms: f64,
+    memories: u64,
 }
 
-async fn end_to_end(args: &BenchArgs, dir: &std::path::Path) -> anyhow::Result<E2e> {
+async fn end_to_end(
+    args: &BenchArgs,
+    dir: &std::path::Path,
+    task_type: &str,
+) -> anyhow::Result<E2e> {
     let srv = BenchServer::start(
         dir,
         args.workers,
@@ -223,17 +241,19 @@ async fn end_to_end(args: &BenchArgs, dir: &std::path::Path) -> anyhow::Result<E
     let counter = engine.embedder.token_counter();
     let docs = Arc::new(corpus(args.docs, 100, counter.as_ref(), 11));
     let client = reqwest::Client::new();
+    let task_type = task_type.to_string();
 
     let start = Instant::now();
     let next = Arc::new(std::sync::atomic::AtomicUsize::new(0));
     let mut tasks = Vec::new();
     for _ in 0..args.clients.max(1) {
-        let (client, base, key, docs, next) = (
+        let (client, base, key, docs, next, task_type) = (
             client.clone(),
             base.clone(),
             key.clone(),
             docs.clone(),
             next.clone(),
+            task_type.clone(),
         );
         tasks.push(tokio::spawn(async move {
             let mut lat = Vec::new();
@@ -246,7 +266,7 @@ async fn end_to_end(args: &BenchArgs, dir: &std::path::Path) -> anyhow::Result<E
                 let resp = client
                     .post(format!("{base}/v3/documents"))
                     .bearer_auth(&key)
-                    .json(&serde_json::json!({"content": docs[i], "containerTag": "bench"}))
+                    .json(&serde_json::json!({"content": docs[i], "containerTag": "bench", "taskType": task_type}))
                     .send()
                     .await?;
                 anyhow::ensure!(resp.status().is_success(), "POST failed: {}", resp.status());
@@ -304,6 +324,16 @@ async fn end_to_end(args: &BenchArgs, dir: &std::path::Path) -> anyhow::Result<E
         .count();
     anyhow::ensure!(failed == 0, "{failed} documents did not finish");
     let chunks: u64 = docs_list.iter().map(|d| d.chunk_count as u64).sum();
+    let (_, memories) = store
+        .list_memories(
+            &org_id,
+            &engram_store::MemoryListQuery {
+                include_history: true,
+                limit: 1,
+                ..Default::default()
+            },
+        )
+        .await?;
     srv.stop().await;
     lat.sort_by(|a, b| a.total_cmp(b));
     let pct = |p: f64| lat[((lat.len() as f64 - 1.0) * p).round() as usize];
@@ -313,5 +343,6 @@ async fn end_to_end(args: &BenchArgs, dir: &std::path::Path) -> anyhow::Result<E
         chunks_per_sec: chunks as f64 / seconds,
         post_p50_ms: pct(0.5),
         post_p95_ms: pct(0.95),
+        memories,
     })
 }
