@@ -328,7 +328,7 @@ impl DocsIndex {
         page: Option<&str>,
     ) -> Result<Vec<DocHit>, DocsError> {
         let embedding = match &self.embedder {
-            Some(e) => e.embed(vec![q.to_string()]).await?.remove(0),
+            Some(e) => e.embed_queries(vec![q.to_string()]).await?.remove(0),
             None => vec![0.0],
         };
         let scope = Scope {

@@ -63,6 +63,12 @@ pub trait Embedder: Send + Sync + 'static {
     fn token_counter(&self) -> Arc<dyn TokenCounter>;
     /// Embed `texts`, one L2-normalised vector each, in order.
     async fn embed(&self, texts: Vec<String>) -> Result<Vec<Vec<f32>>, EmbedError>;
+    /// Embed search queries. Models trained with an instruction for
+    /// queries (bge, snowflake-arctic-embed, e5) want it here and not on
+    /// documents; by default the same as [`Embedder::embed`].
+    async fn embed_queries(&self, texts: Vec<String>) -> Result<Vec<Vec<f32>>, EmbedError> {
+        self.embed(texts).await
+    }
 }
 
 /// Scale `v` to unit length (no-op for the zero vector).

@@ -140,6 +140,36 @@ pub fn read_pooling(dir: &Path) -> Pooling {
     }
 }
 
+/// The instructions a model folder asks to put before texts.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Prompts {
+    /// Before each search query.
+    pub query: String,
+    /// Before each document (rarely set).
+    pub document: String,
+}
+
+/// Read the prompts of `config_sentence_transformers.json` (`prompts.query`,
+/// and `prompts.document` or `prompts.passage`); none when absent.
+pub fn read_prompts(dir: &Path) -> Prompts {
+    let Some(config) = std::fs::read_to_string(dir.join("config_sentence_transformers.json"))
+        .ok()
+        .and_then(|s| serde_json::from_str::<serde_json::Value>(&s).ok())
+    else {
+        return Prompts::default();
+    };
+    let prompt = |keys: &[&str]| -> String {
+        keys.iter()
+            .find_map(|k| config.get("prompts")?.get(*k)?.as_str())
+            .unwrap_or_default()
+            .to_string()
+    };
+    Prompts {
+        query: prompt(&["query"]),
+        document: prompt(&["document", "passage"]),
+    }
+}
+
 /// Counts tokens with a Hugging Face tokenizer (no truncation, no specials).
 pub struct HfTokenCounter {
     tokenizer: Tokenizer,
@@ -168,6 +198,7 @@ impl TokenCounter for HfTokenCounter {
 /// The in-process embedder; cheap to share.
 pub struct LocalEmbedder {
     name: String,
+    prompts: Prompts,
     dimension: usize,
     max_tokens: usize,
     counter: Arc<HfTokenCounter>,
@@ -201,6 +232,7 @@ impl LocalEmbedder {
             })?;
         Ok(Self {
             name: name.to_string(),
+            prompts: read_prompts(dir),
             dimension,
             max_tokens,
             counter,
@@ -268,6 +300,22 @@ impl Embedder for LocalEmbedder {
         self.counter.clone()
     }
     async fn embed(&self, texts: Vec<String>) -> Result<Vec<Vec<f32>>, EmbedError> {
+        self.run(with_prompt(&self.prompts.document, texts)).await
+    }
+    async fn embed_queries(&self, texts: Vec<String>) -> Result<Vec<Vec<f32>>, EmbedError> {
+        self.run(with_prompt(&self.prompts.query, texts)).await
+    }
+}
+
+fn with_prompt(prompt: &str, texts: Vec<String>) -> Vec<String> {
+    if prompt.is_empty() {
+        return texts;
+    }
+    texts.into_iter().map(|t| format!("{prompt}{t}")).collect()
+}
+
+impl LocalEmbedder {
+    async fn run(&self, texts: Vec<String>) -> Result<Vec<Vec<f32>>, EmbedError> {
         if texts.is_empty() {
             return Ok(Vec::new());
         }

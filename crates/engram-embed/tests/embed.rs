@@ -2,6 +2,9 @@
 //! sentence-transformers' own outputs, and the OpenAI-compatible provider
 //! against a scripted local stand-in server.
 
+#[path = "embed/tiny.rs"]
+mod tiny;
+
 use axum::{extract::State, routing::post, Json, Router};
 use engram_embed::local::LocalEmbedder;
 use engram_embed::model_files::{locate_default, DEFAULT_MODEL_NAME};

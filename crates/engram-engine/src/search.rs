@@ -80,13 +80,7 @@ impl Engine {
         let embed = async {
             match embedded {
                 Some(v) => Ok::<Vec<f32>, EngineError>(v),
-                None => Ok(self
-                    .embedder
-                    .embed(vec![s.q.clone()])
-                    .await
-                    .map_err(crate::embedding_failed)?
-                    .pop()
-                    .unwrap_or_default()),
+                None => self.embed_query(&s.q).await,
             }
         };
         let (slot, query_vec) = tokio::join!(self.fresh_index(org_id), embed);

@@ -214,6 +214,17 @@ impl Engine {
         Ok(Remembered::New(m))
     }
 
+    /// Embed one search query (with the model's query prompt, if any).
+    pub(crate) async fn embed_query(&self, q: &str) -> Result<Vec<f32>, EngineError> {
+        Ok(self
+            .embedder
+            .embed_queries(vec![q.to_string()])
+            .await
+            .map_err(crate::embedding_failed)?
+            .pop()
+            .unwrap_or_default())
+    }
+
     /// Embed texts on the model (batched by the embedder).
     pub(crate) async fn embed_texts(
         &self,

@@ -263,11 +263,7 @@ impl Engine {
         let mut hits: Vec<SearchHit> = Vec::new();
         let mut total = 0;
         // one embedding of the query serves both searches
-        let qv = self
-            .embed_texts(vec![s.q.clone()])
-            .await?
-            .pop()
-            .unwrap_or_default();
+        let qv = self.embed_query(&s.q).await?;
         if s.mode != SearchMode::Documents {
             let (memories, n) = self.memory_hits(org_id, s, &qv).await?;
             total += n;
