@@ -17,12 +17,14 @@ use std::sync::Arc;
 use tokenizers::{Tokenizer, TruncationParams};
 use tokio::sync::oneshot;
 
-/// Most texts gathered from waiting requests into one forward pass.
-/// Sequences are packed without padding, so a larger pass costs no waste;
-/// 32 texts of ~100 tokens make matrix products large enough to keep both
-/// cores busy (measured with `engram bench throughput`).
+/// The embedding thread stops gathering waiting requests once it holds
+/// this many texts (a larger gather delays the first answer; the texts then
+/// run in passes of [`PASS_TOKENS`]).
 pub const MAX_BATCH: usize = 32;
-/// Tokens per forward pass (see [`BertEncoder::encode`]).
+/// Tokens per forward pass (see [`BertEncoder::encode`]): packed sequences
+/// make products large enough to keep both cores busy, and passes past
+/// ~2 000 tokens fall out of cache (measured with `engram bench
+/// throughput`: 1 536 tokens 134 chunks/s, one pass of 32 texts 112).
 pub const PASS_TOKENS: usize = 1536;
 
 struct Request {
