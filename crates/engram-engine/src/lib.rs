@@ -18,6 +18,7 @@ pub mod memories;
 mod pipeline;
 pub mod search;
 pub mod settings;
+pub mod snapshots;
 pub mod spaces;
 pub mod workers;
 
@@ -112,6 +113,9 @@ pub struct EngineConfig {
     /// Connections: secret sealing, OAuth endpoints and clients, sync
     /// schedule.
     pub connect: connections::ConnectConfig,
+    /// Where search indexes are saved for fast restarts (none: rebuilt
+    /// from the store at every start).
+    pub snapshots: Option<snapshots::SnapshotConfig>,
 }
 
 /// A shared chat model, as configuration holds it.
@@ -157,6 +161,7 @@ impl Default for EngineConfig {
             sweep_interval: Duration::from_secs(30),
             dream_delay: DEFAULT_DREAM_DELAY,
             connect: Default::default(),
+            snapshots: None,
         }
     }
 }

@@ -14,6 +14,7 @@ use engram_core::filter::Filter;
 use engram_core::Metadata;
 use std::collections::{BTreeSet, HashMap, HashSet};
 
+mod persist;
 mod query;
 
 const NONE: u32 = u32::MAX;

@@ -55,6 +55,10 @@ unsafe fn dot_avx2(a: &[f32], b: &[f32]) -> f32 {
     dot_portable(a, b)
 }
 
+fn graph_err(e: impl std::fmt::Display) -> std::io::Error {
+    std::io::Error::new(std::io::ErrorKind::InvalidData, format!("graph: {e}"))
+}
+
 /// The optional HNSW graph over an organisation's chunk vectors, keyed by
 /// chunk slot.
 pub struct Ann {
@@ -76,18 +80,54 @@ impl Ann {
         self.graph.as_ref().map_or(0, |g| g.memory_usage())
     }
 
-    /// Build the graph over `(slot, vector)` pairs, using `threads` threads.
-    pub fn build(&mut self, items: &[(u32, &[f32])], threads: usize) {
-        let options = IndexOptions {
-            dimensions: self.dim,
+    fn options(dim: usize) -> IndexOptions {
+        IndexOptions {
+            dimensions: dim,
             metric: MetricKind::IP,
             quantization: ScalarKind::F32,
             connectivity: CONNECTIVITY,
             expansion_add: EXPANSION_ADD,
             expansion_search: EXPANSION_SEARCH,
             multi: false,
+        }
+    }
+
+    /// Save the graph to `path`; false (and no file) when there is none.
+    pub fn save(&self, path: &std::path::Path) -> std::io::Result<bool> {
+        let Some(g) = &self.graph else {
+            return Ok(false);
         };
-        let Ok(g) = Index::new(&options) else {
+        let path = path
+            .to_str()
+            .ok_or_else(|| std::io::Error::other("graph path"))?;
+        g.save(path)
+            .map_err(|e| std::io::Error::other(e.to_string()))?;
+        Ok(true)
+    }
+
+    /// A graph [`Ann::save`] wrote, with room to grow.
+    pub fn load(dim: usize, path: &std::path::Path) -> std::io::Result<Self> {
+        let path = path
+            .to_str()
+            .ok_or_else(|| std::io::Error::other("graph path"))?;
+        let g = Index::new(&Self::options(dim)).map_err(graph_err)?;
+        g.load(path).map_err(graph_err)?;
+        if g.dimensions() != dim {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                "graph: another dimension",
+            ));
+        }
+        g.reserve(g.size().max(1024) * 2).map_err(graph_err)?;
+        Ok(Self {
+            dim,
+            graph: Some(g),
+        })
+    }
+
+    /// Build the graph over `(slot, vector)` pairs, using `threads` threads.
+    pub fn build(&mut self, items: &[(u32, &[f32])], threads: usize) {
+        let Ok(g) = Index::new(&Self::options(self.dim)) else {
             return;
         };
         if g.reserve(items.len().max(1024) * 2).is_err() {

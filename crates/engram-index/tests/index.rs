@@ -246,3 +246,148 @@ fn large_scopes_take_vector_candidates_from_outside_when_told() {
     let hits = query(&small);
     assert!(hits.iter().all(|h| h.cosine.abs() < 1e-6), "{hits:?}");
 }
+
+/// Documents of several chunks over a few tags, some replaced and some
+/// removed, so that free slots, links and postings all have history.
+fn churned(n: usize, dim: usize) -> OrgIndex {
+    let mut index = OrgIndex::new(dim);
+    let words = [
+        "puppy", "lisbon", "tea", "garden", "chess", "violin", "oslo",
+    ];
+    let vector = |i: usize| -> Vec<f32> {
+        let v: Vec<f32> = (0..dim).map(|d| ((i * 7 + d * 3) as f32).sin()).collect();
+        let norm = v.iter().map(|x| x * x).sum::<f32>().sqrt();
+        v.into_iter().map(|x| x / norm).collect()
+    };
+    let make = |i: usize, version: usize| IndexDocument {
+        context: String::new(),
+        id: format!("d{i}"),
+        seq: i as i64,
+        container_tags: vec![format!("t{}", i % 3)],
+        metadata: json!({"n": i, "v": version}).as_object().unwrap().clone(),
+        filepath: i.is_multiple_of(2).then(|| format!("/p/{i}.md")),
+        chunks: (0..1 + i % 3)
+            .map(|c| IndexChunk {
+                id: format!("d{i}-{c}-{version}"),
+                position: c as i64,
+                text: format!(
+                    "{} {} note {i} part {c}",
+                    words[(i + c) % words.len()],
+                    words[(i * 3 + version) % words.len()]
+                ),
+                embedding: vector(i * 5 + c + version),
+            })
+            .collect(),
+    };
+    index.upsert_many((0..n).map(|i| make(i, 0)));
+    for i in (0..n).step_by(5) {
+        index.remove(&format!("d{i}"));
+    }
+    index.upsert_many((0..n).step_by(7).map(|i| make(i, 1)));
+    index
+}
+
+fn answers(index: &OrgIndex, dim: usize) -> Vec<Vec<(String, String, u32)>> {
+    let scopes = [
+        Scope::default(),
+        Scope {
+            container_tags: vec!["t1".into()],
+            ..Default::default()
+        },
+        Scope {
+            filepath: Some("/p/".into()),
+            ..Default::default()
+        },
+    ];
+    let mut out = Vec::new();
+    for (qi, q) in ["puppy tea", "oslo chess note", "violin part 2"]
+        .iter()
+        .enumerate()
+    {
+        let v: Vec<f32> = (0..dim).map(|d| ((qi + d) as f32).cos()).collect();
+        for scope in &scopes {
+            let hits = index.search(&Query {
+                text: q,
+                embedding: &v,
+                scope,
+                limit: 20,
+                nearest: None,
+            });
+            out.push(
+                hits.into_iter()
+                    .map(|h| (h.document_id, h.chunk_id, (h.score * 1e5).round() as u32))
+                    .collect(),
+            );
+        }
+    }
+    out
+}
+
+fn round_trip(index: &OrgIndex, dir: &std::path::Path) -> OrgIndex {
+    let graph = dir.join("graph");
+    let mut bytes = Vec::new();
+    index.encode(&mut bytes, &graph).unwrap();
+    OrgIndex::decode(&mut bytes.as_slice(), bytes.len() as u64, &graph).unwrap()
+}
+
+#[test]
+fn an_index_read_back_answers_and_changes_as_the_original() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut a = churned(400, 8);
+    let mut b = round_trip(&a, dir.path());
+    assert_eq!((b.documents(), b.chunks()), (a.documents(), a.chunks()));
+    assert_eq!(answers(&b, 8), answers(&a, 8));
+    assert!(!answers(&a, 8)[0].is_empty());
+    // both go on changing alike: free slots, links and postings came back
+    for index in [&mut a, &mut b] {
+        index.remove("d3");
+        index.remove("d14");
+        index.upsert(doc(
+            "new",
+            999,
+            "t1",
+            "a violin in oslo",
+            [0.5, 0.5, 0.5, 0.5],
+        ));
+    }
+    assert_eq!(answers(&b, 8), answers(&a, 8));
+}
+
+#[test]
+fn a_large_index_keeps_its_graph() {
+    let dir = tempfile::tempdir().unwrap();
+    let n = engram_index::ANN_MIN_CHUNKS / 2 + 100; // about two chunks each
+    let a = churned(n, 4);
+    assert!(a.has_ann(), "{} chunks", a.chunks());
+    let b = round_trip(&a, dir.path());
+    assert!(b.has_ann());
+    let q = [0.3, -0.2, 0.9, 0.1];
+    let all = Scope::default();
+    assert_eq!(
+        b.vector_top(&q, &all, 10, true),
+        a.vector_top(&q, &all, 10, true)
+    );
+    assert_eq!(answers(&b, 4), answers(&a, 4));
+}
+
+#[test]
+fn a_truncated_encoding_is_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let graph = dir.path().join("graph");
+    let a = churned(60, 8);
+    let mut bytes = Vec::new();
+    a.encode(&mut bytes, &graph).unwrap();
+    for cut in (0..bytes.len()).step_by(bytes.len() / 97 + 1) {
+        let part = &bytes[..cut];
+        assert!(
+            OrgIndex::decode(&mut &part[..], part.len() as u64, &graph).is_err(),
+            "cut at {cut} of {}",
+            bytes.len()
+        );
+    }
+    // a length claiming more than the input holds is refused before
+    // anything is allocated for it
+    let mut lying = bytes.clone();
+    lying[10..18].copy_from_slice(&u64::MAX.to_le_bytes());
+    assert!(OrgIndex::decode(&mut lying.as_slice(), lying.len() as u64, &graph).is_err());
+}

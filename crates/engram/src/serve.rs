@@ -50,6 +50,7 @@ pub async fn run(args: ServeArgs) -> anyhow::Result<()> {
         .context("the HTTP server failed")?;
     tracing::info!("HTTP server stopped; stopping workers");
     workers.shutdown().await;
+    engine.save_indexes().await;
     store.close().await;
     tracing::info!("shut down cleanly");
     Ok(())
@@ -78,6 +79,11 @@ fn engine_config(s: &Settings) -> anyhow::Result<EngineConfig> {
             ..FetchConfig::default()
         },
         connect: connect_config(s)?,
+        // this replica's own disk, on either store: a restart loads the
+        // indexes from here and catches up from the store's change log
+        snapshots: Some(engram_engine::snapshots::SnapshotConfig::new(
+            s.data_dir.join("indexes"),
+        )),
         ..EngineConfig::default()
     })
 }

@@ -23,6 +23,7 @@ mod scoped;
 mod sdk;
 mod search;
 mod settings;
+mod snapshots;
 mod spaces;
 mod support;
 mod tags;

@@ -141,13 +141,17 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
 
 pub async fn run(args: ScaleArgs) -> anyhow::Result<()> {
     let found = crate::serve::locate_model(args.model_dir.clone()).await?;
-    let srv = BenchServer::start(
-        found.dir(),
-        0,
-        args.database_url.as_deref(),
-        args.vector_index.into(),
-    )
-    .await?;
+    let dir = tempfile::tempdir()?;
+    let config = engram_engine::EngineConfig {
+        vector_index: args.vector_index.into(),
+        // where `engram serve --data-dir` keeps them
+        snapshots: Some(engram_engine::snapshots::SnapshotConfig::new(
+            dir.path().join("indexes"),
+        )),
+        ..Default::default()
+    };
+    let srv =
+        BenchServer::start_in(dir, found.dir(), 0, args.database_url.as_deref(), config).await?;
     let store = srv.store.clone();
     let org = store.ensure_org("bench").await?.id;
     let dim = srv.engine.embedder.dimension();
@@ -223,6 +227,10 @@ pub async fn run(args: ScaleArgs) -> anyhow::Result<()> {
         )
     };
     let rss_after = rss_mb();
+    // the load's snapshot (started in the background when it finished)
+    let t = Instant::now();
+    srv.engine.save_indexes().await;
+    let save_secs = t.elapsed().as_secs_f64();
 
     // the graph's recall@10 against exact search, whole organisation: the
     // store's graph when it keeps one (PostgreSQL), else the index's own
@@ -319,6 +327,108 @@ pub async fn run(args: ScaleArgs) -> anyhow::Result<()> {
     for (label, p50, p95) in report {
         println!("search over HTTP, {label}: p50 {p50:.1} ms, p95 {p95:.1} ms");
     }
-    srv.stop().await;
+
+    // restart: a new `engram serve` process on the same data, timed from
+    // its start to the first answered search
+    let key = srv.key.clone();
+    let (dir, database_url) = srv.stop_keep().await;
+    let snapshot_mb = std::fs::read_dir(dir.path().join("indexes"))
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|e| e.metadata().ok())
+        .map(|m| m.len() as f64 / 1048576.0)
+        .sum::<f64>();
+    println!("index snapshot: {snapshot_mb:.0} MB on disk, saved in {save_secs:.1} s (in the background)");
+    let restart = restart(
+        &dir,
+        database_url.as_deref(),
+        &args,
+        found.dir(),
+        &key,
+        &mut corpus,
+    )
+    .await?;
+    println!(
+        "restart (`engram serve` process start to the first answered search): {:.2} s; resident memory then {} MB",
+        restart.0,
+        restart.1.map_or("?".into(), |m| format!("{m:.0}"))
+    );
     Ok(())
+}
+
+/// Start `engram serve` on the bench's data and time it to the first
+/// answered search; the process's resident memory then.
+async fn restart(
+    dir: &tempfile::TempDir,
+    database_url: Option<&str>,
+    args: &ScaleArgs,
+    model_dir: &std::path::Path,
+    key: &str,
+    corpus: &mut Corpus,
+) -> anyhow::Result<(f64, Option<f64>)> {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")?
+        .local_addr()?
+        .port();
+    let mut cmd = tokio::process::Command::new(std::env::current_exe()?);
+    cmd.arg("serve")
+        .arg("--data-dir")
+        .arg(dir.path())
+        .arg("--listen")
+        .arg(format!("127.0.0.1:{port}"))
+        .arg("--model-dir")
+        .arg(model_dir)
+        .arg("--vector-index")
+        .arg(match args.vector_index {
+            crate::config::VectorIndexArg::Store => "store",
+            _ => "process",
+        })
+        .stdout(std::process::Stdio::null())
+        .stderr(std::fs::File::create(dir.path().join("serve.log"))?)
+        .kill_on_drop(true);
+    if let Some(url) = database_url {
+        cmd.arg("--database-url").arg(url);
+    }
+    let t = Instant::now();
+    let mut child = cmd.spawn()?;
+    let client = reqwest::Client::new();
+    let body = json!({"q": corpus.text(9), "limit": 10});
+    let secs = loop {
+        anyhow::ensure!(
+            t.elapsed() < Duration::from_secs(600),
+            "no answer after 10 minutes (see {}/serve.log)",
+            dir.path().display()
+        );
+        if let Some(status) = child.try_wait()? {
+            anyhow::bail!("engram serve exited: {status}");
+        }
+        let sent = client
+            .post(format!("http://127.0.0.1:{port}/v3/search"))
+            .bearer_auth(key)
+            .json(&body)
+            .send()
+            .await;
+        if let Ok(resp) = sent {
+            anyhow::ensure!(
+                resp.status().is_success(),
+                "search failed: {}",
+                resp.status()
+            );
+            let v: serde_json::Value = resp.json().await?;
+            anyhow::ensure!(
+                v["results"].as_array().is_some_and(|r| !r.is_empty()),
+                "the first search found nothing: {v}"
+            );
+            break t.elapsed().as_secs_f64();
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    };
+    let rss = child.id().and_then(|pid| {
+        let s = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+        let line = s.lines().find(|l| l.starts_with("VmRSS:"))?;
+        Some(line.split_whitespace().nth(1)?.parse::<f64>().ok()? / 1024.0)
+    });
+    child.start_kill()?;
+    let _ = child.wait().await;
+    Ok((secs, rss))
 }

@@ -20,7 +20,10 @@ pub struct BenchServer {
     workers: Option<WorkerPool>,
     stop: tokio::sync::oneshot::Sender<()>,
     server: tokio::task::JoinHandle<std::io::Result<()>>,
-    _dir: tempfile::TempDir,
+    /// The data directory (SQLite's file, index snapshots).
+    pub dir: tempfile::TempDir,
+    /// The PostgreSQL database this server uses, when not SQLite.
+    pub database_url: Option<String>,
 }
 
 impl BenchServer {
@@ -80,9 +83,31 @@ impl BenchServer {
         database_url: Option<&str>,
         config: EngineConfig,
     ) -> anyhow::Result<Self> {
-        let dir = tempfile::tempdir()?;
-        let store: Arc<dyn Store> = match database_url {
-            Some(url) => Arc::new(engram_store_postgres::PgStore::fresh_database(url).await?),
+        Self::start_in(
+            tempfile::tempdir()?,
+            model_dir,
+            workers,
+            database_url,
+            config,
+        )
+        .await
+    }
+
+    /// [`Self::start_with`] in the given data directory (laid out as
+    /// `engram serve --data-dir` lays it out).
+    pub async fn start_in(
+        dir: tempfile::TempDir,
+        model_dir: &Path,
+        workers: usize,
+        server_url: Option<&str>,
+        config: EngineConfig,
+    ) -> anyhow::Result<Self> {
+        let database_url = match server_url {
+            Some(url) => Some(engram_store_postgres::PgStore::create_database(url).await?),
+            None => None,
+        };
+        let store: Arc<dyn Store> = match &database_url {
+            Some(url) => Arc::new(engram_store_postgres::PgStore::connect(url).await?),
             None => Arc::new(SqliteStore::open(&dir.path().join("engram.db")).await?),
         };
         let d = model_dir.to_path_buf();
@@ -110,15 +135,23 @@ impl BenchServer {
             workers,
             stop,
             server,
-            _dir: dir,
+            dir,
+            database_url,
         })
     }
 
     pub async fn stop(self) {
+        self.stop_keep().await;
+    }
+
+    /// Stop, and hand over the data directory (to start again on it).
+    pub async fn stop_keep(self) -> (tempfile::TempDir, Option<String>) {
         if let Some(w) = self.workers {
             w.shutdown().await;
         }
         let _ = self.stop.send(());
         let _ = self.server.await;
+        self.store.close().await;
+        (self.dir, self.database_url)
     }
 }
