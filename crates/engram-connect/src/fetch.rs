@@ -114,6 +114,15 @@ fn is_public_v4(ip: Ipv4Addr) -> bool {
 
 /// Check a URL before requesting it: http(s) only, and no literal private IP.
 pub fn check_url(url: &reqwest::Url, allow_private: bool) -> Result<(), FetchError> {
+    check_url_with(url, allow_private, &is_public)
+}
+
+/// [`check_url`] with the test of which addresses are public given.
+fn check_url_with(
+    url: &reqwest::Url,
+    allow_private: bool,
+    is_public: &dyn Fn(IpAddr) -> bool,
+) -> Result<(), FetchError> {
     if !matches!(url.scheme(), "http" | "https") {
         return Err(FetchError::Refused(format!(
             "{url}: only http and https URLs are fetched"
@@ -145,15 +154,29 @@ fn private_refusal(what: &str, ip: IpAddr) -> FetchError {
     ))
 }
 
-/// A resolver that drops non-public addresses (and fails when none are left).
-struct GuardedResolver;
+/// Looks a host name up (the system's resolver; tests give their own).
+type Lookup = Arc<
+    dyn Fn(String) -> futures::future::BoxFuture<'static, std::io::Result<Vec<SocketAddr>>>
+        + Send
+        + Sync,
+>;
+/// Which addresses count as public ([`is_public`]; tests widen it).
+type Public = Arc<dyn Fn(IpAddr) -> bool + Send + Sync>;
+
+/// A resolver that drops non-public addresses (and fails when none are
+/// left). The addresses it returns are the ones connected to, so a name
+/// that resolves differently the next time (DNS rebinding) gains nothing.
+struct GuardedResolver {
+    lookup: Lookup,
+    public: Public,
+}
 
 impl Resolve for GuardedResolver {
     fn resolve(&self, name: Name) -> Resolving {
+        let (lookup, is_public) = (self.lookup.clone(), self.public.clone());
         Box::pin(async move {
             let host = name.as_str().to_string();
-            let addrs: Vec<SocketAddr> =
-                tokio::net::lookup_host((host.as_str(), 0)).await?.collect();
+            let addrs: Vec<SocketAddr> = lookup(host.clone()).await?;
             let public: Vec<SocketAddr> = addrs
                 .iter()
                 .copied()
@@ -177,17 +200,28 @@ impl Resolve for GuardedResolver {
 pub struct Fetcher {
     client: reqwest::Client,
     cfg: FetchConfig,
+    public: Public,
 }
 
 impl Fetcher {
     pub fn new(cfg: FetchConfig) -> Self {
+        let lookup: Lookup = Arc::new(|host: String| {
+            Box::pin(
+                async move { Ok(tokio::net::lookup_host((host.as_str(), 0)).await?.collect()) },
+            )
+        });
+        Self::guarded(cfg, lookup, Arc::new(is_public))
+    }
+
+    fn guarded(cfg: FetchConfig, lookup: Lookup, public: Public) -> Self {
         let allow_private = cfg.allow_private;
         let max_redirects = cfg.max_redirects;
+        let is_public = public.clone();
         let policy = reqwest::redirect::Policy::custom(move |attempt| {
             if attempt.previous().len() >= max_redirects {
                 return attempt.error(format!("more than {max_redirects} redirects"));
             }
-            match check_url(attempt.url(), allow_private) {
+            match check_url_with(attempt.url(), allow_private, &*is_public) {
                 Ok(()) => attempt.follow(),
                 Err(e) => attempt.error(e.to_string()),
             }
@@ -203,10 +237,17 @@ impl Fetcher {
                 " (+document fetcher)"
             ));
         if !allow_private {
-            b = b.dns_resolver(Arc::new(GuardedResolver));
+            b = b.dns_resolver(Arc::new(GuardedResolver {
+                lookup,
+                public: public.clone(),
+            }));
         }
         let client = b.build().unwrap_or_else(|_| reqwest::Client::new());
-        Self { client, cfg }
+        Self {
+            client,
+            cfg,
+            public,
+        }
     }
 
     /// The guarded HTTP client itself, for protocol clients (S3) that
@@ -237,7 +278,7 @@ impl Fetcher {
     pub async fn get(&self, url: &str, headers: &[(&str, &str)]) -> Result<Response, FetchError> {
         let parsed =
             reqwest::Url::parse(url).map_err(|e| FetchError::Refused(format!("{url}: {e}")))?;
-        check_url(&parsed, self.cfg.allow_private)?;
+        check_url_with(&parsed, self.cfg.allow_private, &*self.public)?;
         let mut req = self.client.get(parsed);
         for (k, v) in headers {
             req = req.header(*k, *v);
@@ -388,5 +429,115 @@ mod tests {
         assert!(!err.is_transient());
         let err = f.fetch("http://127.0.0.1:9/x").await.unwrap_err();
         assert!(err.to_string().contains("loopback"), "{err}");
+    }
+
+    /// A tiny HTTP server on `addr`: `/ok` answers "hello", `/to/<url>`
+    /// redirects to `<url>`, anything else "secret"; counts requests.
+    async fn server(addr: SocketAddr) -> (SocketAddr, Arc<std::sync::atomic::AtomicUsize>) {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let listener = tokio::net::TcpListener::bind(addr).await.unwrap();
+        let bound = listener.local_addr().unwrap();
+        let hits = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let h = hits.clone();
+        tokio::spawn(async move {
+            while let Ok((mut sock, _)) = listener.accept().await {
+                h.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                tokio::spawn(async move {
+                    let mut buf = vec![0u8; 4096];
+                    let n = sock.read(&mut buf).await.unwrap_or(0);
+                    let req = String::from_utf8_lossy(&buf[..n]).to_string();
+                    let path = req.split_whitespace().nth(1).unwrap_or("/").to_string();
+                    let resp = if path == "/ok" {
+                        "HTTP/1.1 200 OK\r\ncontent-length: 5\r\nconnection: close\r\n\r\nhello"
+                            .to_string()
+                    } else if let Some(to) = path.strip_prefix("/to/") {
+                        format!("HTTP/1.1 302 Found\r\nlocation: {to}\r\ncontent-length: 0\r\nconnection: close\r\n\r\n")
+                    } else {
+                        "HTTP/1.1 200 OK\r\ncontent-length: 6\r\nconnection: close\r\n\r\nsecret"
+                            .to_string()
+                    };
+                    let _ = sock.write_all(resp.as_bytes()).await;
+                });
+            }
+        });
+        (bound, hits)
+    }
+
+    /// Redirects to private targets and DNS rebinding, end to end over
+    /// real sockets. In this test's world 127.0.0.2 is "public" (a server
+    /// on the internet) and 127.0.0.1 is private (the server's own
+    /// network, holding a secret); names resolve as the test says.
+    #[tokio::test]
+    async fn redirects_and_rebinding_never_reach_a_private_address() {
+        let (public_addr, _) = server("127.0.0.2:0".parse().unwrap()).await;
+        let port = public_addr.port();
+        let (_, private_hits) = server(SocketAddr::from(([127, 0, 0, 1], port))).await;
+        let flips = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let lookup: Lookup = {
+            let flips = flips.clone();
+            Arc::new(move |host: String| {
+                let n = flips.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                let ip = |last: u8| SocketAddr::from(([127, 0, 0, last], 0));
+                let addrs = match host.as_str() {
+                    "public.test" => vec![ip(2)],
+                    "internal.test" => vec![ip(1)],
+                    // public on one lookup, private on the next
+                    "rebind.test" => vec![if n % 2 == 0 { ip(2) } else { ip(1) }],
+                    // both at once: only the public one may be used
+                    "both.test" => vec![ip(1), ip(2)],
+                    _ => vec![],
+                };
+                Box::pin(async move { Ok(addrs) })
+            })
+        };
+        let fetcher = || {
+            Fetcher::guarded(
+                FetchConfig::default(),
+                lookup.clone(),
+                Arc::new(|ip: IpAddr| ip == IpAddr::from([127, 0, 0, 2]) || is_public(ip)),
+            )
+        };
+        let url = |host: &str, path: &str| format!("http://{host}:{port}{path}");
+        let ok = fetcher().fetch(&url("public.test", "/ok")).await.unwrap();
+        assert_eq!(ok.bytes, b"hello");
+
+        let private = [
+            format!("http://127.0.0.1:{port}/secret"),
+            url("internal.test", "/secret"),
+            format!("http://[::ffff:127.0.0.1]:{port}/secret"),
+            format!("http://2130706433:{port}/secret"),
+        ];
+        for target in &private {
+            // directly, and through a redirect from the public server
+            let err = fetcher().fetch(target).await.unwrap_err();
+            assert!(matches!(err, FetchError::Refused(_)), "{target}: {err:?}");
+            let hop = url("public.test", &format!("/to/{target}"));
+            let err = fetcher().fetch(&hop).await.unwrap_err();
+            assert!(!err.is_transient(), "{hop}: {err:?}");
+            assert!(
+                err.to_string().contains("private") || err.to_string().contains("refused"),
+                "{hop}: {err}"
+            );
+        }
+        // a name that rebinds between lookups: each fetch reaches the
+        // public server or is refused, never the private one
+        let mut reached = 0;
+        for _ in 0..8 {
+            match fetcher().fetch(&url("rebind.test", "/ok")).await {
+                Ok(f) => {
+                    assert_eq!(f.bytes, b"hello");
+                    reached += 1;
+                }
+                Err(e) => assert!(matches!(e, FetchError::Refused(_)), "{e:?}"),
+            }
+        }
+        assert!(reached > 0);
+        let both = fetcher().fetch(&url("both.test", "/ok")).await.unwrap();
+        assert_eq!(both.bytes, b"hello");
+        assert_eq!(
+            private_hits.load(std::sync::atomic::Ordering::SeqCst),
+            0,
+            "the private server was reached"
+        );
     }
 }
