@@ -482,7 +482,7 @@ mod tests {
                     "public.test" => vec![ip(2)],
                     "internal.test" => vec![ip(1)],
                     // public on one lookup, private on the next
-                    "rebind.test" => vec![if n % 2 == 0 { ip(2) } else { ip(1) }],
+                    "rebind.test" => vec![if n.is_multiple_of(2) { ip(2) } else { ip(1) }],
                     // both at once: only the public one may be used
                     "both.test" => vec![ip(1), ip(2)],
                     _ => vec![],
