@@ -104,6 +104,11 @@ pub struct EngineConfig {
     pub fetch: fetch::FetchConfig,
     /// The chat model for memory extraction (none: the offline extractor).
     pub llm: Option<LlmHandle>,
+    /// How long a request waits for the chat model (rerank, query rewrite,
+    /// aggregation) before it answers by the offline path instead: a slow
+    /// model must not make searches slow. Extraction, in the background,
+    /// waits for the model's own timeout.
+    pub llm_budget: Duration,
     /// How often expired memories are swept (forgotten).
     pub sweep_interval: Duration,
     /// How long after processing a `dreaming: dynamic` document waits
@@ -158,6 +163,7 @@ impl Default for EngineConfig {
             vector_index: VectorIndex::InProcess,
             fetch: fetch::FetchConfig::default(),
             llm: None,
+            llm_budget: Duration::from_secs(10),
             sweep_interval: Duration::from_secs(30),
             dream_delay: DEFAULT_DREAM_DELAY,
             connect: Default::default(),

@@ -6,7 +6,7 @@
 
 use super::search::SearchHit;
 use crate::Engine;
-use engram_llm::{complete_json, ChatRequest};
+use engram_llm::ChatRequest;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
@@ -79,8 +79,8 @@ impl Engine {
                  using two or more memories.",
                 format!("Query: {q}\n\nMemories:\n{listing}"),
             );
-            match complete_json::<Answer>(llm, req).await {
-                Ok((a, _)) => {
+            match self.ask_now::<Answer>(llm, req).await {
+                Ok(a) => {
                     return a
                         .aggregates
                         .into_iter()

@@ -108,6 +108,22 @@ struct Rewritten {
 }
 
 impl Engine {
+    /// A chat call a request waits for, within [`crate::EngineConfig::llm_budget`].
+    pub(crate) async fn ask_now<T: serde::de::DeserializeOwned>(
+        &self,
+        llm: &dyn engram_llm::Llm,
+        req: ChatRequest,
+    ) -> Result<T, String> {
+        match tokio::time::timeout(self.config.llm_budget, complete_json::<T>(llm, req)).await {
+            Ok(Ok((t, _usage))) => Ok(t),
+            Ok(Err(e)) => Err(e.to_string()),
+            Err(_) => Err(format!(
+                "no answer within {} ms",
+                self.config.llm_budget.as_millis()
+            )),
+        }
+    }
+
     /// Relevance of each text to the query by the LLM (0..1), in order;
     /// None without a model or when it fails.
     pub(crate) async fn llm_scores(&self, query: &str, texts: &[&str]) -> Option<Vec<f32>> {
@@ -122,8 +138,8 @@ impl Engine {
              {\"scores\": [{\"index\": <n>, \"score\": <0..1>}, ...]} with one entry per passage.",
             format!("Query: {query}\n\nPassages:\n{listing}"),
         );
-        match complete_json::<Scores>(llm, req).await {
-            Ok((s, _usage)) => {
+        match self.ask_now::<Scores>(llm, req).await {
+            Ok(s) => {
                 let mut out = vec![0.0; texts.len()];
                 for x in s.scores {
                     if let Some(slot) = out.get_mut(x.index) {
@@ -150,8 +166,8 @@ impl Engine {
                  for a memory store of facts. Answer JSON only: {\"query\": \"...\"}.",
                 q.to_string(),
             );
-            match complete_json::<Rewritten>(llm, req).await {
-                Ok((r, _usage)) if !r.query.trim().is_empty() => return Some((r.query, 1.0)),
+            match self.ask_now::<Rewritten>(llm, req).await {
+                Ok(r) if !r.query.trim().is_empty() => return Some((r.query, 1.0)),
                 Ok(_) => {}
                 Err(e) => tracing::warn!(error = %e, "LLM rewrite failed; local expansion instead"),
             }

@@ -386,3 +386,63 @@ async fn the_ingestion_filter_leaves_documents_out() {
         .await;
     app.wait_done(&fine).await;
 }
+
+/// A chat model that answers only after a long while: searches that
+/// would ask it (rerank, rewrite, aggregation) wait at most the engine's
+/// budget, then answer by the offline path; never a 5xx, never a request
+/// held for the model's whole timeout.
+#[tokio::test]
+async fn a_slow_llm_does_not_make_searches_slow() {
+    let app = Router::new().route(
+        "/v1/chat/completions",
+        post(|| async {
+            tokio::time::sleep(Duration::from_secs(30)).await;
+            completion(json!({"query": "too late"}))
+        }),
+    );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, app).await });
+    let mut cfg = ChatConfig::new(format!("http://{addr}/v1"), "slow");
+    cfg.timeout = Duration::from_secs(60);
+    let mut opts = Options::default();
+    opts.engine.llm = Some(LlmHandle(Arc::new(OpenAiChat::new(cfg).unwrap())));
+    opts.engine.llm_budget = Duration::from_millis(700);
+    let app = spawn_app_with(opts).await;
+    let (st, v) = app
+        .post(
+            "/v4/memories",
+            json!({"containerTag": "ola", "memories": [
+                {"content": "Ola plays the cello every Sunday"},
+                {"content": "Ola lives in Bergen"}
+            ]}),
+        )
+        .await;
+    assert!(st.is_success(), "{v}");
+    for flags in [
+        json!({"rerank": true}),
+        json!({"rewriteQuery": true}),
+        json!({"rerank": true, "rewriteQuery": true, "aggregate": true}),
+    ] {
+        let mut q =
+            json!({"q": "Which instrument does Ola play?", "containerTag": "ola", "threshold": 0});
+        for (k, val) in flags.as_object().unwrap() {
+            q[k] = val.clone();
+        }
+        let started = std::time::Instant::now();
+        let (st, r) = app.post("/v4/search", q).await;
+        let took = started.elapsed();
+        assert_eq!(st, StatusCode::OK, "{flags}: {r}");
+        assert!(
+            took < Duration::from_secs(5),
+            "{flags}: held {took:?} for a slow model"
+        );
+        assert!(
+            r["results"][0]["memory"]
+                .as_str()
+                .unwrap_or_default()
+                .contains("cello"),
+            "{flags}: {r}"
+        );
+    }
+}
