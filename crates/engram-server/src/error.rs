@@ -215,6 +215,13 @@ impl From<StoreError> for ApiError {
                 tracing::warn!(error = %m, "the database is unavailable");
                 ApiError::Unavailable("the database is unavailable; try again shortly".into())
             }
+            StoreError::Full(m) => {
+                tracing::error!(error = %m, "the database's disk is full; writes fail until space is freed");
+                ApiError::Unavailable(
+                    "the server's storage is full; reads still work, writes will once space is freed"
+                        .into(),
+                )
+            }
             StoreError::Backend(m) => ApiError::Internal(m),
         }
     }

@@ -67,6 +67,10 @@ pub(crate) fn db_err(e: sqlx::Error) -> StoreError {
         {
             return StoreError::Unavailable(e.to_string());
         }
+        // disk full (53100), out of memory (53200)
+        sqlx::Error::Database(d) if d.code().is_some_and(|c| c == "53100" || c == "53200") => {
+            return StoreError::Full(e.to_string());
+        }
         sqlx::Error::PoolTimedOut
         | sqlx::Error::PoolClosed
         | sqlx::Error::Io(_)

@@ -46,6 +46,13 @@ pub(crate) fn db_err(e: sqlx::Error) -> StoreError {
         if d.is_unique_violation() {
             return StoreError::unique_violation(d.message());
         }
+        // SQLITE_FULL (13, and its extended codes): the disk is full
+        if d.code()
+            .and_then(|c| c.parse::<i32>().ok())
+            .is_some_and(|c| c & 0xff == 13)
+        {
+            return StoreError::Full(e.to_string());
+        }
     }
     StoreError::Backend(e.to_string())
 }
@@ -86,6 +93,16 @@ impl SqliteStore {
             .test_before_acquire(false)
             .idle_timeout(None)
             .max_lifetime(None)
+            // A COMMIT that fails (a full disk) may leave the connection
+            // counting a transaction SQLite already rolled back, and every
+            // later BEGIN would fail: such a connection is closed and a
+            // fresh one opened, so writes resume once there is space.
+            .after_release(|conn, _| {
+                Box::pin(async move { Ok(!sqlx::Connection::is_in_transaction(conn)) })
+            })
+            .before_acquire(|conn, _| {
+                Box::pin(async move { Ok(!sqlx::Connection::is_in_transaction(conn)) })
+            })
             .connect_with(opts.clone())
             .await
             .map_err(db_err)?;

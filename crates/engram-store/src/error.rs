@@ -15,6 +15,10 @@ pub enum StoreError {
     /// connections, out of connections): worth trying again shortly.
     #[error("storage unavailable: {0}")]
     Unavailable(String),
+    /// The disk the database writes to is full: reads still work, writes
+    /// will again once space is freed.
+    #[error("storage full: {0}")]
+    Full(String),
     /// The backend failed (IO, corruption, a statement it refused).
     #[error("storage backend: {0}")]
     Backend(String),

@@ -155,3 +155,136 @@ async fn an_embedding_provider_that_is_down_is_a_503_and_loses_nothing() {
     assert_eq!(s, StatusCode::OK, "{v}");
     assert!(v.to_string().contains("figs"), "{v}");
 }
+
+/// A tmpfs of a given size, unmounted when dropped.
+struct Tmpfs(tempfile::TempDir);
+
+impl Tmpfs {
+    /// None when this process may not mount (not root).
+    fn mount(size: &str) -> Option<Self> {
+        let dir = tempfile::tempdir().unwrap();
+        let ok = Command::new("mount")
+            .args(["-t", "tmpfs", "-o", &format!("size={size}"), "tmpfs"])
+            .arg(dir.path())
+            .status()
+            .is_ok_and(|s| s.success());
+        ok.then_some(Tmpfs(dir))
+    }
+    fn resize(&self, size: &str) {
+        let ok = Command::new("mount")
+            .args(["-o", &format!("remount,size={size}")])
+            .arg(self.0.path())
+            .status()
+            .unwrap();
+        assert!(ok.success());
+    }
+}
+
+impl Drop for Tmpfs {
+    fn drop(&mut self) {
+        let _ = Command::new("umount").arg("-l").arg(self.0.path()).status();
+    }
+}
+
+/// SQLite on a disk that fills up: writes are answered 503 with
+/// `Retry-After` and a message that says the storage is full (never 500),
+/// reads and searches go on working, and once space is freed the service
+/// recovers by itself: every acknowledged document is processed, none is
+/// lost or doubled.
+#[tokio::test]
+async fn a_full_disk_is_a_503_for_writes_and_loses_nothing() {
+    if on_postgres() {
+        eprintln!("SQLite only: on PostgreSQL the database's disk is the server's");
+        return;
+    }
+    let Some(disk) = Tmpfs::mount("3m") else {
+        // scripts/test.sh runs as root on CI machines; say so loudly
+        eprintln!("SKIPPED: mounting a tmpfs needs root");
+        return;
+    };
+    let mut opts = Options::default();
+    opts.engine.lease = Duration::from_secs(2);
+    let app = spawn_app_in(disk.0.path(), opts).await;
+    let filler: String = (0..400)
+        .map(|i| {
+            format!(
+                "Observation {i} of the survey: the quarry wall shows layer {}. ",
+                i * 7
+            )
+        })
+        .collect();
+    let mut acked = Vec::new();
+    let mut refusal = None;
+    let started = Instant::now();
+    for i in 0..400 {
+        let r = app
+            .client
+            .post(format!("{}/v3/documents", app.base))
+            .bearer_auth(&app.key)
+            .json(&json!({"content": format!("Report {i}. {filler}"), "containerTag": "survey"}))
+            .send()
+            .await
+            .unwrap();
+        let status = r.status();
+        let retry = r.headers().get("retry-after").cloned();
+        let v: Value = r.json().await.unwrap();
+        if status == StatusCode::OK {
+            acked.push(v["id"].as_str().unwrap().to_string());
+            continue;
+        }
+        assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{v}");
+        assert!(retry.is_some(), "Retry-After");
+        assert!(
+            v["error"]
+                .as_str()
+                .unwrap_or_default()
+                .contains("storage is full")
+                || v.to_string().contains("storage is full"),
+            "{v}"
+        );
+        refusal = Some(v);
+        break;
+    }
+    let refusal = refusal.expect("3 MB filled up");
+    eprintln!(
+        "{} documents acknowledged, then after {:?}: {refusal}",
+        acked.len(),
+        started.elapsed()
+    );
+    assert!(!acked.is_empty());
+    // reads and searches still work
+    let (s, d) = app.get(&format!("/v3/documents/{}", acked[0])).await;
+    assert_eq!(s, StatusCode::OK, "{d}");
+    let (s, r) = app.post("/v3/search", json!({"q": "quarry survey"})).await;
+    assert!(
+        s == StatusCode::OK || s == StatusCode::SERVICE_UNAVAILABLE,
+        "{s}: {r}"
+    );
+    assert_ne!(s, StatusCode::INTERNAL_SERVER_ERROR);
+
+    // space is freed: everything acknowledged is processed, once
+    disk.resize("256m");
+    let freed = Instant::now();
+    for id in &acked {
+        app.wait_done(id).await;
+    }
+    eprintln!(
+        "all acknowledged documents done {:?} after space was freed",
+        freed.elapsed()
+    );
+    let after = app
+        .add(json!({"content": "Written after space was freed.", "containerTag": "survey"}))
+        .await;
+    app.wait_done(&after).await;
+    let (_, l) = app
+        .post(
+            "/v3/documents/list",
+            json!({"limit": 1000, "containerTags": ["survey"]}),
+        )
+        .await;
+    assert_eq!(
+        l["pagination"]["totalItems"].as_u64().unwrap() as usize,
+        acked.len() + 1,
+        "no document lost or doubled"
+    );
+}

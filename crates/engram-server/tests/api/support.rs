@@ -131,7 +131,13 @@ pub async fn spawn_app() -> TestApp {
 }
 
 pub async fn spawn_app_with(opts: Options) -> TestApp {
-    let dir = Arc::new(tempfile::tempdir().unwrap());
+    spawn_app_in(&std::env::temp_dir(), opts).await
+}
+
+/// [`spawn_app_with`], its SQLite database in a new directory under
+/// `parent` (a small file system, say).
+pub async fn spawn_app_in(parent: &std::path::Path, opts: Options) -> TestApp {
+    let dir = Arc::new(tempfile::tempdir_in(parent).unwrap());
     let db = Arc::new(SharedDb::new(&dir).await);
     let store = db.open().await;
     let (rec, key) = engram_engine::auth::create_key(store.as_ref(), "default", "default")
