@@ -288,3 +288,111 @@ async fn a_full_disk_is_a_503_for_writes_and_loses_nothing() {
         "no document lost or doubled"
     );
 }
+
+/// The database goes away and comes back while 8 clients write, search and
+/// ask for profiles: every answer is a success or a 503 with `Retry-After` (never 500),
+/// and every acknowledged document is processed once.
+#[tokio::test]
+async fn the_database_restarting_under_load_loses_nothing() {
+    if !on_postgres() {
+        eprintln!("PostgreSQL only: this run is on SQLite");
+        return;
+    }
+    let app = Arc::new(spawn_app().await);
+    let SharedDb::Postgres(url) = app.db.as_ref() else {
+        unreachable!("on PostgreSQL")
+    };
+    let name = url.rsplit('/').next().unwrap().to_string();
+    let server = std::env::var("ENGRAM_TEST_DATABASE_URL").unwrap();
+    let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let mut clients = Vec::new();
+    for c in 0..8 {
+        let (app, stop) = (app.clone(), stop.clone());
+        clients.push(tokio::spawn(async move {
+            let (mut acked, mut codes) = (Vec::new(), std::collections::BTreeMap::new());
+            let mut i = 0;
+            while !stop.load(std::sync::atomic::Ordering::SeqCst) {
+                i += 1;
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                let req = match i % 6 {
+                    0 => app
+                        .client
+                        .post(format!("{}/v3/documents", app.base))
+                        .json(&json!({"content": format!("Load note {c}-{i} about the lighthouse."), "containerTag": "load"})),
+                    1 | 3 => app
+                        .client
+                        .post(format!("{}/v3/search", app.base))
+                        .json(&json!({"q": "lighthouse"})),
+                    2 | 4 => app
+                        .client
+                        .post(format!("{}/v4/search", app.base))
+                        .json(&json!({"q": "lighthouse", "containerTag": "load"})),
+                    _ => app
+                        .client
+                        .post(format!("{}/v4/profile", app.base))
+                        .json(&json!({"containerTag": "load"})),
+                };
+                let r = req.bearer_auth(&app.key).send().await.unwrap();
+                let status = r.status();
+                let retry = r.headers().contains_key("retry-after");
+                let v: Value = r.json().await.unwrap_or(Value::Null);
+                assert!(
+                    status.is_success() || (status == StatusCode::SERVICE_UNAVAILABLE && retry),
+                    "{status}: {v}"
+                );
+                *codes.entry(status.as_u16()).or_insert(0) += 1;
+                if i % 6 == 0 && status.is_success() {
+                    acked.push(v["id"].as_str().unwrap().to_string());
+                }
+            }
+            (acked, codes)
+        }));
+    }
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    psql(
+        &server,
+        &format!("ALTER DATABASE \"{name}\" ALLOW_CONNECTIONS false"),
+    );
+    psql(
+        &server,
+        &format!(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
+             WHERE datname = '{name}' AND pid <> pg_backend_pid()"
+        ),
+    );
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    psql(
+        &server,
+        &format!("ALTER DATABASE \"{name}\" ALLOW_CONNECTIONS true"),
+    );
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    stop.store(true, std::sync::atomic::Ordering::SeqCst);
+    let mut acked = Vec::new();
+    let mut codes = std::collections::BTreeMap::new();
+    for c in clients {
+        let (a, k) = c.await.unwrap();
+        acked.extend(a);
+        for (code, n) in k {
+            *codes.entry(code).or_insert(0) += n;
+        }
+    }
+    eprintln!(
+        "answers by status: {codes:?}; {} documents acknowledged",
+        acked.len()
+    );
+    assert!(codes.contains_key(&503), "the outage was seen: {codes:?}");
+    for id in &acked {
+        app.wait_done(id).await;
+    }
+    let (_, l) = app
+        .post(
+            "/v3/documents/list",
+            json!({"limit": 1000, "containerTags": ["load"]}),
+        )
+        .await;
+    assert_eq!(
+        l["pagination"]["totalItems"].as_u64().unwrap() as usize,
+        acked.len(),
+        "no document lost or doubled"
+    );
+}
