@@ -360,3 +360,90 @@ fn kill_nine_mid_merge_then_restart() {
     assert_eq!(count(&srv.base, "src_b"), (0, 0));
     terminate(srv);
 }
+
+/// `kill -9` while memories form: the documents are processed and their
+/// memory formation (one group: documents due together form together) is
+/// under way. After a restart every document dreams, once: no memory is
+/// formed twice, none is lost.
+#[test]
+fn kill_nine_mid_memory_formation_then_restart() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (data, cfg) = (tmp.path().join("data"), tmp.path().join("cfg"));
+    let port = free_port();
+    let delay = [("ENGRAM_DREAM_DELAY_MS", "200")];
+    let mut srv = start_with(&data, &cfg, port, &delay);
+    let key = saved_key(&cfg);
+    let n = 60;
+    let cities = ["Lisbon", "Oslo", "Leeds", "Porto", "Bergen", "Turin"];
+    let docs: Vec<Value> = (0..n)
+        .map(|i| {
+            json!({"content": format!("Keeper {i} looks after {} beehives in {}.", i + 2, cities[i % cities.len()]),
+                   "customId": format!("bees-{i}")})
+        })
+        .collect();
+    let (s, v) = reqwest::call(
+        "POST",
+        &format!("{}/v3/documents/batch", srv.base),
+        &key,
+        Some(json!({"documents": docs, "containerTag": "bees"})),
+    );
+    assert_eq!(s, 200, "{v}");
+    let dreamt = |base: &str| -> usize {
+        (0..n)
+            .filter(|i| {
+                let (_, d) =
+                    reqwest::call("GET", &format!("{base}/v3/documents/bees-{i}"), &key, None);
+                d["dreamingStatus"] == "done"
+            })
+            .count()
+    };
+    let memories = |base: &str| -> Vec<String> {
+        let (_, m) = reqwest::call(
+            "POST",
+            &format!("{base}/v4/memories/list"),
+            &key,
+            Some(json!({"containerTag": "bees", "limit": 1000})),
+        );
+        m["memoryEntries"]
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .map(|e| e["memory"].as_str().unwrap_or_default().to_string())
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    wait_idle(&srv.base, &key, Duration::from_secs(180));
+    // processed; formation starts 200 ms after the last one
+    std::thread::sleep(Duration::from_millis(350));
+    let before = (dreamt(&srv.base), memories(&srv.base).len());
+    srv.child.kill().unwrap(); // SIGKILL
+    srv.child.wait().unwrap();
+    eprintln!(
+        "killed with {} of {n} documents dreamt and {} memories",
+        before.0, before.1
+    );
+    assert!(before.0 < n, "memory formation had already finished");
+
+    let srv = start_with(&data, &cfg, port, &delay);
+    let deadline = Instant::now() + Duration::from_secs(180);
+    while dreamt(&srv.base) < n {
+        assert!(Instant::now() < deadline, "memory formation did not finish");
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    let memories = memories(&srv.base);
+    let distinct: std::collections::HashSet<&String> = memories.iter().collect();
+    assert_eq!(
+        distinct.len(),
+        memories.len(),
+        "a memory formed twice: {memories:?}"
+    );
+    for i in 0..n {
+        let hive = format!("{} beehives", i + 2);
+        assert!(
+            memories.iter().any(|m| m.contains(&hive)),
+            "keeper {i}'s memory is missing: {memories:?}"
+        );
+    }
+    terminate(srv);
+}
