@@ -25,6 +25,30 @@ fn psql(server: &str, sql: &str) {
     );
 }
 
+/// Database `name` refuses new connections and its connections are cut,
+/// as in a server restart or a failover.
+fn close_database(server: &str, name: &str) {
+    psql(
+        server,
+        &format!("ALTER DATABASE \"{name}\" ALLOW_CONNECTIONS false"),
+    );
+    psql(
+        server,
+        &format!(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
+             WHERE datname = '{name}' AND pid <> pg_backend_pid()"
+        ),
+    );
+}
+
+/// Database `name` takes connections again.
+fn open_database(server: &str, name: &str) {
+    psql(
+        server,
+        &format!("ALTER DATABASE \"{name}\" ALLOW_CONNECTIONS true"),
+    );
+}
+
 #[tokio::test]
 async fn a_database_that_goes_away_is_a_503_with_retry_after_then_recovers() {
     if !on_postgres() {
@@ -41,17 +65,7 @@ async fn a_database_that_goes_away_is_a_503_with_retry_after_then_recovers() {
     };
     let name = url.rsplit('/').next().unwrap().to_string();
     let server = std::env::var("ENGRAM_TEST_DATABASE_URL").unwrap();
-    psql(
-        &server,
-        &format!("ALTER DATABASE \"{name}\" ALLOW_CONNECTIONS false"),
-    );
-    psql(
-        &server,
-        &format!(
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
-             WHERE datname = '{name}' AND pid <> pg_backend_pid()"
-        ),
-    );
+    close_database(&server, &name);
     let get = |path: String| {
         app.client
             .get(format!("{}{path}", app.base))
@@ -73,10 +87,7 @@ async fn a_database_that_goes_away_is_a_503_with_retry_after_then_recovers() {
             started.elapsed()
         );
     }
-    psql(
-        &server,
-        &format!("ALTER DATABASE \"{name}\" ALLOW_CONNECTIONS true"),
-    );
+    open_database(&server, &name);
     // back by itself: no restart of Engram
     let deadline = Instant::now() + Duration::from_secs(30);
     loop {
@@ -349,22 +360,9 @@ async fn the_database_restarting_under_load_loses_nothing() {
         }));
     }
     tokio::time::sleep(Duration::from_millis(1500)).await;
-    psql(
-        &server,
-        &format!("ALTER DATABASE \"{name}\" ALLOW_CONNECTIONS false"),
-    );
-    psql(
-        &server,
-        &format!(
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
-             WHERE datname = '{name}' AND pid <> pg_backend_pid()"
-        ),
-    );
+    close_database(&server, &name);
     tokio::time::sleep(Duration::from_secs(2)).await;
-    psql(
-        &server,
-        &format!("ALTER DATABASE \"{name}\" ALLOW_CONNECTIONS true"),
-    );
+    open_database(&server, &name);
     tokio::time::sleep(Duration::from_secs(2)).await;
     stop.store(true, std::sync::atomic::Ordering::SeqCst);
     let mut acked = Vec::new();

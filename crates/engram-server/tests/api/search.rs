@@ -35,7 +35,7 @@ async fn seeded() -> (TestApp, Vec<String>) {
     (app, ids)
 }
 
-fn doc_ids(v: &Value) -> Vec<String> {
+pub(crate) fn doc_ids(v: &Value) -> Vec<String> {
     v["results"]
         .as_array()
         .unwrap()

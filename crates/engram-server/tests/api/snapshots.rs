@@ -28,12 +28,7 @@ async fn found(app: &TestApp, q: &str) -> Vec<String> {
         )
         .await;
     assert!(s.is_success(), "{v}");
-    v["results"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r["documentId"].as_str().unwrap().to_string())
-        .collect()
+    crate::search::doc_ids(&v)
 }
 
 async fn add_all(app: &TestApp, texts: &[String]) -> Vec<String> {
