@@ -28,6 +28,14 @@ fn completion(content: Value) -> Json<Value> {
     }))
 }
 
+/// Serve a stand-in chat API on a loopback port; its base URL.
+async fn chat_endpoint(app: Router) -> String {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, app).await });
+    format!("http://{addr}/v1")
+}
+
 /// A chat endpoint that answers by the task its system prompt names;
 /// `broken` answers every call with prose instead of JSON.
 async fn stand_in(broken: bool) -> (String, Arc<Calls>) {
@@ -79,10 +87,7 @@ async fn stand_in(broken: bool) -> (String, Arc<Calls>) {
             }
         }),
     );
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    tokio::spawn(async move { axum::serve(listener, app).await });
-    (format!("http://{addr}/v1"), calls)
+    (chat_endpoint(app).await, calls)
 }
 
 async fn app_with_llm(base: &str) -> TestApp {
@@ -228,10 +233,7 @@ async fn scripted_chat(answer: Value) -> (String, Arc<std::sync::Mutex<Vec<Strin
             }
         }),
     );
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    tokio::spawn(async move { axum::serve(listener, app).await });
-    (format!("http://{addr}/v1"), asked)
+    (chat_endpoint(app).await, asked)
 }
 
 /// `dreaming: dynamic` (the default): documents are `done` first and
@@ -400,10 +402,7 @@ async fn a_slow_llm_does_not_make_searches_slow() {
             completion(json!({"query": "too late"}))
         }),
     );
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    tokio::spawn(async move { axum::serve(listener, app).await });
-    let mut cfg = ChatConfig::new(format!("http://{addr}/v1"), "slow");
+    let mut cfg = ChatConfig::new(chat_endpoint(app).await, "slow");
     cfg.timeout = Duration::from_secs(60);
     let mut opts = Options::default();
     opts.engine.llm = Some(LlmHandle(Arc::new(OpenAiChat::new(cfg).unwrap())));
