@@ -4,6 +4,9 @@
 #   scripts/postgres.sh install          # apt packages + pgvector (idempotent)
 #   scripts/postgres.sh start DIR [PORT] # a throwaway cluster in DIR on 127.0.0.1;
 #                                        # prints its postgres:// URL
+#   scripts/postgres.sh restart DIR [SECS] # an immediate shutdown (as in a crash:
+#                                        # every connection cut, recovery on
+#                                        # start), down SECS (0), then up again
 #   scripts/postgres.sh stop DIR
 #
 # Debian 12 ships PostgreSQL 15 but no pgvector package, so `install` builds
@@ -77,16 +80,30 @@ install() {
   echo "==> PostgreSQL $PG_VERSION with pgvector is installed"
 }
 
+# Start the cluster in DIR on PORT.
+serve() {
+  as_pg "$PGBIN/pg_ctl" -D "$1/data" -l "$1/server.log" -w -o \
+    "-p $2 -k $1 -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off -c max_connections=400" \
+    start >/dev/null
+}
+
 start() {
   local dir=${1:?usage: start DIR [PORT]} port=${2:-55432}
   mkdir -p "$dir"
   dir=$(cd "$dir" && pwd)
   if [ "$(id -u)" = 0 ]; then chown postgres "$dir"; fi
   as_pg "$PGBIN/initdb" -D "$dir/data" -U postgres -A trust -E UTF8 --no-sync >/dev/null
-  as_pg "$PGBIN/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -o \
-    "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off -c max_connections=400" \
-    start >/dev/null
+  serve "$dir" "$port"
   echo "postgres://postgres@127.0.0.1:$port/postgres"
+}
+
+restart() {
+  local dir=${1:?usage: restart DIR [SECS]} port
+  dir=$(cd "$dir" && pwd)
+  port=$(grep -oE '"-p" "[0-9]+"' "$dir/data/postmaster.opts" | grep -oE '[0-9]+')
+  as_pg "$PGBIN/pg_ctl" -D "$dir/data" -m immediate -w stop >/dev/null
+  sleep "${2:-0}"
+  serve "$dir" "$port"
 }
 
 stop() {
@@ -100,6 +117,7 @@ stop() {
 case "${1:-}" in
   install) install ;;
   start) shift; start "$@" ;;
+  restart) shift; restart "$@" ;;
   stop) shift; stop "$@" ;;
-  *) echo "usage: $0 install | start DIR [PORT] | stop DIR" >&2; exit 2 ;;
+  *) echo "usage: $0 install | start DIR [PORT] | restart DIR | stop DIR" >&2; exit 2 ;;
 esac

@@ -1,7 +1,8 @@
 //! The `engram` binary as a user runs it, one module per area: the client
-//! commands, connections, crashes (`kill -9` mid-ingest and mid-sync), the
-//! documented examples; here, the helpers they share, local key management
-//! and graceful shutdown. Uses the real embedding model.
+//! commands, connections, crashes (`kill -9` mid-ingest and mid-sync, the
+//! PostgreSQL server restarted under load), the documented examples; here,
+//! the helpers they share, local key management and graceful shutdown.
+//! Uses the real embedding model.
 
 mod commands;
 mod connections;
@@ -12,6 +13,7 @@ mod documents;
 mod examples;
 mod fuzz;
 mod load;
+mod pg_restart;
 mod secrets;
 
 use serde_json::{json, Value};
@@ -167,6 +169,23 @@ mod reqwest {
             let s = r.status().as_u16();
             let t = r.text().await.unwrap();
             (s, serde_json::from_str(&t).unwrap_or(Value::Null))
+        })
+    }
+    /// A keyed JSON POST: its status, whether it carried `Retry-After`,
+    /// and its body.
+    pub fn call_with_retry_after(url: &str, key: &str, body: Value) -> (u16, bool, Value) {
+        rt().block_on(async {
+            let r = ::reqwest::Client::new()
+                .post(url)
+                .bearer_auth(key)
+                .json(&body)
+                .send()
+                .await
+                .unwrap();
+            let s = r.status().as_u16();
+            let retry = r.headers().contains_key("retry-after");
+            let t = r.text().await.unwrap();
+            (s, retry, serde_json::from_str(&t).unwrap_or(Value::Null))
         })
     }
 }
