@@ -34,7 +34,11 @@ fn kill_nine_mid_ingest_then_restart() {
         "the key is printed exactly once"
     );
 
-    let n = 40;
+    // 40 in CI; `ENGRAM_CRASH_DOCS=1000` for the long variant
+    let n: usize = std::env::var("ENGRAM_CRASH_DOCS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(40);
     for i in 0..n {
         let (s, v) = reqwest::call(
             "POST",
@@ -45,7 +49,7 @@ fn kill_nine_mid_ingest_then_restart() {
         assert_eq!(s, 200, "{v}");
     }
     // wait until some documents are done and some are not, then SIGKILL
-    let deadline = Instant::now() + Duration::from_secs(120);
+    let deadline = Instant::now() + Duration::from_secs(120 + n as u64);
     loop {
         let (_, v) = reqwest::call(
             "GET",
@@ -72,7 +76,7 @@ fn kill_nine_mid_ingest_then_restart() {
         !log2.contains("First run"),
         "second start is not a first run"
     );
-    wait_idle(&srv.base, &key, Duration::from_secs(180));
+    wait_idle(&srv.base, &key, Duration::from_secs(180 + n as u64));
     let mut counts = Vec::new();
     for i in 0..n {
         let (s, d) = reqwest::call(
