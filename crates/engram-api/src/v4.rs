@@ -150,6 +150,16 @@ pub struct ResultDocumentRef {
     pub updated_at: String,
 }
 
+/// A chunk carried by a memory result.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ResultChunk {
+    pub content: String,
+    pub score: f32,
+    pub position: i64,
+    pub document_id: String,
+}
+
 /// One `/v4/search` result: a memory or a chunk.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -169,6 +179,10 @@ pub struct V4Result {
     pub context: Option<ResultContext>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub documents: Option<Vec<ResultDocumentRef>>,
+    /// A memory's passage in a hybrid list: the chunk it was formed from,
+    /// carried by the memory instead of listed as a result of its own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chunks: Option<Vec<ResultChunk>>,
     /// Synthesised from several memories (`aggregate`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub is_aggregated: Option<bool>,

@@ -1,8 +1,10 @@
 //! `/v4/search`: memories (default), chunks, or both in one ranked list.
 //! Memories are ranked by the memory index with the same fusion and the
 //! same 0..1 scale as chunks, so one threshold means the same in every
-//! mode and a hybrid list merges by score. Only the latest, unforgotten,
-//! unexpired memories are returned unless forgotten ones are asked for.
+//! mode and a hybrid list merges by score. In a hybrid list a memory and
+//! the passage it was formed from are one result (the fact, with its
+//! passage as context), never two. Only the latest, unforgotten, unexpired
+//! memories are returned unless forgotten ones are asked for.
 
 use crate::{Engine, EngineError};
 use engram_core::filter::Filter;
@@ -55,6 +57,15 @@ pub struct Related {
     pub related: Vec<(RelationKind, Memory)>,
 }
 
+/// A chunk a memory result carries: the passage it was formed from.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Passage {
+    pub document_id: String,
+    pub content: String,
+    pub position: i64,
+    pub score: f32,
+}
+
 /// One result.
 #[derive(Debug, Clone, PartialEq)]
 pub enum SearchHit {
@@ -63,6 +74,8 @@ pub enum SearchHit {
         score: f32,
         related: Option<Related>,
         documents: Vec<Document>,
+        /// In a hybrid list, the passage it was formed from.
+        passages: Vec<Passage>,
     },
     Chunk {
         document: Document,
@@ -114,40 +127,82 @@ pub struct V4Outcome {
     pub elapsed_ms: f64,
 }
 
-/// In a hybrid list, a memory whose passage is already listed above it
-/// (a chunk of its source document holding most of its words) says
-/// little the reader has not seen: its score is halved (redundancy counts
-/// against it, as in maximal marginal relevance), so the places it held go
-/// to evidence not yet shown. A memory listed above its passage keeps its
-/// score: the crisp answer first, its context after. Scores stay in
-/// descending order, and a repeat that falls below `threshold` is left out
-/// (its passage is listed).
-fn defer_repeats(hits: &mut Vec<SearchHit>, threshold: f32) {
-    // the passages listed so far: their document and words, each read once
-    let mut above: Vec<(String, HashSet<String>)> = Vec::new();
-    for h in hits.iter_mut() {
-        match h {
+/// In a hybrid list, a memory and the passage it was formed from (a chunk
+/// of its source document holding most of its words) become one result:
+/// the memory, at the better of the two scores, carrying the passage, so a
+/// reader gets the crisp fact and its context once, and the place the
+/// passage held goes to other evidence. A second memory of a passage
+/// already carried says little the reader has not seen: its score is
+/// halved (redundancy counts against it, as in maximal marginal
+/// relevance). Scores end in descending order, and a repeat that falls
+/// below `threshold` is left out (its passage is listed).
+fn merge_passages(hits: &mut Vec<SearchHit>, threshold: f32) {
+    hits.sort_by(|a, b| b.score().total_cmp(&a.score()));
+    // each chunk's document and words, read once
+    let chunks: Vec<Option<(String, HashSet<String>)>> = hits
+        .iter()
+        .map(|h| match h {
             SearchHit::Chunk {
                 document, content, ..
-            } => above.push((document.id.clone(), words(content).collect())),
-            SearchHit::Memory { memory, .. } => {
-                let want: Vec<String> = words(&memory.content).collect();
-                let repeat = above
-                    .iter()
-                    .any(|(doc, have)| memory.document_ids.contains(doc) && holds(have, &want));
-                if repeat {
-                    let discounted = h.score() * REPEAT_DISCOUNT;
-                    h.set_score(discounted);
-                }
+            } => Some((document.id.clone(), words(content).collect())),
+            _ => None,
+        })
+        .collect();
+    let mut taken = vec![false; hits.len()];
+    let mut carried: Vec<usize> = Vec::new();
+    for i in 0..hits.len() {
+        let SearchHit::Memory { memory, .. } = &hits[i] else {
+            continue;
+        };
+        let want: Vec<String> = words(&memory.content).collect();
+        let docs = memory.document_ids.clone();
+        let source = |j: &usize| {
+            chunks[*j]
+                .as_ref()
+                .is_some_and(|(doc, have)| docs.contains(doc) && holds(have, &want))
+        };
+        // the best chunk not yet carried (hits are best first)
+        if let Some(j) = (0..hits.len()).find(|j| !taken[*j] && source(j)) {
+            taken[j] = true;
+            carried.push(j);
+            let (chunk_score, passage) = match &hits[j] {
+                SearchHit::Chunk {
+                    document,
+                    content,
+                    position,
+                    score,
+                } => (
+                    *score,
+                    Passage {
+                        document_id: document.id.clone(),
+                        content: content.clone(),
+                        position: *position,
+                        score: *score,
+                    },
+                ),
+                _ => unreachable!("only chunks are sources"),
+            };
+            if let SearchHit::Memory {
+                score, passages, ..
+            } = &mut hits[i]
+            {
+                *score = score.max(chunk_score);
+                passages.push(passage);
             }
-            SearchHit::Aggregate { .. } => {}
+        } else if carried.iter().any(source) {
+            let discounted = hits[i].score() * REPEAT_DISCOUNT;
+            hits[i].set_score(discounted);
         }
     }
-    hits.retain(|h| h.score() >= threshold);
+    let mut at = 0;
+    hits.retain(|h| {
+        at += 1;
+        !taken[at - 1] && h.score() >= threshold
+    });
     hits.sort_by(|a, b| b.score().total_cmp(&a.score()));
 }
 
-/// What a memory's score is worth when its passage is listed above it.
+/// What a memory's score is worth when its passage is already carried.
 const REPEAT_DISCOUNT: f32 = 0.5;
 
 /// The content words of a text (longer than three letters), lowercased.
@@ -241,7 +296,7 @@ impl Engine {
         }
         hits.sort_by(|a, b| b.score().total_cmp(&a.score()));
         if s.mode == SearchMode::Hybrid {
-            defer_repeats(&mut hits, s.threshold);
+            merge_passages(&mut hits, s.threshold);
         }
         hits.truncate(s.limit);
         if s.include_related || s.include_documents {
@@ -404,6 +459,7 @@ impl Engine {
                 score,
                 related: None,
                 documents: Vec::new(),
+                passages: Vec::new(),
             })
             .collect();
         Ok((hits, total))

@@ -10,7 +10,8 @@ use axum::Json;
 use engram_api::{
     AddDocumentRequest, AddDocumentResponse, BucketsRequest, BucketsResponse, ContextMemory,
     ConversationRequest, ErrorBody, ProfileBody, ProfileBucket, ProfileRequest, ProfileResponse,
-    ResultContext, ResultDocumentRef, V4Result, V4SearchRequest, V4SearchResponse, ValidV4Search,
+    ResultChunk, ResultContext, ResultDocumentRef, V4Result, V4SearchRequest, V4SearchResponse,
+    ValidV4Search,
 };
 use engram_engine::memories::{MemorySearch, SearchHit, SearchMode, V4Outcome};
 use engram_store::{Memory, RelationKind};
@@ -59,7 +60,19 @@ fn response(out: V4Outcome, v: &ValidV4Search) -> V4SearchResponse {
                 score,
                 related,
                 documents,
+                passages,
             } => V4Result {
+                chunks: (!passages.is_empty()).then(|| {
+                    passages
+                        .into_iter()
+                        .map(|p| ResultChunk {
+                            content: p.content,
+                            score: p.score,
+                            position: p.position,
+                            document_id: p.document_id,
+                        })
+                        .collect()
+                }),
                 id: m.id,
                 memory: Some(m.content),
                 chunk: None,
@@ -111,6 +124,7 @@ fn response(out: V4Outcome, v: &ValidV4Search) -> V4SearchResponse {
                 similarity: score,
                 version: None,
                 context: None,
+                chunks: None,
                 is_aggregated: None,
             },
             SearchHit::Aggregate { content, score, .. } => V4Result {
@@ -123,6 +137,7 @@ fn response(out: V4Outcome, v: &ValidV4Search) -> V4SearchResponse {
                 version: None,
                 context: None,
                 documents: None,
+                chunks: None,
                 is_aggregated: Some(true),
             },
         })

@@ -403,7 +403,8 @@ async fn conversations_append_turns_and_form_memories() {
         assert_eq!(m["documentIds"], json!([id]));
     }
 
-    // hybrid search merges memories and chunks in one list
+    // hybrid search merges memories and chunks in one list; the memory
+    // formed from the one passage carries it
     let (_, hy) = app
         .post(
             "/v4/search",
@@ -413,7 +414,12 @@ async fn conversations_append_turns_and_form_memories() {
         .await;
     let results = hy["results"].as_array().unwrap();
     assert!(results.iter().any(|r| r.get("memory").is_some()), "{hy}");
-    assert!(results.iter().any(|r| r.get("chunk").is_some()), "{hy}");
+    assert!(
+        results.iter().any(|r| r["chunks"][0]["content"]
+            .as_str()
+            .is_some_and(|c| c.contains("Biscuit"))),
+        "{hy}"
+    );
     let scores: Vec<f64> = results
         .iter()
         .map(|r| r["similarity"].as_f64().unwrap())

@@ -232,10 +232,10 @@ async fn bad_searches_are_400s() {
 }
 
 /// `/v4/search` lists each matching passage of a long document as a result
-/// of its own, and in hybrid a memory whose passage is listed above it
-/// counts for less, scores staying in descending order.
+/// of its own, and in hybrid a memory and its passage are one result,
+/// scores staying in descending order.
 #[tokio::test]
-async fn v4_lists_every_matching_passage_and_discounts_repeats() {
+async fn v4_lists_every_matching_passage_and_merges_a_memory_with_its_own() {
     let app = spawn_app().await;
     let (s, _) = app.patch("/v3/settings", json!({"chunkSize": 40})).await;
     assert_eq!(s, StatusCode::OK);
@@ -281,39 +281,65 @@ async fn v4_lists_every_matching_passage_and_discounts_repeats() {
         .map(|r| r["similarity"].as_f64().unwrap())
         .collect();
     assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{scores:?}");
-    assert!(results.iter().any(|r| r.get("chunk").is_some()), "{hy}");
+    assert!(
+        results
+            .iter()
+            .any(|r| r.get("chunk").is_some() || r.get("chunks").is_some()),
+        "a passage, listed or carried: {hy}"
+    );
 
-    // a question worded like the passage: the passage leads, and the
-    // memory formed from it counts for half of what it does alone
+    // a question worded like the passage: the memory and its passage are
+    // one result, at the better of their two scores, carrying the passage;
+    // the passage is not listed again
     let q = "Dora oboe orchestra Friday weather mild meeting week";
-    let (_, alone) = app
-        .post(
+    let ask = |mode: &'static str| {
+        app.post(
             "/v4/search",
-            json!({"q": q, "containerTag": "dora", "searchMode": "memories", "threshold": 0}),
+            json!({"q": q, "containerTag": "dora", "searchMode": mode, "threshold": 0}),
         )
-        .await;
-    let (_, hy) = app
-        .post(
-            "/v4/search",
-            json!({"q": q, "containerTag": "dora", "searchMode": "hybrid", "threshold": 0}),
-        )
-        .await;
-    let similarity = |v: &Value, needle: &str| {
+    };
+    let ((_, alone), (_, docs), (_, hy)) = (
+        ask("memories").await,
+        ask("documents").await,
+        ask("hybrid").await,
+    );
+    let find = |v: &Value, field: &str, needle: &str| -> Option<Value> {
         v["results"]
             .as_array()
             .unwrap()
             .iter()
-            .find(|r| r["memory"].as_str().is_some_and(|m| m.contains(needle)))
-            .and_then(|r| r["similarity"].as_f64())
+            .find(|r| r[field].as_str().is_some_and(|m| m.contains(needle)))
+            .cloned()
     };
-    let results = hy["results"].as_array().unwrap();
-    assert!(results[0].get("chunk").is_some(), "{hy}");
-    let (a, h) = (
-        similarity(&alone, "orchestra").expect("the memory alone"),
-        similarity(&hy, "orchestra").expect("the memory in hybrid"),
+    let a = find(&alone, "memory", "orchestra").expect("the memory alone")["similarity"]
+        .as_f64()
+        .unwrap();
+    let p = find(&docs, "chunk", "orchestra").expect("the passage alone")["similarity"]
+        .as_f64()
+        .unwrap();
+    let merged = find(&hy, "memory", "orchestra").expect("the memory in hybrid");
+    assert!(
+        (merged["similarity"].as_f64().unwrap() - a.max(p)).abs() < 1e-3,
+        "memory {a}, passage {p}: {hy}"
+    );
+    let carried = merged["chunks"].as_array().expect("it carries its passage");
+    assert_eq!(carried.len(), 1, "{merged}");
+    assert!(carried[0]["content"]
+        .as_str()
+        .unwrap()
+        .contains("city orchestra"));
+    assert_eq!(carried[0]["documentId"], id.as_str());
+    assert!((carried[0]["score"].as_f64().unwrap() - p).abs() < 1e-3);
+    assert!(
+        find(&hy, "chunk", "city orchestra").is_none(),
+        "the passage is not listed twice: {hy}"
     );
     assert!(
-        (h - a / 2.0).abs() < 1e-3,
-        "alone {a}, after its passage {h}: {hy}"
+        alone["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|r| r.get("chunks").is_none()),
+        "memories mode carries no passages: {alone}"
     );
 }

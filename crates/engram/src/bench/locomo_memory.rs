@@ -10,7 +10,8 @@
 //! turns whose lines it holds; a memory result for the turn of its source
 //! session that it shares the most words with (a memory is a rewritten
 //! sentence of what someone said, so the best-overlapping turn is where it
-//! came from). A result may thus stand for several turns, which counts at
+//! came from), and in a hybrid list also for the turns of the passage it
+//! carries (`chunks`: the reader is given those lines). A result may thus stand for several turns, which counts at
 //! its rank. Nothing is tuned to the data: it is an input.
 
 use super::locomo::{LocomoArgs, Question, Turn, KS};
@@ -46,39 +47,53 @@ fn iso_day(date: &str) -> String {
         .unwrap_or_else(|_| date.to_string())
 }
 
-/// The turns a result stands for.
+/// The turns of a session whose lines a chunk holds.
+fn turns_of_chunk(chunk: &str, turns: &[&Turn]) -> Vec<String> {
+    let lines: Vec<&str> = chunk
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    turns
+        .iter()
+        .filter(|t| {
+            lines
+                .iter()
+                .any(|l| t.content.contains(*l) || l.contains(t.content.trim()))
+        })
+        .map(|t| t.id.clone())
+        .collect()
+}
+
+/// The turns a result stands for: a chunk's lines; a memory's best turn,
+/// and the lines of the passage it carries in a hybrid list.
 fn turns_of_result(r: &Value, sessions: &HashMap<String, Vec<&Turn>>) -> Vec<String> {
     let doc = r["documents"][0]["id"].as_str().unwrap_or_default();
     let Some(turns) = sessions.get(doc) else {
         return Vec::new();
     };
     if let Some(chunk) = r["chunk"].as_str() {
-        let lines: Vec<&str> = chunk
-            .lines()
-            .map(str::trim)
-            .filter(|l| !l.is_empty())
-            .collect();
-        return turns
-            .iter()
-            .filter(|t| {
-                lines
-                    .iter()
-                    .any(|l| t.content.contains(*l) || l.contains(t.content.trim()))
-            })
-            .map(|t| t.id.clone())
-            .collect();
+        return turns_of_chunk(chunk, turns);
     }
     let Some(memory) = r["memory"].as_str() else {
         return Vec::new();
     };
     let m = words(memory);
-    turns
+    let mut out: Vec<String> = turns
         .iter()
         .map(|t| (m.intersection(&words(&t.content)).count(), t))
         .filter(|(n, _)| *n > 0)
         .max_by_key(|(n, _)| *n)
         .map(|(_, t)| vec![t.id.clone()])
-        .unwrap_or_default()
+        .unwrap_or_default();
+    for c in r["chunks"].as_array().into_iter().flatten() {
+        for t in turns_of_chunk(c["content"].as_str().unwrap_or_default(), turns) {
+            if !out.contains(&t) {
+                out.push(t);
+            }
+        }
+    }
+    out
 }
 
 pub async fn run(
