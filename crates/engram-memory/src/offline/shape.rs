@@ -8,7 +8,10 @@
 //!   proud of what Nate accomplished", "The Santa Clause is a classic");
 //! - a vague complement ("Gina has got something to share", "Nate is
 //!   hoping for the best", "John has been a while");
-//! - one person doing something with "each other".
+//! - one person doing something with "each other";
+//! - a pointer in the predicate ("John read that book", "Melanie made this
+//!   bowl", "John wants the kids to learn that too"): what it points at was
+//!   said elsewhere, so the sentence does not stand alone.
 //!
 //! Word lists of general English; the sentence shape decides, not topic.
 
@@ -98,6 +101,80 @@ const GENERIC_SUBJECTS: Words = Words(
 /// 2023, ...", "Apart from meetings, ...").
 const LEADING: Words =
     Words("on in during since after before apart besides at for over around by until");
+
+/// Nouns after "this", "these" or "those" that make a time, not a pointer
+/// ("this week"; dates are resolved before the shape is checked, but not
+/// every one has a date).
+const TIME_NOUNS: Words = Words(
+    "week weekend month year morning afternoon evening night day time summer \
+     winter spring fall autumn season semester term days weeks weekends months \
+     years mornings evenings nights",
+);
+
+/// Words that open a clause's subject: after them a "that" is a
+/// conjunction ("said that she ..."), not a pointer.
+const OPENS_SUBJECT: Words = Words(
+    "i you he she it we they the a an his her their my our its your this these \
+     those there some many most all every each no one someone everyone people",
+);
+
+/// Verbs that take a "that" clause ("believes that education matters").
+const SAYING: Words = Words(
+    "say tell think believe know realise realize feel hope discover learn mean \
+     notice hear understand agree promise decide admit guess wish find show \
+     prove remember forget suppose suggest explain mention claim expect \
+     imagine worry doubt argue insist assume reckon figure note confirm",
+);
+
+/// Whether a predicate points at something said elsewhere: "this",
+/// "these" or "those" (not of a time, not "those who"), or a "that" right
+/// after a verb that is neither a conjunction ("thinks that turtles are")
+/// nor a relative ("the book that ...").
+fn points_elsewhere(pred: &[&str]) -> bool {
+    let capitalised = |w: &str| {
+        let (_, core, _) = super::coref::parts(w);
+        core.chars().next().is_some_and(char::is_uppercase)
+    };
+    for (j, w) in pred.iter().enumerate() {
+        let next = pred.get(j + 1).map(|n| bare(n));
+        match bare(w).as_str() {
+            "this" | "these" | "those" => {
+                let time = next.as_deref().is_some_and(|n| TIME_NOUNS.contains(&n));
+                if !time && next.as_deref() != Some("who") {
+                    return true;
+                }
+            }
+            "that" if j > 0 => {
+                let prev = bare(pred[j - 1]);
+                if !is_verbish(pred[j - 1]) || COPULAS.contains(&prev.as_str()) {
+                    continue;
+                }
+                let Some(n1) = pred.get(j + 1) else {
+                    return true;
+                };
+                let b1 = bare(n1);
+                let saying = verb(&prev).is_some_and(|(base, _)| SAYING.contains(&base));
+                if saying && !matches!(b1.as_str(), "too" | "again" | "also" | "either") {
+                    continue;
+                }
+                // "found that she", "saw that Nate", "heard that running"
+                if OPENS_SUBJECT.contains(&b1.as_str())
+                    || capitalised(n1)
+                    || (is_verbish(n1) && !matches!(b1.as_str(), "too" | "again" | "also"))
+                {
+                    continue;
+                }
+                // "thinks that turtles are ...": a clause follows
+                if pred.get(j + 2).is_some_and(|n2| is_verbish(n2)) {
+                    continue;
+                }
+                return true;
+            }
+            _ => {}
+        }
+    }
+    false
+}
 
 fn is_year(w: &str) -> bool {
     w.len() == 4 && w.chars().all(|c| c.is_ascii_digit())
@@ -300,6 +377,9 @@ pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
     }
     // the predicate; auxiliaries before another verb are skipped
     let pred = &rest[v..];
+    if points_elsewhere(pred) {
+        return Some("refers back");
+    }
     let mut i = 0;
     while pred.get(i).is_some_and(|w| {
         matches!(
@@ -457,6 +537,16 @@ mod tests {
             "Family is super important to Melanie.",
             // a relative "that" in the subject is not a pointer
             "Another movie script that Joanna wrote was shown on 5 May 2024.",
+            // nor is a "that" that opens a clause, or a time
+            "Nate discovered that turtles love lettuce.",
+            "John believes that education matters.",
+            "Caroline said that she will adopt a child.",
+            "Tim knows that Nate won the tournament.",
+            "Jon realised that dancing helps Jon relax.",
+            "Joanna is writing a screenplay this summer.",
+            "Ana's favourite colour is green these days.",
+            "Maria volunteers at a shelter for those who need help.",
+            "Tim bought the book that John recommended.",
         ] {
             assert_eq!(problem(fact, &people), None, "{fact}");
         }
@@ -511,6 +601,21 @@ mod tests {
                 "says nothing in particular",
             ),
             ("Joanna is feeling hopeful.", "says nothing in particular"),
+            ("John read that book.", "refers back"),
+            ("Melanie made this bowl in their class.", "refers back"),
+            ("John wants the kids to learn that too.", "refers back"),
+            (
+                "Tim has some of their favorites on there, like these ones.",
+                "refers back",
+            ),
+            (
+                "John has read that other popular fantasy series too.",
+                "refers back",
+            ),
+            (
+                "Caroline painted this after visiting a center.",
+                "refers back",
+            ),
         ] {
             assert_eq!(problem(fact, &people), Some(why), "{fact}");
         }
