@@ -162,6 +162,7 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
                         }
                         None => (content, Vec::new()),
                     };
+                    let content = shape::indefinite(&content);
                     let content = match (shape::problem(&content, &people), t.speaker) {
                         (None, _) => content,
                         // "Harry Potter is amazing" said by Tim

@@ -176,6 +176,63 @@ fn points_elsewhere(pred: &[&str]) -> bool {
     false
 }
 
+/// A fact with each demonstrative determiner after its verb made
+/// indefinite: "Melanie made this bowl in class" -> "Melanie made a bowl in
+/// class", "Nate feeds those turtles" -> "Nate feeds turtles", "read that
+/// other series" -> "read another series". What was pointed at is then
+/// stated as a thing of its kind, and the sentence stands alone. A pointer
+/// used as a pronoun ("learn that too", "painted this") is left for
+/// [`problem`] to refuse.
+pub fn indefinite(fact: &str) -> String {
+    let words: Vec<&str> = fact.split_whitespace().collect();
+    let Some(v) = words.iter().position(|w| is_verbish(w)) else {
+        return fact.to_string();
+    };
+    let mut out: Vec<String> = words.iter().map(|w| w.to_string()).collect();
+    for j in v + 1..words.len() {
+        let b = bare(words[j]);
+        if !matches!(b.as_str(), "this" | "that" | "these" | "those") || words[j] != b {
+            continue; // a pointer at the end of a clause carries its punctuation
+        }
+        let Some(next) = words.get(j + 1) else {
+            continue;
+        };
+        let n = bare(next);
+        let (_, core, _) = super::coref::parts(next);
+        let noun = !is_verbish(next)
+            && !FUNCTION.contains(&n.as_str())
+            && !TIME_NOUNS.contains(&n.as_str())
+            && !matches!(
+                n.as_str(),
+                "one" | "ones" | "who" | "too" | "also" | "again"
+            )
+            && !core.chars().next().is_some_and(char::is_uppercase)
+            && n.chars().all(|c| c.is_alphabetic() || c == '-');
+        // "that" after a noun is a relative; after a verb or a preposition
+        // it is a determiner
+        let prev = bare(words[j - 1]);
+        let after = is_verbish(words[j - 1]) || PREPOSITIONS.contains(&prev.as_str());
+        if !noun || (b == "that" && !after) {
+            continue;
+        }
+        out[j] = match (b.as_str(), n.as_str()) {
+            (_, "other") => {
+                out[j + 1] = String::new();
+                "another".into()
+            }
+            ("these" | "those", _) => String::new(),
+            _ if n.starts_with(['a', 'e', 'i', 'o']) => "an".into(),
+            _ => "a".into(),
+        };
+    }
+    out.retain(|w| !w.is_empty());
+    out.join(" ")
+}
+
+/// Prepositions after which "that" is a determiner ("on that trip").
+const PREPOSITIONS: Words =
+    Words("on in at for with from about during after before into onto to of by near");
+
 fn is_year(w: &str) -> bool {
     w.len() == 4 && w.chars().all(|c| c.is_ascii_digit())
 }
@@ -512,6 +569,56 @@ pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pointers_become_indefinite() {
+        for (fact, want) in [
+            (
+                "Melanie made this bowl in class.",
+                "Melanie made a bowl in class.",
+            ),
+            (
+                "Nate feeds those turtles every day.",
+                "Nate feeds turtles every day.",
+            ),
+            (
+                "John has read that other fantasy series.",
+                "John has read another fantasy series.",
+            ),
+            (
+                "Tim took a trip on that island.",
+                "Tim took a trip on an island.",
+            ),
+            // not determiners: a relative, a clause, a pronoun, a time
+            (
+                "Tim bought the book that John recommended.",
+                "Tim bought the book that John recommended.",
+            ),
+            (
+                "Nate discovered that turtles love lettuce.",
+                "Nate discovered that turtles love lettuce.",
+            ),
+            (
+                "John wants to learn that too.",
+                "John wants to learn that too.",
+            ),
+            ("Jo paints this week.", "Jo paints this week."),
+            ("Caroline painted this.", "Caroline painted this."),
+        ] {
+            assert_eq!(indefinite(fact), want, "{fact}");
+            assert_eq!(
+                problem(&indefinite(fact), &["Melanie"]).is_none(),
+                problem(want, &["Melanie"]).is_none()
+            );
+        }
+        assert_eq!(
+            problem(
+                &indefinite("Melanie made this bowl in class."),
+                &["Melanie"]
+            ),
+            None
+        );
+    }
 
     #[test]
     fn facts_keep_their_shape() {

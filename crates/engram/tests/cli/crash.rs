@@ -1,17 +1,30 @@
-//! Crashes: `kill -9` in the middle of ingest, in the middle of a
-//! connection's sync, and right after a tag merge is accepted; after a
-//! restart nothing acknowledged is lost or doubled and the work finishes
-//! by itself.
+//! Crashes: `kill -9` in the middle of ingest (on SQLite and on
+//! PostgreSQL), in the middle of a connection's sync, and right after a tag
+//! merge is accepted; after a restart nothing acknowledged is lost or
+//! doubled and the work finishes by itself.
 
 use super::*;
 
 #[test]
 fn kill_nine_mid_ingest_then_restart() {
+    kill_nine_mid_ingest(&[]);
+}
+
+#[test]
+fn kill_nine_mid_ingest_then_restart_on_postgres() {
+    let Some(url) = fresh_postgres() else {
+        return;
+    };
+    kill_nine_mid_ingest(&[("ENGRAM_DATABASE_URL", url.as_str())]);
+}
+
+/// Ingest killed half-way and restarted, on the store `env` names.
+fn kill_nine_mid_ingest(env: &[(&str, &str)]) {
     let tmp = tempfile::tempdir().unwrap();
     let data = tmp.path().join("data");
     let cfg = tmp.path().join("cfg");
     let port = free_port();
-    let mut srv = start(&data, &cfg, port);
+    let mut srv = start_with(&data, &cfg, port, env);
 
     // first run: credentials written with mode 0600, key printed once
     let creds_path = cfg.join("credentials.json");
@@ -70,7 +83,7 @@ fn kill_nine_mid_ingest_then_restart() {
     srv.child.kill().unwrap(); // SIGKILL
     srv.child.wait().unwrap();
 
-    let srv = start(&data, &cfg, port);
+    let srv = start_with(&data, &cfg, port, env);
     let log2 = std::fs::read_to_string(&srv.log).unwrap();
     assert!(
         !log2.contains("First run"),
