@@ -1,7 +1,7 @@
-//! Crashes: `kill -9` in the middle of ingest (on SQLite and on
-//! PostgreSQL), in the middle of a connection's sync, and right after a tag
-//! merge is accepted; after a restart nothing acknowledged is lost or
-//! doubled and the work finishes by itself.
+//! Crashes: `kill -9` in the middle of ingest, of memory formation and of
+//! a connection's sync, and right after a tag merge is accepted, each on
+//! SQLite and on PostgreSQL; after a restart nothing acknowledged is lost
+//! or doubled and the work finishes by itself.
 
 use super::*;
 
@@ -210,6 +210,19 @@ fn synced(base: &str, key: &str) -> Vec<String> {
 
 #[test]
 fn kill_nine_mid_sync_then_restart() {
+    kill_nine_mid_sync(None);
+}
+
+#[test]
+fn kill_nine_mid_sync_then_restart_on_postgres() {
+    if let Some(url) = fresh_postgres() {
+        kill_nine_mid_sync(Some(&url));
+    }
+}
+
+/// A sync killed half-way and restarted, on SQLite or the PostgreSQL
+/// database `url` names.
+fn kill_nine_mid_sync(url: Option<&str>) {
     let tmp = tempfile::tempdir().unwrap();
     let (data, cfg) = (tmp.path().join("data"), tmp.path().join("cfg"));
     let s3 = moto();
@@ -221,7 +234,8 @@ fn kill_nine_mid_sync_then_restart() {
             &format!("Note {i}: the tide came in at {} past six.", i % 60),
         );
     }
-    let env = [("ENGRAM_FETCH_ALLOW_PRIVATE", "true")];
+    let mut env = vec![("ENGRAM_FETCH_ALLOW_PRIVATE", "true")];
+    env.extend(url.map(|u| ("ENGRAM_DATABASE_URL", u)));
     let port = free_port();
     let mut srv = start_with(&data, &cfg, port, &env);
     let key = saved_key(&cfg);
@@ -299,10 +313,22 @@ fn kill_nine_mid_sync_then_restart() {
 /// the sources is in the target, none is left behind or doubled.
 #[test]
 fn kill_nine_mid_merge_then_restart() {
+    kill_nine_mid_merge(&[]);
+}
+
+#[test]
+fn kill_nine_mid_merge_then_restart_on_postgres() {
+    if let Some(url) = fresh_postgres() {
+        kill_nine_mid_merge(&[("ENGRAM_DATABASE_URL", url.as_str())]);
+    }
+}
+
+/// A tag merge killed right after it is accepted, on the store `env` names.
+fn kill_nine_mid_merge(env: &[(&str, &str)]) {
     let tmp = tempfile::tempdir().unwrap();
     let (data, cfg) = (tmp.path().join("data"), tmp.path().join("cfg"));
     let port = free_port();
-    let mut srv = start(&data, &cfg, port);
+    let mut srv = start_with(&data, &cfg, port, env);
     let key = saved_key(&cfg);
     let url = |base: &str, p: &str| format!("{base}{p}");
     for (tag, n) in [("src_a", 80), ("src_b", 40)] {
@@ -348,7 +374,7 @@ fn kill_nine_mid_merge_then_restart() {
     srv.child.kill().unwrap(); // SIGKILL, at once
     srv.child.wait().unwrap();
 
-    let srv = start(&data, &cfg, port);
+    let srv = start_with(&data, &cfg, port, env);
     let merge = q["mergeId"].as_str().unwrap();
     let deadline = Instant::now() + Duration::from_secs(120);
     loop {
@@ -384,10 +410,24 @@ fn kill_nine_mid_merge_then_restart() {
 /// formed twice, none is lost.
 #[test]
 fn kill_nine_mid_memory_formation_then_restart() {
+    kill_nine_mid_memory_formation(None);
+}
+
+#[test]
+fn kill_nine_mid_memory_formation_then_restart_on_postgres() {
+    if let Some(url) = fresh_postgres() {
+        kill_nine_mid_memory_formation(Some(&url));
+    }
+}
+
+/// Memory formation killed half-way and restarted, on SQLite or the
+/// PostgreSQL database `url` names.
+fn kill_nine_mid_memory_formation(url: Option<&str>) {
     let tmp = tempfile::tempdir().unwrap();
     let (data, cfg) = (tmp.path().join("data"), tmp.path().join("cfg"));
     let port = free_port();
-    let delay = [("ENGRAM_DREAM_DELAY_MS", "200")];
+    let mut delay = vec![("ENGRAM_DREAM_DELAY_MS", "200")];
+    delay.extend(url.map(|u| ("ENGRAM_DATABASE_URL", u)));
     let mut srv = start_with(&data, &cfg, port, &delay);
     let key = saved_key(&cfg);
     let n = 60;
