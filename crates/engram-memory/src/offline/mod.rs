@@ -20,6 +20,7 @@ pub(crate) mod dates;
 mod entities;
 mod intro;
 pub(crate) mod lexicon;
+mod pointers;
 mod pronouns;
 mod shape;
 mod surface;
@@ -162,7 +163,7 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
                         }
                         None => (content, Vec::new()),
                     };
-                    let content = shape::indefinite(&content);
+                    let content = pointers::indefinite(&content);
                     let content = match (shape::problem(&content, &people), t.speaker) {
                         (None, _) => content,
                         // "Harry Potter is amazing" said by Tim

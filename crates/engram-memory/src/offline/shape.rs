@@ -17,13 +17,14 @@
 
 use super::clauses::{bare, is_verbish};
 use super::lexicon::{verb, VerbForm};
+use super::pointers::points_elsewhere;
 
 /// A word list written as one string: compact to read, checked word by
 /// word.
-struct Words(&'static str);
+pub(super) struct Words(pub(super) &'static str);
 
 impl Words {
-    fn contains(&self, w: &&str) -> bool {
+    pub(super) fn contains(&self, w: &&str) -> bool {
         self.0.split_whitespace().any(|x| x == *w)
     }
 }
@@ -55,7 +56,7 @@ const VAGUE: Words = Words(
 );
 
 /// Words that carry no content of their own in a complement.
-const FUNCTION: Words = Words(
+pub(super) const FUNCTION: Words = Words(
     "a an the to of in on at for with from by about as and or but so than if when while \
      what how who which their his her its our my your them him me us very really super \
      pretty quite totally absolutely just such ever always never not no being be been \
@@ -80,7 +81,7 @@ const NOT_SO: Words =
 const LOOSE: Words = Words("even although though especially whereas unless");
 
 /// Copulas and verbs of seeming, after which an adjective evaluates.
-const COPULAS: Words = Words(
+pub(super) const COPULAS: Words = Words(
     "is was are were am be been being feels felt feel seems seemed looks looked sounds \
      sounded gets got became becomes stays stayed remains remained",
 );
@@ -101,137 +102,6 @@ const GENERIC_SUBJECTS: Words = Words(
 /// 2023, ...", "Apart from meetings, ...").
 const LEADING: Words =
     Words("on in during since after before apart besides at for over around by until");
-
-/// Nouns after "this", "these" or "those" that make a time, not a pointer
-/// ("this week"; dates are resolved before the shape is checked, but not
-/// every one has a date).
-const TIME_NOUNS: Words = Words(
-    "week weekend month year morning afternoon evening night day time summer \
-     winter spring fall autumn season semester term days weeks weekends months \
-     years mornings evenings nights",
-);
-
-/// Words that open a clause's subject: after them a "that" is a
-/// conjunction ("said that she ..."), not a pointer.
-const OPENS_SUBJECT: Words = Words(
-    "i you he she it we they the a an his her their my our its your this these \
-     those there some many most all every each no one someone everyone people",
-);
-
-/// Verbs that take a "that" clause ("believes that education matters").
-const SAYING: Words = Words(
-    "say tell think believe know realise realize feel hope discover learn mean \
-     notice hear understand agree promise decide admit guess wish find show \
-     prove remember forget suppose suggest explain mention claim expect \
-     imagine worry doubt argue insist assume reckon figure note confirm",
-);
-
-/// Whether a predicate points at something said elsewhere: "this",
-/// "these" or "those" (not of a time, not "those who"), or a "that" right
-/// after a verb that is neither a conjunction ("thinks that turtles are")
-/// nor a relative ("the book that ...").
-fn points_elsewhere(pred: &[&str]) -> bool {
-    let capitalised = |w: &str| {
-        let (_, core, _) = super::coref::parts(w);
-        core.chars().next().is_some_and(char::is_uppercase)
-    };
-    for (j, w) in pred.iter().enumerate() {
-        let next = pred.get(j + 1).map(|n| bare(n));
-        match bare(w).as_str() {
-            "this" | "these" | "those" => {
-                let time = next.as_deref().is_some_and(|n| TIME_NOUNS.contains(&n));
-                if !time && next.as_deref() != Some("who") {
-                    return true;
-                }
-            }
-            "that" if j > 0 => {
-                let prev = bare(pred[j - 1]);
-                if !is_verbish(pred[j - 1]) || COPULAS.contains(&prev.as_str()) {
-                    continue;
-                }
-                let Some(n1) = pred.get(j + 1) else {
-                    return true;
-                };
-                let b1 = bare(n1);
-                let saying = verb(&prev).is_some_and(|(base, _)| SAYING.contains(&base));
-                if saying && !matches!(b1.as_str(), "too" | "again" | "also" | "either") {
-                    continue;
-                }
-                // "found that she", "saw that Nate", "heard that running"
-                if OPENS_SUBJECT.contains(&b1.as_str())
-                    || capitalised(n1)
-                    || (is_verbish(n1) && !matches!(b1.as_str(), "too" | "again" | "also"))
-                {
-                    continue;
-                }
-                // "thinks that turtles are ...": a clause follows
-                if pred.get(j + 2).is_some_and(|n2| is_verbish(n2)) {
-                    continue;
-                }
-                return true;
-            }
-            _ => {}
-        }
-    }
-    false
-}
-
-/// A fact with each demonstrative determiner after its verb made
-/// indefinite: "Melanie made this bowl in class" -> "Melanie made a bowl in
-/// class", "Nate feeds those turtles" -> "Nate feeds turtles", "read that
-/// other series" -> "read another series". What was pointed at is then
-/// stated as a thing of its kind, and the sentence stands alone. A pointer
-/// used as a pronoun ("learn that too", "painted this") is left for
-/// [`problem`] to refuse.
-pub fn indefinite(fact: &str) -> String {
-    let words: Vec<&str> = fact.split_whitespace().collect();
-    let Some(v) = words.iter().position(|w| is_verbish(w)) else {
-        return fact.to_string();
-    };
-    let mut out: Vec<String> = words.iter().map(|w| w.to_string()).collect();
-    for j in v + 1..words.len() {
-        let b = bare(words[j]);
-        if !matches!(b.as_str(), "this" | "that" | "these" | "those") || words[j] != b {
-            continue; // a pointer at the end of a clause carries its punctuation
-        }
-        let Some(next) = words.get(j + 1) else {
-            continue;
-        };
-        let n = bare(next);
-        let (_, core, _) = super::coref::parts(next);
-        let noun = !is_verbish(next)
-            && !FUNCTION.contains(&n.as_str())
-            && !TIME_NOUNS.contains(&n.as_str())
-            && !matches!(
-                n.as_str(),
-                "one" | "ones" | "who" | "too" | "also" | "again"
-            )
-            && !core.chars().next().is_some_and(char::is_uppercase)
-            && n.chars().all(|c| c.is_alphabetic() || c == '-');
-        // "that" after a noun is a relative; after a verb or a preposition
-        // it is a determiner
-        let prev = bare(words[j - 1]);
-        let after = is_verbish(words[j - 1]) || PREPOSITIONS.contains(&prev.as_str());
-        if !noun || (b == "that" && !after) {
-            continue;
-        }
-        out[j] = match (b.as_str(), n.as_str()) {
-            (_, "other") => {
-                out[j + 1] = String::new();
-                "another".into()
-            }
-            ("these" | "those", _) => String::new(),
-            _ if n.starts_with(['a', 'e', 'i', 'o']) => "an".into(),
-            _ => "a".into(),
-        };
-    }
-    out.retain(|w| !w.is_empty());
-    out.join(" ")
-}
-
-/// Prepositions after which "that" is a determiner ("on that trip").
-const PREPOSITIONS: Words =
-    Words("on in at for with from about during after before into onto to of by near");
 
 fn is_year(w: &str) -> bool {
     w.len() == 4 && w.chars().all(|c| c.is_ascii_digit())
@@ -569,56 +439,6 @@ pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn pointers_become_indefinite() {
-        for (fact, want) in [
-            (
-                "Melanie made this bowl in class.",
-                "Melanie made a bowl in class.",
-            ),
-            (
-                "Nate feeds those turtles every day.",
-                "Nate feeds turtles every day.",
-            ),
-            (
-                "John has read that other fantasy series.",
-                "John has read another fantasy series.",
-            ),
-            (
-                "Tim took a trip on that island.",
-                "Tim took a trip on an island.",
-            ),
-            // not determiners: a relative, a clause, a pronoun, a time
-            (
-                "Tim bought the book that John recommended.",
-                "Tim bought the book that John recommended.",
-            ),
-            (
-                "Nate discovered that turtles love lettuce.",
-                "Nate discovered that turtles love lettuce.",
-            ),
-            (
-                "John wants to learn that too.",
-                "John wants to learn that too.",
-            ),
-            ("Jo paints this week.", "Jo paints this week."),
-            ("Caroline painted this.", "Caroline painted this."),
-        ] {
-            assert_eq!(indefinite(fact), want, "{fact}");
-            assert_eq!(
-                problem(&indefinite(fact), &["Melanie"]).is_none(),
-                problem(want, &["Melanie"]).is_none()
-            );
-        }
-        assert_eq!(
-            problem(
-                &indefinite("Melanie made this bowl in class."),
-                &["Melanie"]
-            ),
-            None
-        );
-    }
 
     #[test]
     fn facts_keep_their_shape() {
