@@ -89,7 +89,7 @@ pub(super) fn points_elsewhere(pred: &[&str]) -> bool {
 /// other series" -> "read another series". What was pointed at is then
 /// stated as a thing of its kind, and the sentence stands alone. A pointer
 /// used as a pronoun ("learn that too", "painted this") is left for
-/// [`problem`] to refuse.
+/// [`super::shape::problem`] to refuse.
 pub fn indefinite(fact: &str) -> String {
     let words: Vec<&str> = fact.split_whitespace().collect();
     let Some(v) = words.iter().position(|w| is_verbish(w)) else {
