@@ -15,11 +15,15 @@ use super::*;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
+/// The repository's `scripts/postgres.sh`.
+fn script() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scripts/postgres.sh")
+}
+
 /// `scripts/postgres.sh` with its arguments; its standard output.
 fn postgres_sh(args: &[&str]) -> String {
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scripts/postgres.sh");
     let out = Command::new("bash")
-        .arg(script)
+        .arg(script())
         .args(args)
         .output()
         .expect("bash runs");
@@ -37,7 +41,7 @@ struct Cluster(std::path::PathBuf);
 impl Drop for Cluster {
     fn drop(&mut self) {
         let _ = Command::new("bash")
-            .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scripts/postgres.sh"))
+            .arg(script())
             .arg("stop")
             .arg(&self.0)
             .output();
