@@ -273,7 +273,7 @@ async def run(page):
         "document.getElementById('search-mode').value = 'v4:hybrid';"
         "document.getElementById('search-form').requestSubmit(); } true")
     await page.until("[...document.querySelectorAll('#search-results .kind')].some(k => k.textContent === 'passage')",
-                     "a passage in hybrid results", 30)
+                     "a passage in hybrid results, carried by its memory or on its own", 30)
     await page.shot("7-search")
 
     # memories: Ada's, edited into a new version that keeps the old one,

@@ -3,9 +3,16 @@
 // beside the results.
 import { $, api, el, listInto } from "./core.js";
 
-function result(score, kind, text) {
+function result(score, kind, text, passages = []) {
   const li = el("li");
   li.append(el("span", Number(score).toFixed(3), "score"), el("span", kind, "kind"), document.createTextNode(text));
+  // In hybrid mode a memory carries the passage it came from (`chunks`)
+  // instead of that passage being listed again as a result of its own.
+  for (const p of passages) {
+    const q = el("blockquote", "", "carried");
+    q.append(el("span", "passage", "kind"), document.createTextNode(p.content));
+    li.appendChild(q);
+  }
   return li;
 }
 
@@ -26,7 +33,8 @@ async function search(ev) {
       if (tag) body.containerTag = tag;
       r = await api("POST", "/v4/search", body);
       for (const x of r.results) {
-        out.appendChild(result(x.similarity, x.memory !== undefined ? "memory" : "passage", x.memory ?? x.chunk));
+        const kind = x.memory !== undefined ? "memory" : "passage";
+        out.appendChild(result(x.similarity, kind, x.memory ?? x.chunk, x.chunks || []));
       }
     } else {
       const body = { q, chunkThreshold: threshold, ...flags };
