@@ -74,7 +74,9 @@ const PICTURES: &[&str] = &[
 
 /// Subjects that point back into the conversation: a sentence opening with
 /// one cannot stand alone as a memory ("It was amazing").
-const BACK_REFERENCES: &[&str] = &["it", "it's", "that", "that's", "thats", "its"];
+const BACK_REFERENCES: &[&str] = &[
+    "it", "it's", "that", "that's", "thats", "its", "here's", "heres",
+];
 
 fn words(s: &str) -> Vec<String> {
     s.split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '\u{2019}'))
@@ -133,6 +135,14 @@ pub fn not_a_fact(clause: &str) -> Option<&'static str> {
     }
     if SECOND_PERSON.contains(&first.as_str()) {
         return Some("about the listener");
+    }
+    // "I hope I can hear you play some day", "wish you were here": a wish
+    // that involves the listener
+    if w.iter()
+        .any(|x| x.starts_with("hop") || x.starts_with("wish"))
+        && w.iter().any(|x| SECOND_PERSON.contains(&x.as_str()))
+    {
+        return Some("a wish for the listener");
     }
     if BACK_REFERENCES.contains(&first.as_str()) {
         return Some("refers back");

@@ -122,6 +122,12 @@ const INVARIANT: &[&str] = &[
     "gonna",
     "wanna",
     "gotta",
+    // adverbs that stand where a verb would ("we last talked")
+    "last",
+    "first",
+    "also",
+    "just",
+    "still",
     // past forms spelled like their base: in a story they are past
     "quit",
     "put",
@@ -152,9 +158,16 @@ fn third_person(verb: &str) -> String {
         "weren't" => return "wasn't".into(),
         _ => {}
     }
-    let past = super::lexicon::verb(verb).is_some_and(|(_, f)| f == super::lexicon::VerbForm::Past);
+    // a past or an already agreeing form stays ("the needs and hopes of":
+    // not "hopeses")
+    let settled = super::lexicon::verb(verb).is_some_and(|(_, f)| {
+        matches!(
+            f,
+            super::lexicon::VerbForm::Past | super::lexicon::VerbForm::Third
+        )
+    });
     if INVARIANT.contains(&verb)
-        || past
+        || settled
         || verb.ends_with("ed")
         || !verb.chars().all(|c| c.is_ascii_alphabetic())
     {

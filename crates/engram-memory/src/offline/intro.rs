@@ -130,6 +130,17 @@ const NOT_NAMES: &[&str] = &[
     "student",
     "person",
     "people",
+    // common nouns that open sentences ("Things have been tough for her")
+    "things",
+    "stuff",
+    "life",
+    "everything",
+    "everyone",
+    "everybody",
+    "family",
+    "friends",
+    "work",
+    "school",
     // function words that open sentences
     "he",
     "she",

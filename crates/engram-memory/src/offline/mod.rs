@@ -163,6 +163,10 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
                         }
                         None => (content, Vec::new()),
                     };
+                    if pointers::reaction(&content) {
+                        dropped((), &content, "a reaction to something shown");
+                        continue;
+                    }
                     let content = pointers::indefinite(&content);
                     let content = match (shape::problem(&content, &people), t.speaker) {
                         (None, _) => content,
@@ -514,6 +518,31 @@ mod tests {
             [
                 "Piet is still hunting for a flat where cats are allowed.",
                 "Lotte's choir won the county festival in 2022."
+            ]
+        );
+    }
+
+    #[test]
+    fn announced_news_is_the_fact_and_offers_are_not() {
+        let got = chat(&[
+            "Rui: Hey Ines! Wanted to let you know that I'm starting a pottery course.",
+            "Rui: Haven't talked in a while, I adopted a greyhound named Bolt!",
+            "Rui: I'm so excited to tell you I started a weekend yoga class.",
+            "Ines: Haven't seen you since we last talked.",
+            "Ines: Wanted to tell you that I joined a writers group. I missed you!",
+            "Ines: Since we last spoke I went to a jazz festival in Porto.",
+            "Ines: If you need any help, let me know! I hope your knee heals soon.",
+            "Rui: Sending you the recipe now! Love this map.",
+            "Ines: Things have been hectic. I had a wild week.",
+        ]);
+        assert_eq!(
+            got,
+            [
+                "Rui is starting a pottery course.",
+                "Rui adopted a greyhound named Bolt.",
+                "Rui started a weekend yoga class.",
+                "Ines joined a writers group.",
+                "Ines went to a jazz festival in Porto."
             ]
         );
     }

@@ -26,7 +26,7 @@ const OPENS_SUBJECT: Words = Words(
 );
 
 /// Verbs that take a "that" clause ("believes that education matters").
-const SAYING: Words = Words(
+pub(super) const SAYING: Words = Words(
     "say tell think believe know realise realize feel hope discover learn mean \
      notice hear understand agree promise decide admit guess wish find show \
      prove remember forget suppose suggest explain mention claim expect \
@@ -51,6 +51,27 @@ pub(super) fn points_elsewhere(pred: &[&str]) -> bool {
                     return true;
                 }
             }
+            // "hasn't been there yet", "a trip there": a place said elsewhere
+            // (not "there's a trail", "there are")
+            "there" if j > 0 => {
+                let existential = next.as_deref().is_some_and(|n| {
+                    COPULAS.contains(&n) || matches!(n, "'s" | "isn't" | "aren't")
+                }) || w.ends_with("'s");
+                if !existential {
+                    return true;
+                }
+            }
+            // "doesn't want to get any", "will check some out"
+            "any" | "some" if j > 0 => {
+                let last = next
+                    .as_deref()
+                    .is_none_or(|n| matches!(n, "out" | "up" | "too" | "either" | "more"));
+                if last && pred.len() - j <= 2 {
+                    return true;
+                }
+            }
+            // "is planning a few"
+            "few" if j == pred.len() - 1 && j > 0 && bare(pred[j - 1]) == "a" => return true,
             "that" if j > 0 => {
                 let prev = bare(pred[j - 1]);
                 if !is_verbish(pred[j - 1]) || COPULAS.contains(&prev.as_str()) {
@@ -81,6 +102,35 @@ pub(super) fn points_elsewhere(pred: &[&str]) -> bool {
         }
     }
     false
+}
+
+/// Verbs of liking: with a pointer as their whole object they react to
+/// something in front of the speaker ("Love this map!").
+const LIKING: Words = Words("love like enjoy adore dig prefer hate");
+
+/// Whether a fact only reacts to something shown or said: a verb of liking
+/// (or "a fan of") whose whole object is a pointer and one noun ("John
+/// loves this map", "Tim is a huge fan of this genre"). Made indefinite it
+/// would say nothing ("John loves a map"); with more after the noun it
+/// says something ("loves this map of Middle-earth" is left to
+/// [`indefinite`]).
+pub fn reaction(fact: &str) -> bool {
+    let words: Vec<&str> = fact.split_whitespace().collect();
+    let n = words.len();
+    if n < 3 {
+        return false;
+    }
+    let (pointer, noun) = (bare(words[n - 2]), bare(words[n - 1]));
+    if !matches!(pointer.as_str(), "this" | "that" | "these" | "those")
+        || TIME_NOUNS.contains(&noun.as_str())
+        || FUNCTION.contains(&noun.as_str())
+    {
+        return false;
+    }
+    let before = bare(words[n - 3]);
+    let liking = verb(&before).is_some_and(|(base, _)| LIKING.contains(&base));
+    let fan = before == "of" && n >= 4 && matches!(bare(words[n - 4]).as_str(), "fan" | "fans");
+    liking || fan
 }
 
 /// A fact with each demonstrative determiner after its verb made
@@ -144,6 +194,27 @@ const PREPOSITIONS: Words =
 mod tests {
     use super::super::shape::problem;
     use super::*;
+
+    #[test]
+    fn reactions_to_what_is_shown() {
+        for fact in [
+            "John loves this map.",
+            "Melanie loved that painting!",
+            "Tim is a huge fan of this genre.",
+            "Joanna really likes these colours.",
+        ] {
+            assert!(reaction(fact), "{fact}");
+        }
+        for fact in [
+            "John loves this map of Middle-earth.",
+            "Melanie made this bowl.",
+            "Tim loves this time of year.",
+            "Nate loves that week.",
+            "Joanna likes hiking.",
+        ] {
+            assert!(!reaction(fact), "{fact}");
+        }
+    }
 
     #[test]
     fn pointers_become_indefinite() {

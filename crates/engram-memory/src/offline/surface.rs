@@ -82,6 +82,58 @@ const OPENING_PHRASES: &[&str] = &[
     "an update",
     "oh and",
     "oh by the way",
+    // news announced: the news is the fact ("Wanted to let you know that
+    // I'm running for office again")
+    "i just wanted to let you know that",
+    "i just wanted to let you know",
+    "i wanted to let you know that",
+    "i wanted to let you know",
+    "just wanted to let you know that",
+    "just wanted to let you know",
+    "wanted to let you know that",
+    "wanted to let you know",
+    "i wanted to tell you that",
+    "wanted to tell you that",
+    "i wanted to tell ya",
+    "wanted to tell ya",
+    "i wanted to tell you",
+    "wanted to tell you",
+    "just wanted to say that",
+    "i have to tell you that",
+    "i gotta tell you that",
+    "gotta tell you that",
+    "i'm so excited to tell you that",
+    "i'm so excited to tell you",
+    "i'm excited to tell you that",
+    "i'm excited to tell you",
+    "so excited to tell you that",
+    "so excited to tell you",
+    "i can't wait to tell you that",
+    "i have to tell you",
+    "i gotta tell you",
+    "since we last spoke",
+    "since we last talked",
+    "since we last chatted",
+    "since we talked",
+    "since we spoke",
+    "since we chatted",
+    "since our last chat",
+    "since last time",
+];
+
+/// Greeting clauses that open a sentence and end at its first comma
+/// ("Haven't talked in a few days, ...", "Long time no see, ...").
+const OPENING_CLAUSES: &[&str] = &[
+    "haven't talked",
+    "havent talked",
+    "haven't spoken",
+    "haven't chatted",
+    "long time no",
+    "it's been a while",
+    "been a while",
+    "good to hear from you",
+    "great to hear from you",
+    "nice to hear from you",
 ];
 
 /// Drop leading interjections ("Yeah, so I ...") and opening phrases ("By
@@ -99,6 +151,17 @@ pub(super) fn strip_openers(s: &str) -> &str {
         s = s[p.len()..]
             .trim_start_matches([',', ' ', ':', '!', '-'])
             .trim();
+    }
+    // "Haven't talked in a few days, I joined ...": the greeting clause
+    // goes up to its comma
+    let lower = s.to_ascii_lowercase().replace('\u{2019}', "'");
+    if OPENING_CLAUSES.iter().any(|p| lower.starts_with(p)) {
+        if let Some(at) = s.find([',', ';']).filter(|&at| at <= 48) {
+            let rest = s[at + 1..].trim();
+            if !rest.is_empty() {
+                return strip_openers(rest);
+            }
+        }
     }
     loop {
         let Some((first, rest)) = s.split_once([',', ' ']) else {
