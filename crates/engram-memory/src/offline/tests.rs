@@ -1,0 +1,265 @@
+//! The extractor end to end: chats and documents in, the facts a person
+//! expects out.
+
+use super::*;
+use chrono::NaiveDate;
+
+fn day() -> Option<NaiveDate> {
+    NaiveDate::from_ymd_opt(2023, 5, 8)
+}
+
+fn turn<'a>(speaker: &'a str, listener: &'a str, text: &'a str) -> Turn<'a> {
+    Turn {
+        role: Role::User,
+        speaker: Some(speaker),
+        listener: Some(listener),
+        text,
+        date: day(),
+        generic: false,
+    }
+}
+
+/// The memories of a two-person chat (`Speaker: text` lines).
+fn chat(lines: &[&str]) -> Vec<String> {
+    let parts: Vec<(&str, &str)> = lines
+        .iter()
+        .map(|l| l.split_once(": ").expect("speaker: text"))
+        .collect();
+    let mut people: Vec<&str> = parts.iter().map(|p| p.0).collect();
+    people.sort_unstable();
+    people.dedup();
+    let turns: Vec<Turn> = parts
+        .iter()
+        .map(|(s, t)| {
+            let other = people.iter().find(|p| *p != s).copied().unwrap_or("");
+            turn(s, other, t)
+        })
+        .collect();
+    extract(&turns).into_iter().map(|c| c.content).collect()
+}
+
+/// The memories of what the application's user said (`name` when the
+/// space knows it).
+fn user(name: Option<&str>, texts: &[&str]) -> Vec<String> {
+    let turns: Vec<Turn> = texts
+        .iter()
+        .map(|t| Turn {
+            role: Role::User,
+            speaker: Some(name.unwrap_or(crate::UNNAMED_USER)),
+            listener: None,
+            text: t,
+            date: day(),
+            generic: true,
+        })
+        .collect();
+    extract(&turns).into_iter().map(|c| c.content).collect()
+}
+
+#[test]
+fn a_chat_becomes_attributed_dated_facts() {
+    let turns = [
+        turn("Ana", "Ben", "Hey Ben! How have you been?"),
+        turn(
+            "Ben",
+            "Ana",
+            "Good, thanks! Yeah, I ran my first half marathon last weekend.",
+        ),
+        turn(
+            "Ana",
+            "Ben",
+            "Wow, congrats! I'm a nurse at Mercy Hospital, so I know how hard that is.",
+        ),
+        turn(
+            "Ben",
+            "Ana",
+            "Haha. My sister lives in Denver and she convinced me.",
+        ),
+        Turn {
+            role: Role::Assistant,
+            speaker: Some("Bot"),
+            listener: Some("Ana"),
+            text: "I recommend stretching after long runs every day.",
+            date: None,
+            generic: false,
+        },
+    ];
+    let got = extract(&turns);
+    let facts: Vec<(&str, Option<&str>, bool)> = got
+        .iter()
+        .map(|c| (c.content.as_str(), c.subject.as_deref(), c.is_static))
+        .collect();
+    assert_eq!(
+        facts,
+        [
+            (
+                "Ben ran their first half marathon on the weekend of 6 May 2023.",
+                Some("Ben"),
+                false
+            ),
+            ("Ana is a nurse at Mercy Hospital.", Some("Ana"), true),
+            ("Ben's sister lives in Denver.", Some("Ben"), true),
+            ("Ben's sister convinced Ben.", Some("Ben"), false),
+        ]
+    );
+    assert_eq!(got[0].event_dates, ["2023-05-06"]);
+    assert_eq!(got[0].document_date, day());
+    assert!(got[0].context.contains("Ben: Good, thanks!"));
+    assert!(got[0].context.contains("Ana: Hey Ben!"), "the turn before");
+    let denver = &got[2].entities;
+    assert!(denver
+        .iter()
+        .any(|e| e.name == "Denver" && e.kind == EntityKind::Place));
+    assert!(got[1]
+        .entities
+        .iter()
+        .any(|e| e.name == "Mercy Hospital" && e.kind == EntityKind::Organisation));
+}
+
+#[test]
+fn one_memory_per_fact_with_the_speaker_named() {
+    assert_eq!(
+        user(
+            None,
+            &["Hi! I'm Maya, I live in Lisbon and I work as a marine biologist."]
+        ),
+        [
+            "The user lives in Lisbon.",
+            "The user works as a marine biologist."
+        ],
+        "without a known name the user stays the user"
+    );
+    assert_eq!(
+        user(
+            Some("Tom"),
+            &["I'm Tom, I'm 34, I live in Leeds and I teach chemistry."]
+        ),
+        [
+            "Tom is the user's name.",
+            "Tom is 34 years old.",
+            "Tom lives in Leeds.",
+            "Tom teaches chemistry."
+        ]
+    );
+    assert_eq!(
+        user(Some("Ravi"), &["I live in Pune and work at Infosys."]),
+        ["Ravi lives in Pune.", "Ravi works at Infosys."]
+    );
+}
+
+#[test]
+fn chatter_is_not_remembered() {
+    let got = chat(&[
+        "Piet: I'm still hunting for a flat where cats are allowed.",
+        "Lotte: Hang in there, you'll find somewhere lovely for your cat soon!",
+        "Lotte: Don't forget to look after yourself and have some fun too.",
+        "Lotte: I remember you mentioning it last time.",
+        "Lotte: Here's a photo of my rabbits in the garden.",
+        "Lotte: So happy for you! That sounds amazing.",
+        "Piet: Thanks! My neighbours adore them.",
+        "Lotte: Check out my new bike.",
+        "Lotte: That pic's from when my choir won the county festival last year.",
+        "Lotte: You should totally try a cat-sitting app.",
+    ]);
+    assert_eq!(
+        got,
+        [
+            "Piet is still hunting for a flat where cats are allowed.",
+            "Lotte's choir won the county festival in 2022."
+        ]
+    );
+}
+
+#[test]
+fn announced_news_is_the_fact_and_offers_are_not() {
+    let got = chat(&[
+        "Rui: Hey Ines! Wanted to let you know that I'm starting a pottery course.",
+        "Rui: Haven't talked in a while, I adopted a greyhound named Bolt!",
+        "Rui: I'm so excited to tell you I started a weekend yoga class.",
+        "Ines: Haven't seen you since we last talked. I haven't talked to Rui in a while.",
+        "Rui: You'll rock the dance floor!",
+        "Ines: Wanted to tell you that I joined a writers group. I missed you!",
+        "Ines: Since we last spoke I went to a jazz festival in Porto.",
+        "Ines: If you need any help, let me know! I hope your knee heals soon.",
+        "Rui: Sending you the recipe now! Love this map.",
+        "Ines: Things have been hectic. I had a wild week.",
+    ]);
+    assert_eq!(
+        got,
+        [
+            "Rui is starting a pottery course.",
+            "Rui adopted a greyhound named Bolt.",
+            "Rui started a weekend yoga class.",
+            "Ines joined a writers group.",
+            "Ines went to a jazz festival in Porto."
+        ]
+    );
+}
+
+#[test]
+fn elided_subjects_and_commands() {
+    let got = chat(&[
+        "Bram: Lost my job as a plumber yesterday, so I'm gonna start my own business.",
+        "Elif: Finishing my thesis this month. Love cycling with my dog.",
+        "Elif: Just got some new boots! Having my family around helps a lot.",
+        "Elif: Check my new studio. Sounds fun.",
+    ]);
+    assert_eq!(
+        got,
+        [
+            "Bram lost their job as a plumber on 7 May 2023.",
+            "Bram is gonna start their own business.",
+            "Elif is finishing their thesis in May 2023.",
+            "Elif loves cycling with their dog.",
+            "Elif just got some new boots."
+        ]
+    );
+}
+
+#[test]
+fn documents_without_speakers_keep_named_facts() {
+    let turns = [Turn {
+        role: Role::User,
+        speaker: None,
+        listener: None,
+        text: "Ada prefers green tea and lives in Lisbon. It is nice. The meeting moved to 3 pm.",
+        date: None,
+        generic: false,
+    }];
+    let got: Vec<String> = extract(&turns).into_iter().map(|c| c.content).collect();
+    assert_eq!(
+        got,
+        [
+            "Ada prefers green tea.",
+            "Ada lives in Lisbon.",
+            "The meeting moved to 3 pm."
+        ]
+    );
+}
+
+#[test]
+fn vocatives_are_not_part_of_the_fact() {
+    let people = ["Caroline", "Melanie"];
+    assert_eq!(
+        strip_vocative("Caroline, my family has been great.", &people),
+        "my family has been great."
+    );
+    assert_eq!(
+        strip_vocative("I'm getting there, Caroline.", &people),
+        "I'm getting there"
+    );
+    assert_eq!(
+        strip_vocative("Caroline moved to Sweden.", &people),
+        "Caroline moved to Sweden."
+    );
+}
+
+#[test]
+fn openers_are_dropped_and_duplicates_merged() {
+    assert_eq!(strip_openers("Oh, yeah, I did that"), "I did that");
+    assert_eq!(strip_openers("Well"), "Well");
+    let turns = [
+        turn("Ana", "Ben", "I adopted a puppy named Max."),
+        turn("Ana", "Ben", "Oh, I adopted a puppy named Max!"),
+    ];
+    assert_eq!(extract(&turns).len(), 1);
+}
