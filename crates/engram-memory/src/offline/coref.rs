@@ -120,8 +120,6 @@ const INVARIANT: &[&str] = &[
     "has",
     "does",
     "gonna",
-    "wanna",
-    "gotta",
     // adverbs that stand where a verb would ("we last talked")
     "last",
     "first",
@@ -156,8 +154,18 @@ fn third_person(verb: &str) -> String {
         "go" => return "goes".into(),
         "were" => return "was".into(),
         "weren't" => return "wasn't".into(),
+        // "I wanna start a studio": "Jon wants to start a studio"
+        "wanna" => return "wants to".into(),
+        "gotta" => return "has to".into(),
         _ => {}
     }
+    // "need", "feed", "succeed" are bases, not past forms in -ed
+    let eed_base = verb.ends_with("eed")
+        && super::lexicon::verb(verb).is_none_or(|(_, f)| f == super::lexicon::VerbForm::Base)
+        && !matches!(
+            verb,
+            "agreed" | "freed" | "guaranteed" | "decreed" | "refereed"
+        );
     // a past or an already agreeing form stays ("the needs and hopes of":
     // not "hopeses")
     let settled = super::lexicon::verb(verb).is_some_and(|(_, f)| {
@@ -168,7 +176,7 @@ fn third_person(verb: &str) -> String {
     });
     if INVARIANT.contains(&verb)
         || settled
-        || verb.ends_with("ed")
+        || (verb.ends_with("ed") && !eed_base)
         || !verb.chars().all(|c| c.is_ascii_alphabetic())
     {
         return verb.into();
@@ -388,6 +396,12 @@ mod tests {
         check("we're heartbroken", "Caroline is heartbroken");
         check("Sam and I broke up", "Sam and Caroline broke up");
         check("I quit Google", "Caroline quit Google");
+        check("I need a new car", "Caroline needs a new car");
+        check("I succeed at chess", "Caroline succeeds at chess");
+        check("I agreed to help", "Caroline agreed to help");
+        check("I wanna start a studio", "Caroline wants to start a studio");
+        check("I gotta sell my bike", "Caroline has to sell their bike");
+        check("I'm gonna move", "Caroline is gonna move");
         let (got, _) = resolve(
             "we met at a climbing gym",
             "Eva",

@@ -42,6 +42,16 @@ pub(super) fn points_elsewhere(pred: &[&str]) -> bool {
         let (_, core, _) = super::coref::parts(w);
         core.chars().next().is_some_and(char::is_uppercase)
     };
+    // "knows DIYs does too", "Jon did as well": an auxiliary standing for
+    // a verb phrase said elsewhere
+    let tail: Vec<String> = pred.iter().rev().take(3).map(|w| bare(w)).collect();
+    let elided = |aux: &str| ELLIPTICAL.contains(&aux);
+    if pred.len() >= 2
+        && ((matches!(tail[0].as_str(), "too" | "either") && elided(&tail[1]))
+            || (tail.len() == 3 && tail[1] == "as" && tail[0] == "well" && elided(&tail[2])))
+    {
+        return true;
+    }
     for (j, w) in pred.iter().enumerate() {
         let next = pred.get(j + 1).map(|n| bare(n));
         match bare(w).as_str() {
@@ -103,6 +113,12 @@ pub(super) fn points_elsewhere(pred: &[&str]) -> bool {
     }
     false
 }
+
+/// Auxiliaries that can stand for a whole verb phrase at a clause's end.
+const ELLIPTICAL: Words = Words(
+    "do does did don't doesn't didn't can can't could will won't would has have had is \
+     are was were am",
+);
 
 /// Verbs of liking: with a pointer as their whole object they react to
 /// something in front of the speaker ("Love this map!").
@@ -213,6 +229,24 @@ mod tests {
             "Joanna likes hiking.",
         ] {
             assert!(!reaction(fact), "{fact}");
+        }
+    }
+
+    #[test]
+    fn an_elided_verb_phrase_points_elsewhere() {
+        for fact in [
+            "Joanna knows DIYs does too.",
+            "Nate thinks Tim did as well.",
+            "Maria hopes John can too.",
+        ] {
+            assert!(problem(fact, &[]).is_some(), "{fact}");
+        }
+        for fact in [
+            "Caroline loves hiking too.",
+            "Tim has been to Paris as well.",
+            "Nate plays the guitar and the drums too.",
+        ] {
+            assert_eq!(problem(fact, &[]), None, "{fact}");
         }
     }
 

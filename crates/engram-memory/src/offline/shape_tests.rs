@@ -63,6 +63,10 @@ fn chatter_and_broken_sentences_do_not() {
     let people = ["Tim", "Caroline", "Melanie", "Nate", "Gina", "John"];
     for (fact, why) in [
         ("Family is everything.", "about no one"),
+        (
+            "John's family, exercise, and spending time with friends, for sure.",
+            "a list, not a sentence",
+        ),
         ("This was a great reminder for Tim.", "about no one"),
         ("Everyone had cool costumes.", "about no one"),
         (

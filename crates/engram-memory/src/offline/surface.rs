@@ -295,29 +295,30 @@ pub(super) fn with_subject(clause: &str) -> Option<String> {
         return Some(format!("I've {}", lowered(clause)));
     }
     // "Having my family around helps": a gerund that is the subject
-    let gerund_subject = words[skip + 1..].iter().any(|w| {
-        let b = clauses::bare(w);
-        // a finite verb later on: "Being a pro must be quite a journey",
-        // "Seeing this pic just made me smile"
-        matches!(
-            b.as_str(),
-            "is" | "was"
-                | "helps"
-                | "makes"
-                | "means"
-                | "keeps"
-                | "gives"
-                | "must"
-                | "can"
-                | "could"
-                | "will"
-                | "would"
-                | "has"
-                | "had"
-                | "should"
-                | "might"
-        ) || matches!(verb(&b), Some((_, VerbForm::Third | VerbForm::Past)))
-    });
+    let gerund_subject = coordinated_gerunds(&words[skip..])
+        || words[skip + 1..].iter().any(|w| {
+            let b = clauses::bare(w);
+            // a finite verb later on: "Being a pro must be quite a journey",
+            // "Seeing this pic just made me smile"
+            matches!(
+                b.as_str(),
+                "is" | "was"
+                    | "helps"
+                    | "makes"
+                    | "means"
+                    | "keeps"
+                    | "gives"
+                    | "must"
+                    | "can"
+                    | "could"
+                    | "will"
+                    | "would"
+                    | "has"
+                    | "had"
+                    | "should"
+                    | "might"
+            ) || matches!(verb(&b), Some((_, VerbForm::Third | VerbForm::Past)))
+        });
     match verb(&first) {
         Some((_, VerbForm::Past)) if !matches!(first.as_str(), "was" | "were") => {
             Some(format!("I {}", lowered(clause)))
@@ -336,6 +337,24 @@ pub(super) fn with_subject(clause: &str) -> Option<String> {
             _ => Some(clause.to_string()),
         },
     }
+}
+
+/// "Playing games and watching movies are my hobbies": gerunds joined by
+/// "and", then "are" or "were", are the subject of that verb.
+pub(super) fn coordinated_gerunds(words: &[&str]) -> bool {
+    let gerund = |w: &str| matches!(verb(&clauses::bare(w)), Some((_, VerbForm::Gerund)));
+    if !words.first().is_some_and(|w| gerund(w)) {
+        return false;
+    }
+    let Some(v) = words
+        .iter()
+        .position(|w| matches!(clauses::bare(w).as_str(), "are" | "were"))
+    else {
+        return false;
+    };
+    words[..v]
+        .windows(2)
+        .any(|p| clauses::bare(p[0]) == "and" && gerund(p[1]))
 }
 
 /// An answer that leaves out "I'm" before where the speaker is from

@@ -202,6 +202,8 @@ fn elided_subjects_and_commands() {
         "Elif: Finishing my thesis this month. Love cycling with my dog.",
         "Elif: Just got some new boots! Having my family around helps a lot.",
         "Elif: Check my new studio. Sounds fun.",
+        "Bram: Playing chess and baking bread are my main hobbies.",
+        "Bram: I wanna open a bakery. I need a bigger oven.",
     ]);
     assert_eq!(
         got,
@@ -210,7 +212,10 @@ fn elided_subjects_and_commands() {
             "Bram is gonna start their own business.",
             "Elif is finishing their thesis in May 2023.",
             "Elif loves cycling with their dog.",
-            "Elif just got some new boots."
+            "Elif just got some new boots.",
+            "Playing chess and baking bread are Bram's main hobbies.",
+            "Bram wants to open a bakery.",
+            "Bram needs a bigger oven."
         ]
     );
 }
