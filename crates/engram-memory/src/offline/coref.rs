@@ -338,7 +338,12 @@ pub fn resolve(text: &str, speaker: &str, listener: Option<&str>, we: &We) -> (S
         }
         if agree {
             let lower = core.to_ascii_lowercase().replace('\u{2019}', "'");
-            if ADVERBS.contains(&lower.as_str()) {
+            // "I slowly formed": an adverb in -ly waits with the verb
+            let ly_adverb = lower.len() > 4
+                && lower.ends_with("ly")
+                && !lower.ends_with("ply")
+                && super::lexicon::verb(&lower).is_none();
+            if ADVERBS.contains(&lower.as_str()) || ly_adverb {
                 out.push(w.to_string());
                 continue;
             }
@@ -397,6 +402,8 @@ mod tests {
         check("Sam and I broke up", "Sam and Caroline broke up");
         check("I quit Google", "Caroline quit Google");
         check("I need a new car", "Caroline needs a new car");
+        check("I slowly formed bonds", "Caroline slowly formed bonds");
+        check("I usually run", "Caroline usually runs");
         check("I succeed at chess", "Caroline succeeds at chess");
         check("I agreed to help", "Caroline agreed to help");
         check("I wanna start a studio", "Caroline wants to start a studio");

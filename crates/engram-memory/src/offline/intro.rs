@@ -249,6 +249,8 @@ pub fn is_name_word(w: &str) -> bool {
             .all(|c| c.is_alphabetic() || c == '-' || c == '\'')
         && core.chars().count() >= 2
         && !NOT_NAMES.contains(&core.to_lowercase().as_str())
+        // "I've", "I'm", "I'd", "I'll": the speaker, not a name
+        && !core.starts_with("I'")
 }
 
 /// The name at the start of `words` (one to three name words, stopping at

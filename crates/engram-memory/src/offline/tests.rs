@@ -268,3 +268,18 @@ fn openers_are_dropped_and_duplicates_merged() {
     ];
     assert_eq!(extract(&turns).len(), 1);
 }
+
+#[test]
+fn contractions_of_i_are_never_antecedents() {
+    // "her" has no antecedent here: "I've" and "I'll" are the speaker,
+    // not a person named I've ("reading I've's stuff")
+    let got = chat(&[
+        "Tim: I've been reading her stuff for a long time.",
+        "Melanie: I'll never forget the day my youngest took her first steps.",
+    ]);
+    assert!(
+        got.iter()
+            .all(|m| !m.contains("I've") && !m.contains("will first")),
+        "{got:?}"
+    );
+}
