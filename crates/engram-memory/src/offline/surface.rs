@@ -303,6 +303,12 @@ pub(super) fn with_subject(clause: &str) -> Option<String> {
             matches!(
                 b.as_str(),
                 "is" | "was"
+                    | "isn't"
+                    | "wasn't"
+                    | "doesn't"
+                    | "didn't"
+                    | "won't"
+                    | "can't"
                     | "helps"
                     | "makes"
                     | "means"
@@ -339,22 +345,27 @@ pub(super) fn with_subject(clause: &str) -> Option<String> {
     }
 }
 
-/// "Playing games and watching movies are my hobbies": gerunds joined by
-/// "and", then "are" or "were", are the subject of that verb.
+/// "Playing games and watching movies are my hobbies", "Dancing and
+/// running my biz need hard work": gerunds joined by "and", then a plural
+/// verb ("are", "were", a bare form), are the subject of that verb.
 pub(super) fn coordinated_gerunds(words: &[&str]) -> bool {
     let gerund = |w: &str| matches!(verb(&clauses::bare(w)), Some((_, VerbForm::Gerund)));
     if !words.first().is_some_and(|w| gerund(w)) {
         return false;
     }
-    let Some(v) = words
-        .iter()
-        .position(|w| matches!(clauses::bare(w).as_str(), "are" | "were"))
+    let Some(and) = words
+        .windows(2)
+        .position(|p| clauses::bare(p[0]) == "and" && gerund(p[1]))
     else {
         return false;
     };
-    words[..v]
-        .windows(2)
-        .any(|p| clauses::bare(p[0]) == "and" && gerund(p[1]))
+    words[and + 2..].iter().any(|w| {
+        let b = clauses::bare(w);
+        matches!(
+            b.as_str(),
+            "are" | "were" | "aren't" | "weren't" | "don't" | "didn't"
+        ) || matches!(verb(&b), Some((_, VerbForm::Base)))
+    })
 }
 
 /// An answer that leaves out "I'm" before where the speaker is from

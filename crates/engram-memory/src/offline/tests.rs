@@ -204,6 +204,10 @@ fn elided_subjects_and_commands() {
         "Elif: Check my new studio. Sounds fun.",
         "Bram: Playing chess and baking bread are my main hobbies.",
         "Bram: I wanna open a bakery. I need a bigger oven.",
+        // gerund subjects, not "Elif is teaching ... need hard work"; both
+        // are then about no one in particular
+        "Elif: Teaching and running my studio need hard work.",
+        "Elif: Starting a studio isn't cheap.",
     ]);
     assert_eq!(
         got,
