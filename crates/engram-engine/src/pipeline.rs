@@ -26,6 +26,10 @@ pub(crate) enum Failure {
     Permanent(String),
 }
 
+/// Text content up to this many bytes is extracted on the async runtime
+/// rather than the blocking pool.
+const INLINE_TEXT: usize = 16 * 1024;
+
 /// Texts embedded per embedder call (bounds memory and keeps stop checks
 /// and lease renewals timely for very large documents).
 const EMBED_GROUP: usize = 256;
@@ -46,6 +50,8 @@ pub(crate) async fn process_batch(
     let store = &engine.store;
     let jobs = advance(engine, jobs, DocumentStatus::Extracting).await?;
     let mut extracted = Vec::with_capacity(jobs.len());
+    let mut settings_of: std::collections::HashMap<String, crate::settings::Effective> =
+        std::collections::HashMap::new();
     for job in jobs {
         if *stop.borrow() {
             return Ok(());
@@ -59,13 +65,19 @@ pub(crate) async fn process_batch(
             }
         };
         // the organisation's settings: its ingestion filter now, its
-        // chunk size below (read once per job)
-        let settings = match engine.effective_settings(&job.org_id).await {
-            Ok(s) => s,
-            Err(err) => {
-                fail(engine, &job, Failure::Transient(err.to_string())).await?;
-                continue;
-            }
+        // chunk size below (read once per organisation and batch)
+        let settings = match settings_of.get(&job.org_id) {
+            Some(s) => s.clone(),
+            None => match engine.effective_settings(&job.org_id).await {
+                Ok(s) => {
+                    settings_of.insert(job.org_id.clone(), s.clone());
+                    s
+                }
+                Err(err) => {
+                    fail(engine, &job, Failure::Transient(err.to_string())).await?;
+                    continue;
+                }
+            },
         };
         match engine.admit(&settings, &e.text).await {
             Ok(()) => extracted.push((job, e, settings.chunk_size)),
@@ -79,19 +91,33 @@ pub(crate) async fn process_batch(
     let alive = store
         .set_jobs_stage(&jobs, DocumentStatus::Chunking)
         .await?;
+    // every document of the batch is chunked in one blocking task (a task
+    // per document cost more in thread hand-offs than a short document's
+    // chunking itself)
+    let todo: Vec<(Job, Extracted, ChunkConfig)> = extracted
+        .into_iter()
+        .zip(alive)
+        .filter(|(_, ok)| *ok)
+        .map(|((job, ex, chunk_size), _)| {
+            // the organisation's chunkSize, else the configured size
+            let chunk_tokens = chunk_size.or(engine.config.chunk_tokens);
+            let cfg = ChunkConfig::for_model(chunk_tokens, engine.embedder.max_tokens());
+            (job, ex, cfg)
+        })
+        .collect();
+    let counter = engine.embedder.token_counter();
+    let chunked = tokio::task::spawn_blocking(move || {
+        todo.into_iter()
+            .map(|(job, ex, cfg)| {
+                let chunks = chunk_text(&ex.text, counter.as_ref(), cfg);
+                (job, ex, chunks)
+            })
+            .collect::<Vec<_>>()
+    })
+    .await
+    .map_err(|e| StoreError::Backend(format!("chunking task failed: {e}")))?;
     let mut prepared = Vec::new();
-    for ((job, ex, chunk_size), ok) in extracted.into_iter().zip(alive) {
-        if !ok {
-            continue;
-        }
-        // the organisation's chunkSize, else the configured size
-        let chunk_tokens = chunk_size.or(engine.config.chunk_tokens);
-        let cfg = ChunkConfig::for_model(chunk_tokens, engine.embedder.max_tokens());
-        let counter = engine.embedder.token_counter();
-        let text = ex.text.clone();
-        let chunks = tokio::task::spawn_blocking(move || chunk_text(&text, counter.as_ref(), cfg))
-            .await
-            .map_err(|e| StoreError::Backend(format!("chunking task failed: {e}")))?;
+    for (job, ex, chunks) in chunked {
         if chunks.is_empty() {
             fail(
                 engine,
@@ -291,6 +317,10 @@ async fn extract(engine: &Engine, job: &Job) -> Result<Option<Extracted>, Failur
             )
         })
         .await
+    } else if doc.content.len() <= INLINE_TEXT {
+        // a short text is read in microseconds: less than handing it to
+        // the blocking pool and back
+        Ok(Ok(extract_text(&doc.content)))
     } else {
         let content = doc.content.clone();
         tokio::task::spawn_blocking(move || Ok(extract_text(&content))).await
