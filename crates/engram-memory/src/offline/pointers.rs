@@ -6,7 +6,7 @@
 //! relative, and a time ("this summer"), are not pointers.
 
 use super::clauses::{bare, is_verbish};
-use super::lexicon::verb;
+use super::lexicon::{verb, AUXILIARIES};
 use super::shape::{Words, COPULAS, FUNCTION};
 
 /// Nouns after "this", "these" or "those" that make a time, not a pointer
@@ -45,7 +45,7 @@ pub(super) fn points_elsewhere(pred: &[&str]) -> bool {
     // "knows DIYs does too", "Jon did as well": an auxiliary standing for
     // a verb phrase said elsewhere
     let tail: Vec<String> = pred.iter().rev().take(3).map(|w| bare(w)).collect();
-    let elided = |aux: &str| ELLIPTICAL.contains(&aux);
+    let elided = |aux: &str| AUXILIARIES.contains(&aux);
     if pred.len() >= 2
         && ((matches!(tail[0].as_str(), "too" | "either") && elided(&tail[1]))
             || (tail.len() == 3 && tail[1] == "as" && tail[0] == "well" && elided(&tail[2])))
@@ -113,12 +113,6 @@ pub(super) fn points_elsewhere(pred: &[&str]) -> bool {
     }
     false
 }
-
-/// Auxiliaries that can stand for a whole verb phrase at a clause's end.
-const ELLIPTICAL: Words = Words(
-    "do does did don't doesn't didn't can can't could will won't would has have had is \
-     are was were am",
-);
 
 /// Verbs of liking: with a pointer as their whole object they react to
 /// something in front of the speaker ("Love this map!").
