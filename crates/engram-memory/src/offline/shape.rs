@@ -235,21 +235,7 @@ pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
     if gerund_subject && v > 3 && !super::surface::coordinated_gerunds(rest) {
         return Some("no subject");
     }
-    // "John's family, exercise, and spending time": a list, the comma
-    // before a bare verb form says it is no subject and verb
-    if rest[v - 1].ends_with(',')
-        && verb(&bare(rest[v])).is_some_and(|(_, f)| f == VerbForm::Base)
-        && !super::lexicon::AUXILIARIES.contains(&bare(rest[v]).as_str())
-    {
-        return Some("a list, not a sentence");
-    }
-    // "John's family, exercise, and spending time with friends": a gerund
-    // that ends a list of nouns is the list's last item, not a verb
-    if !gerund_subject
-        && verb(&bare(rest[v])).is_some_and(|(_, f)| f == VerbForm::Gerund)
-        && matches!(bare(rest[v - 1]).as_str(), "and" | "or")
-        && rest[..v - 1].iter().any(|w| w.ends_with(','))
-    {
+    if super::surface::list_before_verb(rest, v, gerund_subject) {
         return Some("a list, not a sentence");
     }
     let subject = rest[..v].join(" ");

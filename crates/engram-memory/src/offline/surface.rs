@@ -368,6 +368,24 @@ pub(super) fn coordinated_gerunds(words: &[&str]) -> bool {
     })
 }
 
+/// Whether the words before `words[v]`, the first verb found, are a list
+/// rather than a subject: "John's family, exercise, and spending time
+/// with friends". A comma right before a bare verb form, or a gerund after
+/// "and" that ends a list with commas, is the list's last item, not a
+/// verb.
+pub(super) fn list_before_verb(words: &[&str], v: usize, gerund_subject: bool) -> bool {
+    let here = clauses::bare(words[v]);
+    let form = verb(&here).map(|(_, f)| f);
+    let comma_then_bare = words[v - 1].ends_with(',')
+        && form == Some(VerbForm::Base)
+        && !super::lexicon::AUXILIARIES.contains(&here.as_str());
+    let gerund_ends_list = !gerund_subject
+        && form == Some(VerbForm::Gerund)
+        && matches!(clauses::bare(words[v - 1]).as_str(), "and" | "or")
+        && words[..v - 1].iter().any(|w| w.ends_with(','));
+    comma_then_bare || gerund_ends_list
+}
+
 /// An answer that leaves out "I'm" before where the speaker is from
 /// ("Originally from Nairobi, but ...", "Born and raised in Leeds"): the
 /// subject put back, so the clause states a fact and the rest can split.
