@@ -159,21 +159,18 @@ fn third_person(verb: &str) -> String {
         "gotta" => return "has to".into(),
         _ => {}
     }
+    use super::lexicon::VerbForm;
+    let form = super::lexicon::verb(verb).map(|(_, f)| f);
     // "need", "feed", "succeed" are bases, not past forms in -ed
     let eed_base = verb.ends_with("eed")
-        && super::lexicon::verb(verb).is_none_or(|(_, f)| f == super::lexicon::VerbForm::Base)
+        && form.is_none_or(|f| f == VerbForm::Base)
         && !matches!(
             verb,
             "agreed" | "freed" | "guaranteed" | "decreed" | "refereed"
         );
     // a past or an already agreeing form stays ("the needs and hopes of":
     // not "hopeses")
-    let settled = super::lexicon::verb(verb).is_some_and(|(_, f)| {
-        matches!(
-            f,
-            super::lexicon::VerbForm::Past | super::lexicon::VerbForm::Third
-        )
-    });
+    let settled = matches!(form, Some(VerbForm::Past | VerbForm::Third));
     if INVARIANT.contains(&verb)
         || settled
         || (verb.ends_with("ed") && !eed_base)

@@ -14,8 +14,12 @@ const LIFE_EVENTS: Words = Words(
      propose adopt",
 );
 
-/// Auxiliaries and forms of "be" before a predicate's verb.
-const AUXILIARIES: Words = Words(
+/// Forms of "be", "have", "do" and "will" (with their contractions) that
+/// stand before a predicate's verb. Not [`super::lexicon::AUXILIARIES`]:
+/// that list has no contractions, and it has negations ("isn't") that
+/// must stop the skip here, or "Nate isn't competing" would count as
+/// an activity going on.
+const BEFORE_VERB: Words = Words(
     "is are was were be been being am 's 're has have had do does did will \
      would 'll 'd",
 );
@@ -27,7 +31,7 @@ const AUXILIARIES: Words = Words(
 pub(super) fn bare_activity(pred: &[&str], subject: &str) -> bool {
     let mut rest = pred.iter().skip_while(|w| {
         let b = bare(w);
-        AUXILIARIES.contains(&b.as_str()) || b.ends_with("ly") || FUNCTION.contains(&b.as_str())
+        BEFORE_VERB.contains(&b.as_str()) || b.ends_with("ly") || FUNCTION.contains(&b.as_str())
     });
     let Some(main) = rest.next() else {
         return false;
