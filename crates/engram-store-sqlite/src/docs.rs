@@ -31,17 +31,26 @@ async fn set_tags(tx: &mut Tx, org_id: &str, doc_id: &str, tags: &[String]) -> S
         .execute(&mut **tx)
         .await
         .map_err(db_err)?;
-    for (i, t) in tags.iter().enumerate() {
-        sqlx::query(
-            "INSERT OR IGNORE INTO document_tags (document_id, org_id, tag, position) VALUES (?, ?, ?, ?)",
-        )
-        .bind(doc_id)
-        .bind(org_id)
-        .bind(t)
-        .bind(i as i64)
-        .execute(&mut **tx)
-        .await
-        .map_err(db_err)?;
+    insert_tags(tx, org_id, doc_id, tags).await
+}
+
+/// Tag rows per INSERT statement (four variables each; SQLite allows
+/// 32 766).
+const TAG_ROWS: usize = 1000;
+
+/// Tag a document that has no tags yet, a statement per thousand tags
+/// rather than one per tag.
+async fn insert_tags(tx: &mut Tx, org_id: &str, doc_id: &str, tags: &[String]) -> StoreResult<()> {
+    for (g, group) in tags.chunks(TAG_ROWS).enumerate() {
+        let values = vec!["(?, ?, ?, ?)"; group.len()].join(", ");
+        let mut q = sqlx::query(AssertSqlSafe(format!(
+            "INSERT OR IGNORE INTO document_tags (document_id, org_id, tag, position) VALUES {values}"
+        )));
+        for (i, t) in group.iter().enumerate() {
+            let position = (g * TAG_ROWS + i) as i64;
+            q = q.bind(doc_id).bind(org_id).bind(t).bind(position);
+        }
+        q.execute(&mut **tx).await.map_err(db_err)?;
     }
     Ok(())
 }
@@ -118,7 +127,7 @@ pub async fn upsert_documents(
                     "UPDATE documents SET content = ?, text = NULL, url = ?, source = ?, doc_type = ?, \
                      status = 'queued', error = NULL, task_type = ?, dreaming = ?, dreaming_status = 'dreaming', \
                      metadata = ?, filepath = ?, entity_context = ?, revision = ?, file_name = ?, \
-                     file_mime = ?, file_bytes = ?, updated_at = ? WHERE id = ?",
+                     file_mime = ?, file_bytes = ?, updated_at = ?, connection_id = ? WHERE id = ?",
                 )
                 .bind(&d.content)
                 .bind(&d.url)
@@ -134,6 +143,7 @@ pub async fn upsert_documents(
                 .bind(&file_mime)
                 .bind(&file_bytes)
                 .bind(t)
+                .bind(&d.connection_id)
                 .bind(&id)
                 .execute(&mut *tx)
                 .await
@@ -145,8 +155,8 @@ pub async fn upsert_documents(
                 sqlx::query(
                     "INSERT INTO documents (id, org_id, custom_id, content, url, source, doc_type, status, \
                      task_type, dreaming, dreaming_status, metadata, filepath, entity_context, revision, \
-                     file_name, file_mime, file_bytes, created_at, updated_at) \
-                     VALUES (?, ?, ?, ?, ?, ?, ?, 'queued', ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?)",
+                     file_name, file_mime, file_bytes, created_at, updated_at, connection_id) \
+                     VALUES (?, ?, ?, ?, ?, ?, ?, 'queued', ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?)",
                 )
                 .bind(&id)
                 .bind(&d.org_id)
@@ -166,19 +176,18 @@ pub async fn upsert_documents(
                 .bind(&file_bytes)
                 .bind(t)
                 .bind(t)
+                .bind(&d.connection_id)
                 .execute(&mut *tx)
                 .await
                 .map_err(db_err)?;
                 (id, 1, true)
             }
         };
-        sqlx::query("UPDATE documents SET connection_id = ? WHERE id = ?")
-            .bind(&d.connection_id)
-            .bind(&id)
-            .execute(&mut *tx)
-            .await
-            .map_err(db_err)?;
-        set_tags(&mut tx, &d.org_id, &id, &d.container_tags).await?;
+        if created {
+            insert_tags(&mut tx, &d.org_id, &id, &d.container_tags).await?;
+        } else {
+            set_tags(&mut tx, &d.org_id, &id, &d.container_tags).await?;
+        }
         enqueue(&mut tx, &d.org_id, &id, revision).await?;
         let document = fetch(&mut tx, &d.org_id, &id).await?;
         out.push(UpsertOutcome { document, created });

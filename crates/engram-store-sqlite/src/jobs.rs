@@ -6,6 +6,7 @@ use engram_store::{
     embedding_to_bytes, now, Job, JobStage, ProcessedDocument, StoreResult, Timestamp,
 };
 use sqlx::{AssertSqlSafe, Row, Sqlite, Transaction};
+use std::collections::HashSet;
 use std::time::Duration;
 
 type Tx = Transaction<'static, Sqlite>;
@@ -92,98 +93,145 @@ async fn still_current(tx: &mut Tx, job: &Job) -> StoreResult<bool> {
     Ok(ok.is_some())
 }
 
+/// Jobs fenced per statement: three variables each, well inside SQLite's
+/// limit of 32 766.
+const FENCE_GROUP: usize = 500;
+
+/// The ids of those `jobs` still current (as `still_current` decides), in
+/// one query per 500 jobs rather than one per job: every statement is a
+/// round trip to the connection's thread, and a batch's stages were
+/// dozens of them.
+async fn current_of(tx: &mut Tx, jobs: &[Job]) -> StoreResult<HashSet<String>> {
+    let mut out = HashSet::with_capacity(jobs.len());
+    for group in jobs.chunks(FENCE_GROUP) {
+        let values = vec!["(?, ?, ?)"; group.len()].join(", ");
+        let mut q = sqlx::query_scalar::<_, String>(AssertSqlSafe(format!(
+            "WITH want(id, owner, rev) AS (VALUES {values}) \
+             SELECT j.id FROM want w JOIN jobs j ON j.id = w.id AND j.lease_owner = w.owner \
+             AND j.revision = w.rev JOIN documents d ON d.id = j.document_id AND d.revision = w.rev"
+        )));
+        for job in group {
+            q = q.bind(&job.id).bind(&job.lease_owner).bind(job.revision);
+        }
+        out.extend(q.fetch_all(&mut **tx).await.map_err(db_err)?);
+    }
+    Ok(out)
+}
+
+/// Run `sql`, which ends in `IN (`, once per group of ids with their
+/// placeholders, after binding `first`.
+async fn for_ids(tx: &mut Tx, sql: &str, first: &[i64], ids: &[&str]) -> StoreResult<()> {
+    for group in ids.chunks(FENCE_GROUP) {
+        let full = format!("{sql}{})", placeholders(group.len()));
+        let mut q = sqlx::query(AssertSqlSafe(full));
+        for v in first {
+            q = q.bind(*v);
+        }
+        for id in group {
+            q = q.bind(*id);
+        }
+        q.execute(&mut **tx).await.map_err(db_err)?;
+    }
+    Ok(())
+}
+
 pub async fn set_stage(
     s: &SqliteStore,
     jobs: &[Job],
     status: DocumentStatus,
 ) -> StoreResult<Vec<bool>> {
     let mut tx = s.begin_write().await?;
-    let mut out = Vec::with_capacity(jobs.len());
-    for job in jobs {
-        if !still_current(&mut tx, job).await? {
-            out.push(false);
-            continue;
-        }
-        sqlx::query("UPDATE documents SET status = ?, updated_at = ? WHERE id = ?")
-            .bind(status.as_str())
-            .bind(ms(now()))
-            .bind(&job.document_id)
-            .execute(&mut *tx)
-            .await
-            .map_err(db_err)?;
-        out.push(true);
-    }
+    let current = current_of(&mut tx, jobs).await?;
+    let docs: Vec<&str> = jobs
+        .iter()
+        .filter(|j| current.contains(&j.id))
+        .map(|j| j.document_id.as_str())
+        .collect();
+    // the status is a literal of the enum, never input
+    let sql = format!(
+        "UPDATE documents SET status = '{}', updated_at = ? WHERE id IN (",
+        status.as_str()
+    );
+    for_ids(&mut tx, &sql, &[ms(now())], &docs).await?;
     tx.commit().await.map_err(db_err)?;
-    Ok(out)
+    Ok(jobs.iter().map(|j| current.contains(&j.id)).collect())
 }
+
+/// Chunk rows per INSERT statement (eight variables each).
+const CHUNK_ROWS: usize = 200;
 
 pub async fn complete(
     s: &SqliteStore,
     done: Vec<(Job, ProcessedDocument)>,
 ) -> StoreResult<Vec<bool>> {
     let mut tx = s.begin_write().await?;
-    let mut out = Vec::with_capacity(done.len());
-    for (job, r) in &done {
-        out.push(complete_one(&mut tx, job, r).await?);
-    }
-    tx.commit().await.map_err(db_err)?;
-    Ok(out)
-}
-
-async fn complete_one(tx: &mut Tx, job: &Job, r: &ProcessedDocument) -> StoreResult<bool> {
-    if !still_current(tx, job).await? {
-        return Ok(false);
-    }
+    let jobs: Vec<Job> = done.iter().map(|(j, _)| j.clone()).collect();
+    let current = current_of(&mut tx, &jobs).await?;
+    let live: Vec<&(Job, ProcessedDocument)> = done
+        .iter()
+        .filter(|(j, _)| current.contains(&j.id))
+        .collect();
     let t = ms(now());
-    sqlx::query("DELETE FROM chunks WHERE document_id = ?")
-        .bind(&job.document_id)
-        .execute(&mut **tx)
-        .await
-        .map_err(db_err)?;
-    for c in &r.chunks {
-        sqlx::query(
-            "INSERT INTO chunks (id, document_id, org_id, position, content, token_count, embedding, created_at) \
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        )
-        .bind(engram_core::ids::new_id())
-        .bind(&job.document_id)
-        .bind(&job.org_id)
-        .bind(c.position)
-        .bind(&c.content)
-        .bind(c.token_count)
-        .bind(embedding_to_bytes(&c.embedding))
-        .bind(t)
-        .execute(&mut **tx)
-        .await
-        .map_err(db_err)?;
-    }
-    let status = sqlx::query(
-        "UPDATE documents SET status = 'done', error = NULL, text = ?, title = COALESCE(?, title), summary = ?, \
-         doc_type = ?, chunk_count = ?, file_bytes = NULL, updated_at = ?, \
-         dreaming_status = CASE WHEN task_type = 'memory' AND dreaming = 'dynamic' THEN 'dreaming' ELSE 'done' END \
-         WHERE id = ? RETURNING dreaming_status",
+    let docs: Vec<&str> = live.iter().map(|(j, _)| j.document_id.as_str()).collect();
+    for_ids(
+        &mut tx,
+        "DELETE FROM chunks WHERE document_id IN (",
+        &[],
+        &docs,
     )
-    .bind(&r.text)
-    .bind(&r.title)
-    .bind(&r.summary)
-    .bind(r.doc_type.as_str())
-    .bind(r.chunks.len() as i64)
-    .bind(t)
-    .bind(&job.document_id)
-    .fetch_one(&mut **tx)
-    .await
-    .map_err(db_err)?;
-    let dreaming: String = status.get(0);
-    if dreaming == "dreaming" {
-        turn_into_dream(tx, job, r.dream_at).await?;
-        return Ok(true);
+    .await?;
+    // every chunk of the batch, a few hundred rows per statement
+    let rows: Vec<(&Job, &engram_store::NewChunk)> = live
+        .iter()
+        .flat_map(|(j, r)| r.chunks.iter().map(move |c| (j, c)))
+        .collect();
+    for group in rows.chunks(CHUNK_ROWS) {
+        let values = vec!["(?, ?, ?, ?, ?, ?, ?, ?)"; group.len()].join(", ");
+        let mut q = sqlx::query(AssertSqlSafe(format!(
+            "INSERT INTO chunks (id, document_id, org_id, position, content, token_count, embedding, created_at) \
+             VALUES {values}"
+        )));
+        for (job, c) in group {
+            q = q
+                .bind(engram_core::ids::new_id())
+                .bind(&job.document_id)
+                .bind(&job.org_id)
+                .bind(c.position)
+                .bind(&c.content)
+                .bind(c.token_count)
+                .bind(embedding_to_bytes(&c.embedding))
+                .bind(t);
+        }
+        q.execute(&mut *tx).await.map_err(db_err)?;
     }
-    sqlx::query("DELETE FROM jobs WHERE id = ?")
-        .bind(&job.id)
-        .execute(&mut **tx)
+    let mut finished: Vec<&str> = Vec::with_capacity(live.len());
+    for (job, r) in &live {
+        let status = sqlx::query(
+            "UPDATE documents SET status = 'done', error = NULL, text = ?, title = COALESCE(?, title), summary = ?, \
+             doc_type = ?, chunk_count = ?, file_bytes = NULL, updated_at = ?, \
+             dreaming_status = CASE WHEN task_type = 'memory' AND dreaming = 'dynamic' THEN 'dreaming' ELSE 'done' END \
+             WHERE id = ? RETURNING dreaming_status",
+        )
+        .bind(&r.text)
+        .bind(&r.title)
+        .bind(&r.summary)
+        .bind(r.doc_type.as_str())
+        .bind(r.chunks.len() as i64)
+        .bind(t)
+        .bind(&job.document_id)
+        .fetch_one(&mut *tx)
         .await
         .map_err(db_err)?;
-    Ok(true)
+        let dreaming: String = status.get(0);
+        if dreaming == "dreaming" {
+            turn_into_dream(&mut tx, job, r.dream_at).await?;
+        } else {
+            finished.push(job.id.as_str());
+        }
+    }
+    for_ids(&mut tx, "DELETE FROM jobs WHERE id IN (", &[], &finished).await?;
+    tx.commit().await.map_err(db_err)?;
+    Ok(done.iter().map(|(j, _)| current.contains(&j.id)).collect())
 }
 
 /// Keep the job of a document that dreams later: stage `dream`, due at
@@ -203,27 +251,15 @@ async fn turn_into_dream(tx: &mut Tx, job: &Job, at: Timestamp) -> StoreResult<(
 
 pub async fn complete_dreams(s: &SqliteStore, jobs: &[Job]) -> StoreResult<Vec<bool>> {
     let mut tx = s.begin_write().await?;
-    let mut out = Vec::with_capacity(jobs.len());
-    for job in jobs {
-        if !still_current(&mut tx, job).await? {
-            out.push(false);
-            continue;
-        }
-        sqlx::query("UPDATE documents SET dreaming_status = 'done', updated_at = ? WHERE id = ?")
-            .bind(ms(now()))
-            .bind(&job.document_id)
-            .execute(&mut *tx)
-            .await
-            .map_err(db_err)?;
-        sqlx::query("DELETE FROM jobs WHERE id = ?")
-            .bind(&job.id)
-            .execute(&mut *tx)
-            .await
-            .map_err(db_err)?;
-        out.push(true);
-    }
+    let current = current_of(&mut tx, jobs).await?;
+    let live: Vec<&Job> = jobs.iter().filter(|j| current.contains(&j.id)).collect();
+    let docs: Vec<&str> = live.iter().map(|j| j.document_id.as_str()).collect();
+    let ids: Vec<&str> = live.iter().map(|j| j.id.as_str()).collect();
+    let sql = "UPDATE documents SET dreaming_status = 'done', updated_at = ? WHERE id IN (";
+    for_ids(&mut tx, sql, &[ms(now())], &docs).await?;
+    for_ids(&mut tx, "DELETE FROM jobs WHERE id IN (", &[], &ids).await?;
     tx.commit().await.map_err(db_err)?;
-    Ok(out)
+    Ok(jobs.iter().map(|j| current.contains(&j.id)).collect())
 }
 
 pub async fn fail(
