@@ -131,16 +131,27 @@ pub fn not_a_fact(clause: &str) -> Option<&'static str> {
         .iter()
         .any(|p| lower.contains(&format!(" {p} ")))
     {
-        return Some("advice or talk about the conversation");
+        return Some("advice, encouragement, a compliment or talk about the conversation");
     }
     if SECOND_PERSON.contains(&first.as_str()) {
         return Some("about the listener");
     }
+    // "Just like you with your tournament": a comparison, with no verb of
+    // its own (read as "Joanna just likes ..." it would be false)
+    let lead = w.iter().find(|x| {
+        !matches!(
+            x.as_str(),
+            "just" | "exactly" | "kinda" | "much" | "a" | "bit"
+        )
+    });
+    if lead.is_some_and(|x| matches!(x.as_str(), "like" | "unlike")) {
+        return Some("a comparison");
+    }
     // "I hope I can hear you play some day", "wish you were here": a wish
     // that involves the listener
-    if w.iter()
-        .any(|x| x.starts_with("hop") || x.starts_with("wish"))
-        && w.iter().any(|x| SECOND_PERSON.contains(&x.as_str()))
+    if w.iter().any(|x| {
+        matches!(x.as_str(), "hope" | "hopes" | "hoped" | "hoping") || x.starts_with("wish")
+    }) && w.iter().any(|x| SECOND_PERSON.contains(&x.as_str()))
     {
         return Some("a wish for the listener");
     }

@@ -193,6 +193,40 @@ pub fn split(sentence: &str) -> Vec<String> {
     out
 }
 
+/// Verbs that link a subject to an adjective ("I'm tired", "feeling
+/// hopeful").
+const LINKING: &[&str] = &[
+    "am", "is", "are", "was", "were", "be", "been", "being", "feel", "feels", "feeling", "felt",
+    "seem", "seems", "seemed", "get", "gets", "getting", "got", "look", "looks", "looking",
+    "become", "became", "stay", "stayed", "i'm", "we're", "you're", "he's", "she's", "it's",
+    "they're",
+];
+
+/// Words that may stand between a linking verb and its adjective.
+const DEGREE: &[&str] = &[
+    "so", "very", "really", "super", "pretty", "quite", "totally", "too",
+];
+
+/// Whether `body` ends in an adjective after a linking verb ("I'm feeling
+/// hopeful", "I was so tired"): what "and" adds then is an adjective too.
+fn after_linking_adjective(body: &[&str]) -> bool {
+    let Some((last, before)) = body.split_last() else {
+        return false;
+    };
+    if last.ends_with([',', ';']) || verb(&bare(last)).is_some() {
+        return false;
+    }
+    let mut rest = before;
+    while let Some((w, more)) = rest.split_last() {
+        if !DEGREE.contains(&bare(w).as_str()) {
+            break;
+        }
+        rest = more;
+    }
+    rest.last()
+        .is_some_and(|w| LINKING.contains(&bare(w).as_str()))
+}
+
 fn split_part(sentence: &str) -> Vec<String> {
     let words: Vec<&str> = sentence.split_whitespace().collect();
     if words.len() < 4 {
@@ -204,12 +238,20 @@ fn split_part(sentence: &str) -> Vec<String> {
     let mut prefix: Option<String> = None;
     let push = |out: &mut Vec<String>, prefix: Option<&String>, body: &[&str]| {
         // "now I work as ..." reads "I now work as ..."
-        let mut body = body.to_vec();
+        let mut body: Vec<String> = body.iter().map(|w| w.to_string()).collect();
         if body.len() > 2
-            && ADVERBS_BEFORE.contains(&bare(body[0]).as_str())
-            && subject_at(&body, 1) == 1
+            && ADVERBS_BEFORE.contains(&bare(&body[0]).as_str())
+            && subject_at(&body.iter().map(String::as_str).collect::<Vec<_>>(), 1) == 1
         {
-            body.swap(0, 1);
+            // the adverb moves into the sentence: no capital, no comma
+            // ("Now, I'm ..." -> "I'm now ...")
+            let adverb = body[0].trim_end_matches(',').to_lowercase();
+            let subject = std::mem::take(&mut body[1]);
+            body[0] = match subject.strip_suffix(',') {
+                Some(s) => s.to_string(),
+                None => subject,
+            };
+            body[1] = adverb;
         }
         let text = body.join(" ");
         let text = text.trim_end_matches([',', ';']).trim().to_string();
@@ -274,6 +316,11 @@ fn split_part(sentence: &str) -> Vec<String> {
                 }
                 (Some((_, VerbForm::Base)), Some(subj)) if !ends_in_infinitive(body) => {
                     lead = Some(Some(subj));
+                }
+                // "feeling hopeful and inspired about ...": a participle
+                // coordinated with an adjective is one too
+                (Some((_, VerbForm::Past)), Some(_))
+                    if bare(words[i + adverb]).ends_with("ed") && after_linking_adjective(body) => {
                 }
                 (Some((_, VerbForm::Third | VerbForm::Past)), Some(subj)) => {
                     lead = Some(Some(subj));

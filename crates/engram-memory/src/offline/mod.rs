@@ -265,12 +265,19 @@ fn clause_facts(
         .iter()
         .any(|p| l.contains(p))
     };
+    // "we were teammates" needs more than one person: a plural role
+    let l = format!(" {} ", clause.to_lowercase().replace('\u{2019}', "'"));
+    let group_role = group_role(&l);
     let mut earlier = antecedents.clone();
-    let we = if together {
+    let we = if together || group_role {
         antecedents.we(turn)
     } else {
         coref::We::default()
     };
+    if group_role && we.companion.is_none() {
+        // "John was teammates" says nothing of who the others were
+        return dropped(out, &clause, "a group no one named");
+    }
     if let Some(sp) = t.speaker {
         let (seen, _) = coref::resolve(&clause, sp, t.listener, &we);
         let names = person_names(&seen, people);
@@ -351,6 +358,54 @@ fn clause_facts(
     };
     out.push((tidy(&named(&text)), subject));
     out
+}
+
+/// Roles only a group has ("we were teammates", "we're best friends"):
+/// with the speaker alone for "we" the fact would be garbled.
+const GROUP_ROLES: &[&str] = &[
+    "teammates",
+    "friends",
+    "roommates",
+    "classmates",
+    "colleagues",
+    "coworkers",
+    "co-workers",
+    "partners",
+    "neighbors",
+    "neighbours",
+    "bandmates",
+    "couple",
+    "siblings",
+];
+
+/// Whether `lower` (the clause in lower case) says "we" are a group role
+/// ("we were teammates for years", "we've been best friends"); "we're
+/// friends with Ben" can be said of one person and is not meant.
+fn group_role(lower: &str) -> bool {
+    let words: Vec<&str> = lower
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'' && c != '-'))
+        .collect();
+    let be = match words.as_slice() {
+        ["we", "were" | "are", ..] | ["we've" | "we'd", "been", ..] => 2,
+        ["we're", ..] => 1,
+        ["we", "have" | "had", "been", ..] => 3,
+        _ => return false,
+    };
+    // the complement, up to its first preposition ("teammates for four
+    // years", not "friends with the neighbors")
+    let mut complement = words[be..].iter().take_while(|w| {
+        !matches!(
+            **w,
+            "with" | "for" | "in" | "at" | "since" | "from" | "on" | "to" | "about" | "during"
+        )
+    });
+    let is_role = complement.any(|w| GROUP_ROLES.contains(w));
+    is_role
+        && words.get(be..).is_some_and(|r| {
+            !r.windows(2)
+                .any(|p| GROUP_ROLES.contains(&p[0]) && p[1] == "with")
+        })
 }
 
 #[cfg(test)]

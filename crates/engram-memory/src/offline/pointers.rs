@@ -171,7 +171,29 @@ pub fn indefinite(fact: &str) -> String {
             && !TIME_NOUNS.contains(&n.as_str())
             && !matches!(
                 n.as_str(),
-                "one" | "ones" | "who" | "too" | "also" | "again"
+                "one"
+                    | "ones"
+                    | "who"
+                    | "too"
+                    | "also"
+                    | "again"
+                    // adverbs after a pointer used as a pronoun ("had that
+                    // before")
+                    | "before"
+                    | "yet"
+                    | "already"
+                    | "anymore"
+                    | "ever"
+                    | "either"
+                    | "though"
+                    | "lately"
+                    | "enough"
+                    | "much"
+                    | "well"
+                    | "so"
+                    | "now"
+                    | "here"
+                    | "there"
             )
             && !core.chars().next().is_some_and(char::is_uppercase)
             && n.chars().all(|c| c.is_alphabetic() || c == '-');

@@ -57,6 +57,15 @@ const OPENERS: &[&str] = &[
     "still",
 ];
 
+/// Words "so" intensifies rather than opens a sentence with ("So much
+/// ...", "So many ...").
+const INTENSIFIED: &[&str] = &["much", "many", "far", "long", "little", "few"];
+
+fn bare_lower(w: &str) -> String {
+    w.trim_matches(|c: char| !c.is_alphanumeric())
+        .to_ascii_lowercase()
+}
+
 /// Phrases that open a sentence without adding to its fact.
 const OPENING_PHRASES: &[&str] = &[
     "by the way",
@@ -111,6 +120,12 @@ const OPENING_PHRASES: &[&str] = &[
     "i can't wait to tell you that",
     "i have to tell you",
     "i gotta tell you",
+    "since we spoke last",
+    "since we talked last",
+    "since we chatted last",
+    "since we caught up last",
+    "since we last caught up",
+    "since we caught up",
     "since we last spoke",
     "since we last talked",
     "since we last chatted",
@@ -119,6 +134,10 @@ const OPENING_PHRASES: &[&str] = &[
     "since we chatted",
     "since our last chat",
     "since last time",
+    "in the meantime",
+    "meanwhile",
+    "looky here",
+    "look here",
 ];
 
 /// Greeting clauses that open a sentence and end at its first comma
@@ -172,6 +191,12 @@ pub(super) fn strip_openers(s: &str) -> &str {
             .to_ascii_lowercase()
             .replace('\u{2019}', "'");
         if !OPENERS.contains(&word.as_str()) || rest.trim().is_empty() {
+            return s;
+        }
+        // "So much adrenaline went into it": an intensifier, not an opener
+        let next = rest.split_whitespace().next().unwrap_or("");
+        if word == "so" && !first.ends_with(',') && INTENSIFIED.contains(&bare_lower(next).as_str())
+        {
             return s;
         }
         s = rest.trim_start_matches([',', ' ', '!', '-']).trim();
@@ -357,7 +382,20 @@ pub(super) fn coordinated_gerunds(words: &[&str]) -> bool {
         .windows(2)
         .position(|p| clauses::bare(p[0]) == "and" && gerund(p[1]))
     else {
-        return false;
+        // "Writing and creative projects are what gets me through": a
+        // gerund and a noun, then "are"
+        let and = words
+            .iter()
+            .take(4)
+            .position(|w| matches!(clauses::bare(w).as_str(), "and" | "or"));
+        return and.is_some_and(|a| {
+            words[a + 1..].iter().take(5).any(|w| {
+                matches!(
+                    clauses::bare(w).as_str(),
+                    "are" | "were" | "aren't" | "weren't"
+                )
+            })
+        });
     };
     words[and + 2..].iter().any(|w| {
         let b = clauses::bare(w);

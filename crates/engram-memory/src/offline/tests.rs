@@ -287,3 +287,65 @@ fn contractions_of_i_are_never_antecedents() {
         "{got:?}"
     );
 }
+
+/// Each line: what was said (`Speaker: text` lines, `|` between turns),
+/// then the memories expected, `|` between them (nothing: no memory).
+#[test]
+fn wording_that_misled_the_extractor() {
+    let cases = [
+        // a fronted adverb moves into the sentence in lower case
+        (
+            "Caroline: Now, I'm passionate about painting.",
+            "Caroline is now passionate about painting.",
+        ),
+        // "so much" intensifies; it is no opener to drop
+        ("Nate: So much adrenaline went into the match.", ""),
+        // a participle coordinated with an adjective is an adjective
+        (
+            "Joanna: I'm feeling hopeful and inspired about the future!",
+            "Joanna is feeling hopeful and inspired about the future.",
+        ),
+        // a gerund and a noun before "are" are the subject
+        (
+            "Joanna: Writing and creative projects are what get me through tough times.",
+            "Writing and creative projects are what get Joanna through tough times.",
+        ),
+        // a comparison is not the speaker liking someone
+        (
+            "Nate: Well done!|Joanna: Just like you with your recent tournament.",
+            "",
+        ),
+        // "we" as a group with no one named is not the speaker alone
+        ("John: We were teammates for four years in high school.", ""),
+        (
+            "Tom: We are friends with the neighbors.",
+            "Tom is friends with the neighbors.",
+        ),
+        // "in the meantime" opens the sentence and adds nothing
+        (
+            "Maria: In the meantime, I donated my old car to a homeless shelter.",
+            "Maria donated their old car to a homeless shelter.",
+        ),
+        // compliments and encouragement for the listener are no facts,
+        // what the speaker's own things do is
+        (
+            "Nate: Here is my new flavor.|Joanna: I love your creations! I believe in you.",
+            "",
+        ),
+        (
+            "Nate: Meet my cat.|Joanna: My dog loves your cat.",
+            "Joanna's dog loves Nate's cat.",
+        ),
+        // a pointer used as a pronoun is not turned into "a"
+        (
+            "Caroline: I want to give kids a home who haven't had that before.",
+            "",
+        ),
+    ];
+    for (said, want) in cases {
+        let lines: Vec<&str> = said.split('|').collect();
+        let got = chat(&lines);
+        let want: Vec<&str> = want.split('|').filter(|w| !w.is_empty()).collect();
+        assert_eq!(got, want, "{said}");
+    }
+}
