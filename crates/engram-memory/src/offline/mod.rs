@@ -220,11 +220,31 @@ fn person_names(text: &str, people: &[&str]) -> Vec<String> {
         .collect();
     if let Some(first) = words.next() {
         let core = first.trim_matches(|c: char| !c.is_alphanumeric());
-        if intro::is_name_word(first) && !out.iter().any(|n| n == core) {
+        // a verb in capitals only opens the sentence ("Let me know ...")
+        let a_verb = lexicon::verb(&core.to_lowercase()).is_some();
+        if intro::is_name_word(first) && !a_verb && !out.iter().any(|n| n == core) {
             out.push(core.to_string());
         }
     }
     out
+}
+
+/// `text` without the word `word` (its punctuation kept).
+fn without_word(text: &str, word: &str) -> String {
+    let mut out: Vec<String> = Vec::new();
+    for w in text.split_whitespace() {
+        let core = w.trim_matches(|c: char| !c.is_alphanumeric());
+        if core.eq_ignore_ascii_case(word) {
+            let trail = &w[w.find(core).map_or(w.len(), |at| at + core.len())..];
+            match out.last_mut() {
+                Some(last) if !trail.is_empty() => last.push_str(trail),
+                _ => {}
+            }
+            continue;
+        }
+        out.push(w.to_string());
+    }
+    out.join(" ")
 }
 
 /// Give up on a clause, saying why (`RUST_LOG=engram_memory=debug`).
@@ -277,6 +297,18 @@ fn clause_facts(
     if group_role && we.companion.is_none() {
         // "John was teammates" says nothing of who the others were
         return dropped(out, &clause, "a group no one named");
+    }
+    // "we went camping together" with no one named: what the speaker did
+    // ("Melanie went camping"), not "Melanie went camping together"
+    let we_subject = ["we ", "we're ", "we've ", "we'll ", "we'd "]
+        .iter()
+        .any(|p| l.trim_start().starts_with(p));
+    if we_subject && we.companion.is_none() && l.contains(" together") {
+        clause = without_word(&clause, "together");
+        // "we work well together" leaves nothing of its own
+        if clause.split_whitespace().count() <= 4 {
+            return dropped(out, &clause, "a group no one named");
+        }
     }
     if let Some(sp) = t.speaker {
         let (seen, _) = coref::resolve(&clause, sp, t.listener, &we);

@@ -225,6 +225,11 @@ pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
     };
     // the word after a possessive is what is owned, not the verb
     let owned = |j: usize| j > 0 && possessive(j - 1);
+    // (before the verb is looked for: a verb the lexicon lacks leaves
+    // the rest of these checks out)
+    if super::vague::leans_elsewhere(&rest[1..]) {
+        return Some("leans on something said elsewhere");
+    }
     let v = (from..rest.len())
         .find(|&j| is_verbish(rest[j]) && !possessive(j) && !owned(j) && finite(j))?;
     if v == 0 {

@@ -336,6 +336,33 @@ fn wording_that_misled_the_extractor() {
             "Nate: Meet my cat.|Joanna: My dog loves your cat.",
             "Joanna's dog loves Nate's cat.",
         ),
+        // a capitalised verb opening a sentence is no companion for "we";
+        // with no one named, "together" goes and what is left must say
+        // something
+        (
+            "John: Thanks, Maria.|Maria: Let me know if you need help. We work well together!",
+            "",
+        ),
+        (
+            "Melanie: We went camping together in the forest.",
+            "Melanie went camping in the forest.",
+        ),
+        // quantities and comparisons whose noun was said elsewhere, and
+        // how something went with the something unsaid
+        (
+            "Joanna: I sent my script to a studio. I actually just submitted a few more.",
+            "Joanna sent their script to a studio.",
+        ),
+        ("Nate: I didn't do too great, even though I tried.", ""),
+        ("Joanna: I have similar interests.", ""),
+        (
+            "Joanna: I did well in the exam.",
+            "Joanna did well in the exam.",
+        ),
+        (
+            "Melanie: I bought two more plants for the garden.",
+            "Melanie bought two more plants for the garden.",
+        ),
         // a pointer used as a pronoun is not turned into "a"
         (
             "Caroline: I want to give kids a home who haven't had that before.",

@@ -61,3 +61,97 @@ pub(super) fn empty_period(pred: &[&str]) -> bool {
         && (2..=4).contains(&rest.len())
         && rest.last().is_some_and(|w| PERIODS.contains(&w.as_str()))
 }
+
+/// How something went, with what went unsaid: "didn't do too great",
+/// "did really well". The event is named elsewhere in the conversation.
+const HOW_IT_WENT: Words = Words("well great good badly bad fine okay ok amazing awful terrible");
+
+/// Quantities whose noun was said elsewhere ("submitted a few more",
+/// "got another one") and comparisons with nothing to compare to ("has
+/// similar interests"): the fact leans on what came before it.
+pub(super) fn leans_elsewhere(pred: &[&str]) -> bool {
+    let words: Vec<String> = pred.iter().map(|w| bare(w)).collect();
+    let ends = |i: usize| {
+        // the quantity ends the clause or a preposition follows it
+        words.get(i).is_none_or(|w| {
+            matches!(
+                w.as_str(),
+                "in" | "on"
+                    | "at"
+                    | "for"
+                    | "with"
+                    | "from"
+                    | "to"
+                    | "of"
+                    | "since"
+                    | "last"
+                    | "this"
+                    | "today"
+                    | "yesterday"
+                    | "too"
+                    | "now"
+                    | "already"
+            )
+        }) || pred
+            .get(i - 1)
+            .is_some_and(|w| w.ends_with([',', '.', '!']))
+    };
+    for (i, w) in words.iter().enumerate() {
+        let next = words.get(i + 1).map(String::as_str);
+        // "a few more", "some more", "one more", "many more", "two more"
+        if w == "more"
+            && i > 0
+            && matches!(
+                words[i - 1].as_str(),
+                "few" | "some" | "one" | "many" | "couple" | "two" | "three" | "several"
+            )
+            && ends(i + 1)
+        {
+            return true;
+        }
+        if w == "another" && next == Some("one") {
+            return true;
+        }
+        // "similar interests" with no "to"
+        if w == "similar" && !words[i + 1..].iter().any(|x| x == "to") {
+            return true;
+        }
+        // "do/did ... great": how something went
+        let doing = matches!(
+            w.as_str(),
+            "do" | "did" | "didn't" | "does" | "doing" | "done"
+        );
+        if doing {
+            let how = (i + 1..words.len()).find(|&j| {
+                !matches!(
+                    words[j].as_str(),
+                    "too" | "so" | "really" | "very" | "pretty" | "super"
+                )
+            });
+            // ... and nothing after it says at what ("did well in the
+            // exam" does)
+            let bare_how = how.is_some_and(|h| {
+                HOW_IT_WENT.contains(&words[h].as_str())
+                    && (pred[h].ends_with([',', '.', '!'])
+                        || words.get(h + 1).is_none_or(|n| {
+                            matches!(
+                                n.as_str(),
+                                "even" | "though" | "but" | "because" | "and" | "so"
+                            )
+                        }))
+            });
+            if bare_how {
+                return true;
+            }
+        }
+    }
+    // "Nate won.", "John lost.": won or lost what
+    matches!(
+        words
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>()
+            .as_slice(),
+        ["won" | "lost"]
+    )
+}
