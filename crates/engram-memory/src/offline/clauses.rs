@@ -157,6 +157,11 @@ fn ends_in_infinitive(clause: &[&str]) -> bool {
     const MODALS: &[&str] = &[
         "to", "can", "could", "will", "would", "should", "might", "must", "gonna", "wanna", "may",
     ];
+    // "a great way to chill and be creative": a word right after "to" is
+    // a verb, known to the lexicon or not
+    if clause.len() >= 2 && bare(clause[clause.len() - 2]) == "to" {
+        return true;
+    }
     let Some(last) = clause.iter().rposition(|w| is_verbish(w)) else {
         return false;
     };
@@ -168,9 +173,22 @@ fn ends_in_infinitive(clause: &[&str]) -> bool {
 pub fn split(sentence: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut part: Vec<&str> = Vec::new();
+    // the subject (and its "be") of the part before a dash
+    let mut before: Option<String> = None;
     let mut flush = |part: &mut Vec<&str>| {
         let text = part.join(" ");
         if !text.trim().is_empty() {
+            // "The little one is doing great - learning commands": a gerund
+            // after a dash goes on about the subject before it
+            let text = match (&before, part.first()) {
+                (Some(subject), Some(first))
+                    if matches!(verb(&bare(first)), Some((_, VerbForm::Gerund))) =>
+                {
+                    format!("{subject} {text}")
+                }
+                _ => text,
+            };
+            before = third_party_subject(part);
             out.extend(split_part(&text));
         }
         part.clear();
@@ -191,6 +209,23 @@ pub fn split(sentence: &str) -> Vec<String> {
     }
     flush(&mut part);
     out
+}
+
+/// The subject of `part` with "is" or "are" when it is someone or
+/// something other than the speaker ("The little one is doing great" ->
+/// "The little one is"); `None` for "I" and "we", whose gerunds the
+/// speaker's elided "I'm" already covers.
+fn third_party_subject(part: &[&str]) -> Option<String> {
+    let v = part.iter().position(|w| is_verbish(w))?;
+    if v == 0 || SUBJECTS.contains(&bare(part[0]).as_str()) {
+        return None;
+    }
+    let be = match bare(part[v]).as_str() {
+        "are" | "were" => "are",
+        "is" | "was" => "is",
+        _ => return None,
+    };
+    Some(format!("{} {be}", part[..v].join(" ")))
 }
 
 /// Verbs that link a subject to an adjective ("I'm tired", "feeling

@@ -124,6 +124,53 @@ fn core(w: &str) -> &str {
         .trim_end_matches("'s")
 }
 
+/// Common nouns and adjectives that open chat sentences in capitals and
+/// are no one's name ("Life's been wild", "Blessed we both ...").
+const COMMON_OPENERS: &[&str] = &[
+    "life",
+    "things",
+    "work",
+    "school",
+    "family",
+    "everything",
+    "nothing",
+    "everyone",
+    "today",
+    "tonight",
+    "tomorrow",
+    "yesterday",
+    "mom",
+    "dad",
+    "music",
+    "art",
+    "nature",
+    "blessed",
+    "lucky",
+    "crazy",
+    "nice",
+    "cool",
+    "awesome",
+    "amazing",
+    "congrats",
+    "congratulations",
+    "definitely",
+    "totally",
+    "exactly",
+    "absolutely",
+    "sounds",
+    "looks",
+    "seems",
+    "time",
+];
+
+/// Whether a capitalised first word only opens the sentence: a verb ("Let
+/// me know ...") or a common word chat opens with ("Life's been wild").
+pub(super) fn common_opener(word: &str) -> bool {
+    let lower = word.to_lowercase().replace('\u{2019}', "'");
+    let stem = lower.strip_suffix("'s").unwrap_or(&lower);
+    super::lexicon::verb(stem).is_some() || COMMON_OPENERS.contains(&stem)
+}
+
 /// The entities of `sentence`; `people` are names known to be people (the
 /// speakers).
 pub fn find(sentence: &str, people: &[&str]) -> Vec<Entity> {
@@ -173,7 +220,11 @@ pub fn find(sentence: &str, people: &[&str]) -> Vec<Entity> {
                 ))
             ) || matches!(b.as_str(), "is" | "was" | "has" | "had")
         });
-        if start == 0 && end == 1 && !people.contains(&name.as_str()) && !verb_follows {
+        if start == 0
+            && end == 1
+            && !people.contains(&name.as_str())
+            && (!verb_follows || common_opener(&name))
+        {
             continue;
         }
         let before = start

@@ -220,9 +220,10 @@ fn person_names(text: &str, people: &[&str]) -> Vec<String> {
         .collect();
     if let Some(first) = words.next() {
         let core = first.trim_matches(|c: char| !c.is_alphanumeric());
-        // a verb in capitals only opens the sentence ("Let me know ...")
-        let a_verb = lexicon::verb(&core.to_lowercase()).is_some();
-        if intro::is_name_word(first) && !a_verb && !out.iter().any(|n| n == core) {
+        if intro::is_name_word(first)
+            && !entities::common_opener(core)
+            && !out.iter().any(|n| n == core)
+        {
             out.push(core.to_string());
         }
     }
@@ -294,7 +295,8 @@ fn clause_facts(
     } else {
         coref::We::default()
     };
-    if group_role && we.companion.is_none() {
+    let both = l.contains(" we both ") || l.contains(" both of us ");
+    if (group_role || both) && we.companion.is_none() {
         // "John was teammates" says nothing of who the others were
         return dropped(out, &clause, "a group no one named");
     }

@@ -168,6 +168,7 @@ pub fn indefinite(fact: &str) -> String {
         let (_, core, _) = super::coref::parts(next);
         let noun = !is_verbish(next)
             && !FUNCTION.contains(&n.as_str())
+            && !PREPOSITIONS.contains(&n.as_str())
             && !TIME_NOUNS.contains(&n.as_str())
             && !matches!(
                 n.as_str(),

@@ -363,6 +363,26 @@ fn wording_that_misled_the_extractor() {
             "Melanie: I bought two more plants for the garden.",
             "Melanie bought two more plants for the garden.",
         ),
+        // a capitalised common word opening a sentence is no person a
+        // later "he" could mean
+        (
+            "John: Life's been wild lately. We had to say goodbye to Max. He was a part of our family for 10 years.",
+            "John had to say goodbye to Max.",
+        ),
+        // "we both" with no one named is not the speaker alone
+        ("Maria: Blessed we both have this mindset in our lives.", ""),
+        // a gerund after a dash goes on about the subject before it
+        (
+            "Maria: The little one is doing great - learning commands and house training.",
+            "",
+        ),
+        // a word after "to" is an infinitive's verb, so "and be" shares it
+        ("Tim: Cooking is a great way to chill and be creative.", ""),
+        // "that" before a preposition is a pronoun, not "a"
+        (
+            "Tim: We're lucky to have places like that near our homes.",
+            "",
+        ),
         // a pointer used as a pronoun is not turned into "a"
         (
             "Caroline: I want to give kids a home who haven't had that before.",
