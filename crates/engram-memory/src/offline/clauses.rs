@@ -317,7 +317,10 @@ fn split_part(sentence: &str) -> Vec<String> {
         // "... and now I work as ...": an adverb may open the next clause
         let adverb = usize::from(ADVERBS_BEFORE.contains(&bare(words[i]).as_str()));
         let body = &words[start..body_end];
-        if (comma || conj) && subject_at(&words, i + adverb) > 0 {
+        // "..., sounds like a great adventure": "it" left out, a clause
+        // of its own
+        let elided_it = comma && matches!(bare(words[i]).as_str(), "sounds" | "looks" | "seems");
+        if ((comma || conj) && subject_at(&words, i + adverb) > 0) || elided_it {
             lead = Some(None);
         } else if conj
             && prev_bare == "and"

@@ -30,7 +30,7 @@ impl Words {
 }
 
 /// Adjectives that evaluate or report a mood rather than state a fact.
-const EVALUATIVE: Words = Words(
+pub(super) const EVALUATIVE: Words = Words(
     "great good awesome amazing cool fun nice lovely beautiful perfect incredible \
      wonderful fantastic special important classic best better worth tough hard easy \
      proud lucky blessed grateful thankful happy glad excited thrilled stoked pumped \
@@ -46,7 +46,7 @@ const EVALUATIVE: Words = Words(
 );
 
 /// Words that point at nothing in particular.
-const VAGUE: Words = Words(
+pub(super) const VAGUE: Words = Words(
     "something anything everything nothing stuff things thing it this that these those \
      while ages lots lot tons bit way ways vibe vibes feeling feelings mood time times \
      moment moments experience day one ones kind sort others everyone someone somebody \
@@ -474,6 +474,17 @@ pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
                 "an evaluation"
             });
         }
+    }
+    // "Nate has had a few offers", "Maria ate yummy food": an object of a
+    // kind, with nothing said of which
+    let main_base = pred
+        .get(i)
+        .and_then(|w| verb(&bare(w)))
+        .map(|(base, _)| base);
+    if main_base.is_some_and(|b| super::vague::PLAIN_VERBS.contains(&b))
+        && super::vague::generic_object(&complement)
+    {
+        return Some("says nothing in particular");
     }
     if !has_content && !taste {
         // an event needs no object ("Ana graduated"), a stance does

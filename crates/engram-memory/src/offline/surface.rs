@@ -348,6 +348,10 @@ pub(super) fn with_subject(clause: &str) -> Option<String> {
                     | "had"
                     | "should"
                     | "might"
+                    | "sounds"
+                    | "looks"
+                    | "seems"
+                    | "feels"
             ) || matches!(verb(&b), Some((_, VerbForm::Third | VerbForm::Past)))
         });
     match verb(&first) {

@@ -383,6 +383,24 @@ fn wording_that_misled_the_extractor() {
             "Tim: We're lucky to have places like that near our homes.",
             "",
         ),
+        // an object of a kind, with nothing said of which
+        ("Nate: I've had a few offers.", ""),
+        ("Maria: I ate yummy food.", ""),
+        (
+            "Joanna: I heard of a series called Dune.",
+            "Joanna heard of a series named Dune.",
+        ),
+        ("Nate: I love movies.", "Nate loves movies."),
+        // "it" left out after a comma starts a clause of its own
+        (
+            "Tim: I'm adding NYC to my travel list, sounds like a great adventure.",
+            "Tim is adding NYC to their travel list.",
+        ),
+        // "sounds" after a gerund phrase makes it the subject
+        (
+            "John: I want to try yoga.|Maria: Trying new classes sounds like fun.",
+            "John wants to try yoga.",
+        ),
         // a pointer used as a pronoun is not turned into "a"
         (
             "Caroline: I want to give kids a home who haven't had that before.",

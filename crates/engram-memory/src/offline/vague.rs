@@ -6,7 +6,7 @@
 
 use super::clauses::bare;
 use super::lexicon::{verb, VerbForm};
-use super::shape::{content, Words, EMPTY_VERBS, FUNCTION};
+use super::shape::{content, Words, EMPTY_VERBS, EVALUATIVE, FUNCTION, VAGUE};
 
 /// Verbs whose going on is news by itself ("Tim is retiring").
 const LIFE_EVENTS: Words = Words(
@@ -154,4 +154,42 @@ pub(super) fn leans_elsewhere(pred: &[&str]) -> bool {
             .as_slice(),
         ["won" | "lost"]
     )
+}
+
+/// Verbs whose object must say which one for the fact to say anything
+/// ("had a few offers", "heard of a series"); a verb of taste is
+/// different: "loves movies" is a taste.
+pub(super) const PLAIN_VERBS: Words = Words("have get face hear eat use find see watch read tell");
+
+/// Nouns of a kind that say nothing without saying which.
+const GENERIC_HEADS: Words = Words(
+    "story stories offer offers food hurdle hurdles recipe recipes series idea ideas \
+     project projects app apps resource resources challenge challenges issue issues \
+     problem problems news deal deals movie movies show shows game games song songs \
+     trouble questions question thoughts plan stuff things opportunity opportunities",
+);
+
+/// Whether `complement` is only a generic noun with quantities and
+/// evaluations ("a few offers", "yummy food", "all kinds of hurdles").
+pub(super) fn generic_object(complement: &[&str]) -> bool {
+    let mut heads = 0;
+    for w in complement {
+        let b = bare(w);
+        if FUNCTION.contains(&b.as_str())
+            || EVALUATIVE.contains(&b.as_str())
+            || VAGUE.contains(&b.as_str())
+            || matches!(
+                b.as_str(),
+                "kinds" | "couple" | "yummy" | "funny" | "tasty" | "delicious"
+            )
+        {
+            continue;
+        }
+        if GENERIC_HEADS.contains(&b.as_str()) {
+            heads += 1;
+            continue;
+        }
+        return false;
+    }
+    heads > 0
 }
