@@ -348,6 +348,12 @@ fn split_part(sentence: &str) -> Vec<String> {
             // "... and teach chemistry", "... and now runs a vineyard": a
             // verb sharing the subject
             let shared = subject_words(body).or_else(|| prefix.clone());
+            // "furniture that looks great and is comfy": the verb after
+            // "and" goes on with the relative clause, not the subject
+            let relative = body.windows(2).skip(1).any(|p| {
+                matches!(bare(p[0]).as_str(), "that" | "which" | "who") && is_verbish(p[1])
+            });
+            let shared = shared.filter(|_| !relative);
             match (verb(&bare(words[i + adverb])), shared) {
                 (Some((_, VerbForm::Gerund)), Some(subj)) if progressive(body) => {
                     lead = Some(Some(be_for(&subj)));

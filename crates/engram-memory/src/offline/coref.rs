@@ -170,7 +170,12 @@ fn third_person(verb: &str) -> String {
         );
     // a past or an already agreeing form stays ("the needs and hopes of":
     // not "hopeses")
-    let settled = matches!(form, Some(VerbForm::Past | VerbForm::Third));
+    // "retook", "overslept", "rewrote": a prefix before a past form
+    let prefixed_past = ["re", "over", "under", "out", "mis", "un", "fore"]
+        .iter()
+        .filter_map(|p| verb.strip_prefix(p))
+        .any(|rest| super::lexicon::verb(rest).is_some_and(|(_, f)| f == VerbForm::Past));
+    let settled = matches!(form, Some(VerbForm::Past | VerbForm::Third)) || prefixed_past;
     if INVARIANT.contains(&verb)
         || settled
         || (verb.ends_with("ed") && !eed_base)
@@ -309,9 +314,12 @@ pub fn resolve(text: &str, speaker: &str, listener: Option<&str>, we: &We) -> (S
         }
         if let Some((new, needs_agreement)) = replace(core, speaker, listener, &named, we) {
             // "Sam and I broke up": a compound subject, the verb stays
+            // (", and I feel ..." after a comma joins clauses instead)
             let compound = out
                 .last()
-                .is_some_and(|w| w.eq_ignore_ascii_case("and") || w.eq_ignore_ascii_case("&"));
+                .is_some_and(|w| w.eq_ignore_ascii_case("and") || w.eq_ignore_ascii_case("&"))
+                && out.len() >= 2
+                && !out[out.len() - 2].ends_with(',');
             let needs_agreement = needs_agreement && !compound;
             for who in std::iter::once(speaker).chain(listener) {
                 if new.starts_with(who) && !named.contains(&who) {

@@ -313,6 +313,27 @@ impl Antecedents {
                 next.as_str(),
                 "been" | "gone" | "done" | "had" | "got" | "seen" | "made" | "taken" | "become"
             );
+            // "Emma Watson, she's a big supporter of ...": the name before
+            // the comma is the subject; the pronoun only repeats it
+            let appositive =
+                (1..=3).contains(&i) && words[i - 1].ends_with(',') && topic(&words[..i]);
+            if appositive
+                && matches!(
+                    lower.as_str(),
+                    "he" | "she" | "he's" | "she's" | "they" | "they're"
+                )
+            {
+                if let Some(last) = out.last_mut() {
+                    *last = last.trim_end_matches(',').to_string();
+                }
+                match lower.as_str() {
+                    "he's" | "she's" if participle => out.push(format!("has{trail}")),
+                    "he's" | "she's" => out.push(format!("is{trail}")),
+                    "they're" => out.push(format!("are{trail}")),
+                    _ => {}
+                }
+                continue;
+            }
             let with = |who: &str, s: &str| format!("{lead}{who}{s}{trail}");
             let new = match lower.as_str() {
                 "he" | "she" | "him" | "himself" | "herself" => with(one?, ""),
@@ -340,6 +361,51 @@ impl Antecedents {
         }
         Some(out.join(" "))
     }
+}
+
+/// Whether `words` (ending in a comma) name someone a following "she" or
+/// "he" repeats: a name ("Emma Watson, she's ...") or a possessive and a
+/// noun ("My sister, she lives ..."); not a time ("Yesterday, she ...").
+fn topic(words: &[&str]) -> bool {
+    const WHEN: &[&str] = &[
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "friday",
+        "saturday",
+        "sunday",
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+        "anyway",
+        "honestly",
+        "well",
+        "so",
+        "yeah",
+        "oh",
+    ];
+    let cores: Vec<&str> = words.iter().map(|w| strip(w).1).collect();
+    let name = cores.iter().all(|c| {
+        super::intro::is_name_word(c)
+            && !super::entities::common_opener(c)
+            && !WHEN.contains(&c.to_lowercase().as_str())
+    });
+    let owned = cores.len() >= 2
+        && matches!(
+            cores[0].to_lowercase().as_str(),
+            "my" | "our" | "his" | "her" | "their"
+        );
+    name || owned
 }
 
 #[cfg(test)]

@@ -495,7 +495,13 @@ pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
         };
         // "John read a book", "Jon worked hard": an object or a manner
         // that says nothing either
-        let vague_object = complement.iter().any(|w| VAGUE.contains(&bare(w).as_str()));
+        // (a particle alone is part of the verb: "broke up", "moved out")
+        let particle = matches!(
+            complement.iter().map(|w| bare(w)).collect::<Vec<_>>().as_slice(),
+            [p] if matches!(p.as_str(), "up" | "out" | "off" | "away" | "back" | "down")
+        );
+        let vague_object =
+            !particle && complement.iter().any(|w| VAGUE.contains(&bare(w).as_str()));
         if !event || vague_object {
             return Some("says nothing in particular");
         }

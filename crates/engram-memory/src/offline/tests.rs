@@ -401,6 +401,27 @@ fn wording_that_misled_the_extractor() {
             "John: I want to try yoga.|Maria: Trying new classes sounds like fun.",
             "John wants to try yoga.",
         ),
+        // a name before a comma and a pronoun repeating it
+        (
+            "Tim: Emma Watson, she's a big supporter of gender equality.",
+            "Emma Watson is a big supporter of gender equality.",
+        ),
+        (
+            "Ana: My sister, she lives in Oslo.",
+            "Ana's sister lives in Oslo.",
+        ),
+        // a verb after "and" inside a relative clause stays in it
+        (
+            "Gina: I chose furniture that looks great and is comfy too.",
+            "Gina chose furniture that looks great and is comfy too.",
+        ),
+        // a prefixed past is past; ", and I" after a comma is a new subject
+        (
+            "John: I retook the aptitude test with great results, and I feel drawn to serving my country.",
+            "John retook the aptitude test with great results, and John feels drawn to serving their country.",
+        ),
+        // a particle alone is part of the verb
+        ("Eva: Sam and I broke up.", "Sam and Eva broke up."),
         // a pointer used as a pronoun is not turned into "a"
         (
             "Caroline: I want to give kids a home who haven't had that before.",
