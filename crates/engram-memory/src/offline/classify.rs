@@ -147,6 +147,16 @@ pub fn not_a_fact(clause: &str) -> Option<&'static str> {
     if lead.is_some_and(|x| matches!(x.as_str(), "like" | "unlike")) {
         return Some("a comparison");
     }
+    // "Almost as silly as when ...": a comparison too
+    let opening: Vec<&str> = w
+        .iter()
+        .map(String::as_str)
+        .skip_while(|x| matches!(*x, "almost" | "just" | "about" | "nearly" | "not"))
+        .take(3)
+        .collect();
+    if matches!(opening.as_slice(), ["as", _, "as"]) {
+        return Some("a comparison");
+    }
     // "I hope I can hear you play some day", "wish you were here": a wish
     // that involves the listener
     if w.iter().any(|x| {

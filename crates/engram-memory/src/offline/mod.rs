@@ -295,7 +295,11 @@ fn clause_facts(
     } else {
         coref::We::default()
     };
-    let both = l.contains(" we both ") || l.contains(" both of us ");
+    let both = l.contains(" we both ")
+        || l.contains(" both of us ")
+        || ([" we're both ", " we are both ", " we were both "]
+            .iter()
+            .any(|p| l.contains(p)));
     if (group_role || both) && we.companion.is_none() {
         // "John was teammates" says nothing of who the others were
         return dropped(out, &clause, "a group no one named");

@@ -317,6 +317,15 @@ pub(super) fn with_subject(clause: &str) -> Option<String> {
         .count();
     let first = clauses::bare(words.get(skip)?);
     if first == "been" {
+        // "Been a long road", "Been a few days since we chatted": "it"
+        // left out, which points elsewhere
+        let next = words.get(skip + 1).map(|w| clauses::bare(w));
+        if matches!(
+            next.as_deref(),
+            Some("a" | "an" | "ages" | "forever" | "too")
+        ) {
+            return None;
+        }
         return Some(format!("I've {}", lowered(clause)));
     }
     // "Having my family around helps": a gerund that is the subject

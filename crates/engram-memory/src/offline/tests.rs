@@ -422,6 +422,13 @@ fn wording_that_misled_the_extractor() {
         ),
         // a particle alone is part of the verb
         ("Eva: Sam and I broke up.", "Sam and Eva broke up."),
+        // "it" left out of "Been a long road" points elsewhere; "we
+        // rock", "we're both ..." and "almost as ... as" are no facts
+        ("Caroline: Thanks, Melanie! Been a long road.", ""),
+        ("Tom: Been busy with work lately.", "Tom has been busy with work lately."),
+        ("John: We rock!", ""),
+        ("Gina: Yep! We're both on different paths.", ""),
+        ("Melanie: Almost as silly as when I got to feed a horse a carrot.", ""),
         // a pointer used as a pronoun is not turned into "a"
         (
             "Caroline: I want to give kids a home who haven't had that before.",
