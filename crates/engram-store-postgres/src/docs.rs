@@ -30,6 +30,11 @@ async fn set_tags(tx: &mut Tx, org_id: &str, doc_id: &str, tags: &[String]) -> S
         .execute(&mut **tx)
         .await
         .map_err(db_err)?;
+    insert_tags(tx, org_id, doc_id, tags).await
+}
+
+/// Tag a document that has no tags yet (a new one: nothing to delete).
+async fn insert_tags(tx: &mut Tx, org_id: &str, doc_id: &str, tags: &[String]) -> StoreResult<()> {
     if !tags.is_empty() {
         sqlx::query(
             "INSERT INTO document_tags (document_id, org_id, tag, position) \
@@ -122,7 +127,7 @@ pub async fn upsert_documents(
                     "UPDATE documents SET content = $1, text = NULL, url = $2, source = $3, doc_type = $4, \
                      status = 'queued', error = NULL, task_type = $5, dreaming = $6, dreaming_status = 'dreaming', \
                      metadata = $7, filepath = $8, entity_context = $9, revision = $10, file_name = $11, \
-                     file_mime = $12, file_bytes = $13, updated_at = $14 WHERE id = $15",
+                     file_mime = $12, file_bytes = $13, updated_at = $14, connection_id = $16 WHERE id = $15",
                 )
                 .bind(&d.content)
                 .bind(&d.url)
@@ -139,6 +144,7 @@ pub async fn upsert_documents(
                 .bind(&file_bytes)
                 .bind(t)
                 .bind(&id)
+                .bind(&d.connection_id)
                 .execute(&mut *tx)
                 .await
                 .map_err(db_err)?;
@@ -149,8 +155,8 @@ pub async fn upsert_documents(
                 sqlx::query(
                     "INSERT INTO documents (id, org_id, custom_id, content, url, source, doc_type, status, \
                      task_type, dreaming, dreaming_status, metadata, filepath, entity_context, revision, \
-                     file_name, file_mime, file_bytes, created_at, updated_at) \
-                     VALUES ($1, $2, $3, $4, $5, $6, $7, 'queued', $8, $9, $10, $11, $12, $13, 1, $14, $15, $16, $17, $17)",
+                     file_name, file_mime, file_bytes, created_at, updated_at, connection_id) \
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, 'queued', $8, $9, $10, $11, $12, $13, 1, $14, $15, $16, $17, $17, $18)",
                 )
                 .bind(&id)
                 .bind(&d.org_id)
@@ -169,19 +175,18 @@ pub async fn upsert_documents(
                 .bind(&file_mime)
                 .bind(&file_bytes)
                 .bind(t)
+                .bind(&d.connection_id)
                 .execute(&mut *tx)
                 .await
                 .map_err(db_err)?;
                 (id, 1, true)
             }
         };
-        sqlx::query("UPDATE documents SET connection_id = $1 WHERE id = $2")
-            .bind(&d.connection_id)
-            .bind(&id)
-            .execute(&mut *tx)
-            .await
-            .map_err(db_err)?;
-        set_tags(&mut tx, &d.org_id, &id, &d.container_tags).await?;
+        if created {
+            insert_tags(&mut tx, &d.org_id, &id, &d.container_tags).await?;
+        } else {
+            set_tags(&mut tx, &d.org_id, &id, &d.container_tags).await?;
+        }
         enqueue(&mut tx, &d.org_id, &id, revision).await?;
         let document = fetch(&mut tx, &d.org_id, &id).await?;
         out.push(UpsertOutcome { document, created });
