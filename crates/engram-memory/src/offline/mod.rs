@@ -18,6 +18,7 @@ mod clauses;
 pub(crate) mod coref;
 pub(crate) mod dates;
 mod entities;
+mod group;
 mod intro;
 pub(crate) mod lexicon;
 mod pointers;
@@ -230,24 +231,6 @@ fn person_names(text: &str, people: &[&str]) -> Vec<String> {
     out
 }
 
-/// `text` without the word `word` (its punctuation kept).
-fn without_word(text: &str, word: &str) -> String {
-    let mut out: Vec<String> = Vec::new();
-    for w in text.split_whitespace() {
-        let core = w.trim_matches(|c: char| !c.is_alphanumeric());
-        if core.eq_ignore_ascii_case(word) {
-            let trail = &w[w.find(core).map_or(w.len(), |at| at + core.len())..];
-            match out.last_mut() {
-                Some(last) if !trail.is_empty() => last.push_str(trail),
-                _ => {}
-            }
-            continue;
-        }
-        out.push(w.to_string());
-    }
-    out.join(" ")
-}
-
 /// Give up on a clause, saying why (`RUST_LOG=engram_memory=debug`).
 fn dropped<T>(out: T, clause: &str, why: &str) -> T {
     tracing::debug!(clause, why, "not a memory");
@@ -269,48 +252,24 @@ fn clause_facts(
     let exclude: Vec<&str> = t.speaker.into_iter().chain(t.listener).collect();
     // who "we" is: the speaker, and for something done together ("we
     // met", "we've known each other") whoever they named just before
-    let together = {
-        let l = format!(" {} ", clause.to_lowercase().replace('\u{2019}', "'"));
-        [
-            " each other",
-            " together",
-            " met ",
-            " married",
-            " broke up",
-            " split up",
-            " dating",
-            " both ",
-            " engaged",
-            " divorced",
-        ]
-        .iter()
-        .any(|p| l.contains(p))
-    };
-    // "we were teammates" needs more than one person: a plural role
     let l = format!(" {} ", clause.to_lowercase().replace('\u{2019}', "'"));
-    let group_role = group_role(&l);
+    let together = group::together(&l);
+    // "we were teammates" needs more than one person: a plural role
+    let group_role = group::group_role(&l);
     let mut earlier = antecedents.clone();
     let we = if together || group_role {
         antecedents.we(turn)
     } else {
         coref::We::default()
     };
-    let both = l.contains(" we both ")
-        || l.contains(" both of us ")
-        || ([" we're both ", " we are both ", " we were both "]
-            .iter()
-            .any(|p| l.contains(p)));
-    if (group_role || both) && we.companion.is_none() {
+    if (group_role || group::both(&l)) && we.companion.is_none() {
         // "John was teammates" says nothing of who the others were
         return dropped(out, &clause, "a group no one named");
     }
     // "we went camping together" with no one named: what the speaker did
     // ("Melanie went camping"), not "Melanie went camping together"
-    let we_subject = ["we ", "we're ", "we've ", "we'll ", "we'd "]
-        .iter()
-        .any(|p| l.trim_start().starts_with(p));
-    if we_subject && we.companion.is_none() && l.contains(" together") {
-        clause = without_word(&clause, "together");
+    if group::we_subject(&l) && we.companion.is_none() && l.contains(" together") {
+        clause = group::without_word(&clause, "together");
         // "we work well together" leaves nothing of its own
         if clause.split_whitespace().count() <= 4 {
             return dropped(out, &clause, "a group no one named");
@@ -396,54 +355,6 @@ fn clause_facts(
     };
     out.push((tidy(&named(&text)), subject));
     out
-}
-
-/// Roles only a group has ("we were teammates", "we're best friends"):
-/// with the speaker alone for "we" the fact would be garbled.
-const GROUP_ROLES: &[&str] = &[
-    "teammates",
-    "friends",
-    "roommates",
-    "classmates",
-    "colleagues",
-    "coworkers",
-    "co-workers",
-    "partners",
-    "neighbors",
-    "neighbours",
-    "bandmates",
-    "couple",
-    "siblings",
-];
-
-/// Whether `lower` (the clause in lower case) says "we" are a group role
-/// ("we were teammates for years", "we've been best friends"); "we're
-/// friends with Ben" can be said of one person and is not meant.
-fn group_role(lower: &str) -> bool {
-    let words: Vec<&str> = lower
-        .split_whitespace()
-        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'' && c != '-'))
-        .collect();
-    let be = match words.as_slice() {
-        ["we", "were" | "are", ..] | ["we've" | "we'd", "been", ..] => 2,
-        ["we're", ..] => 1,
-        ["we", "have" | "had", "been", ..] => 3,
-        _ => return false,
-    };
-    // the complement, up to its first preposition ("teammates for four
-    // years", not "friends with the neighbors")
-    let mut complement = words[be..].iter().take_while(|w| {
-        !matches!(
-            **w,
-            "with" | "for" | "in" | "at" | "since" | "from" | "on" | "to" | "about" | "during"
-        )
-    });
-    let is_role = complement.any(|w| GROUP_ROLES.contains(w));
-    is_role
-        && words.get(be..).is_some_and(|r| {
-            !r.windows(2)
-                .any(|p| GROUP_ROLES.contains(&p[0]) && p[1] == "with")
-        })
 }
 
 #[cfg(test)]

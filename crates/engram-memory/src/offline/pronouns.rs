@@ -367,7 +367,8 @@ impl Antecedents {
 /// "he" repeats: a name ("Emma Watson, she's ...") or a possessive and a
 /// noun ("My sister, she lives ..."); not a time ("Yesterday, she ...").
 fn topic(words: &[&str]) -> bool {
-    const WHEN: &[&str] = &[
+    // times and interjections that may stand before a comma too
+    const NOT_TOPICS: &[&str] = &[
         "monday",
         "tuesday",
         "wednesday",
@@ -398,7 +399,7 @@ fn topic(words: &[&str]) -> bool {
     let name = cores.iter().all(|c| {
         super::intro::is_name_word(c)
             && !super::entities::common_opener(c)
-            && !WHEN.contains(&c.to_lowercase().as_str())
+            && !NOT_TOPICS.contains(&c.to_lowercase().as_str())
     });
     let owned = cores.len() >= 2
         && matches!(

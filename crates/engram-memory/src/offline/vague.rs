@@ -1,6 +1,9 @@
 //! Predicates that say nothing in particular although they have a verb and
 //! a subject: an activity going on with nothing said about it ("Nate was
 //! competing"), a period had with nothing in it ("John had a wild week").
+//! Also facts that lean on what was said before them ("submitted a few
+//! more", "has similar interests", "didn't do too great") and objects of a
+//! kind with nothing said of which ("had a few offers").
 //! [`super::shape::problem`] refuses facts these describe; this module only
 //! recognises them and changes no text.
 

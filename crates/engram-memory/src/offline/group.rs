@@ -1,0 +1,108 @@
+//! Who "we" is, as far as a clause shows it: something done together
+//! ("we met", "we went camping together"), a role only a group has ("we
+//! were teammates"), or "we both". With no companion named just before, a
+//! role or "both" cannot be said of the speaker alone, and "together" is
+//! dropped from what the speaker did. These functions read the clause (in
+//! lower case, padded with spaces) and take out a word when asked; the
+//! caller decides what is dropped.
+
+/// Whether the clause speaks of something done together, for which "we"
+/// may include whoever the speaker named just before.
+pub(super) fn together(lower: &str) -> bool {
+    [
+        " each other",
+        " together",
+        " met ",
+        " married",
+        " broke up",
+        " split up",
+        " dating",
+        " both ",
+        " engaged",
+        " divorced",
+    ]
+    .iter()
+    .any(|p| lower.contains(p))
+}
+
+/// Whether the clause says "we both" (or "both of us", "we're both").
+pub(super) fn both(lower: &str) -> bool {
+    lower.contains(" we both ")
+        || lower.contains(" both of us ")
+        || [" we're both ", " we are both ", " we were both "]
+            .iter()
+            .any(|p| lower.contains(p))
+}
+
+/// Whether "we" opens the clause.
+pub(super) fn we_subject(lower: &str) -> bool {
+    ["we ", "we're ", "we've ", "we'll ", "we'd "]
+        .iter()
+        .any(|p| lower.trim_start().starts_with(p))
+}
+
+/// Roles only a group has ("we were teammates", "we're best friends"):
+/// with the speaker alone for "we" the fact would be garbled.
+const GROUP_ROLES: &[&str] = &[
+    "teammates",
+    "friends",
+    "roommates",
+    "classmates",
+    "colleagues",
+    "coworkers",
+    "co-workers",
+    "partners",
+    "neighbors",
+    "neighbours",
+    "bandmates",
+    "couple",
+    "siblings",
+];
+
+/// Whether `lower` (the clause in lower case) says "we" are a group role
+/// ("we were teammates for years", "we've been best friends"); "we're
+/// friends with Ben" can be said of one person and is not meant.
+pub(super) fn group_role(lower: &str) -> bool {
+    let words: Vec<&str> = lower
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'' && c != '-'))
+        .collect();
+    let be = match words.as_slice() {
+        ["we", "were" | "are", ..] | ["we've" | "we'd", "been", ..] => 2,
+        ["we're", ..] => 1,
+        ["we", "have" | "had", "been", ..] => 3,
+        _ => return false,
+    };
+    // the complement, up to its first preposition ("teammates for four
+    // years", not "friends with the neighbors")
+    let mut complement = words[be..].iter().take_while(|w| {
+        !matches!(
+            **w,
+            "with" | "for" | "in" | "at" | "since" | "from" | "on" | "to" | "about" | "during"
+        )
+    });
+    let is_role = complement.any(|w| GROUP_ROLES.contains(w));
+    is_role
+        && words.get(be..).is_some_and(|r| {
+            !r.windows(2)
+                .any(|p| GROUP_ROLES.contains(&p[0]) && p[1] == "with")
+        })
+}
+
+/// `text` without the word `word` (its punctuation kept).
+pub(super) fn without_word(text: &str, word: &str) -> String {
+    let mut out: Vec<String> = Vec::new();
+    for w in text.split_whitespace() {
+        let core = w.trim_matches(|c: char| !c.is_alphanumeric());
+        if core.eq_ignore_ascii_case(word) {
+            let trail = &w[w.find(core).map_or(w.len(), |at| at + core.len())..];
+            match out.last_mut() {
+                Some(last) if !trail.is_empty() => last.push_str(trail),
+                _ => {}
+            }
+            continue;
+        }
+        out.push(w.to_string());
+    }
+    out.join(" ")
+}
