@@ -9,7 +9,7 @@ use crate::Engine;
 use engram_core::DocumentStatus;
 use engram_extract::chunk::{chunk_text, ChunkConfig};
 use engram_extract::{extract_bytes, extract_text, summary::lead_summary, Extracted};
-use engram_store::{now, Document, Job, NewChunk, ProcessedDocument, StoreError};
+use engram_store::{now, Job, NewChunk, ProcessedDocument, StoreError};
 use std::time::Duration;
 use tokio::sync::watch;
 
@@ -52,39 +52,13 @@ pub(crate) async fn process_batch(
     let mut extracted = Vec::with_capacity(jobs.len());
     let mut settings_of: std::collections::HashMap<String, crate::settings::Effective> =
         std::collections::HashMap::new();
-    // the batch's documents in one read per organisation, not one each
-    let mut ids_of: std::collections::HashMap<&str, Vec<String>> = Default::default();
-    for job in &jobs {
-        ids_of
-            .entry(job.org_id.as_str())
-            .or_default()
-            .push(job.document_id.clone());
-    }
-    let mut docs: std::collections::HashMap<String, Document> = Default::default();
-    let mut unread: std::collections::HashSet<String> = Default::default();
-    for (org, ids) in ids_of {
-        match store.documents_by_ids(org, &ids).await {
-            Ok(found) => docs.extend(found.into_iter().map(|d| (d.id.clone(), d))),
-            Err(e) => {
-                tracing::warn!(error = %e, "reading a batch's documents failed");
-                unread.insert(org.to_string());
-            }
-        }
-    }
     for job in jobs {
         if *stop.borrow() {
             return Ok(());
         }
-        if unread.contains(&job.org_id) {
-            let f = Failure::Transient("the document could not be read".into());
-            fail(engine, &job, f).await?;
-            continue;
-        }
-        let Some(doc) = docs.remove(&job.document_id) else {
-            continue; // the document is gone
-        };
-        let e = match extract(engine, doc).await {
-            Ok(e) => e,
+        let e = match extract(engine, &job).await {
+            Ok(Some(e)) => e,
+            Ok(None) => continue, // the document is gone
             Err(f) => {
                 fail(engine, &job, f).await?;
                 continue;
@@ -293,7 +267,19 @@ async fn advance(
         .collect())
 }
 
-async fn extract(engine: &Engine, doc: Document) -> Result<Extracted, Failure> {
+async fn extract(engine: &Engine, job: &Job) -> Result<Option<Extracted>, Failure> {
+    // one document read at a time, not the batch's in one query: a file
+    // may be 50 MB, and a batch of them read together would hold every
+    // file's bytes at once
+    let doc = match engine
+        .store
+        .get_document(&job.org_id, &job.document_id)
+        .await
+    {
+        Ok(Some(d)) => d,
+        Ok(None) => return Ok(None),
+        Err(e) => return Err(Failure::Transient(e.to_string())),
+    };
     // a page from the web is a webpage; a file that merely has a URL (a
     // synced GitHub or S3 object) keeps the kind its content has
     let html_file = doc.file.as_ref().map(|f| {
@@ -357,7 +343,7 @@ async fn extract(engine: &Engine, doc: Document) -> Result<Extracted, Failure> {
                     e.title = Some(t.trim().chars().take(300).collect());
                 }
             }
-            Ok(e)
+            Ok(Some(e))
         }
         Ok(Err(e)) => Err(Failure::Permanent(e.to_string())),
         Err(e) => Err(Failure::Permanent(format!("extraction crashed: {e}"))),
