@@ -134,10 +134,19 @@ class Page:
 
     async def until(self, expr, what, seconds=15):
         deadline = time.time() + seconds
+        error = None
         while time.time() < deadline:
-            if await self.js(expr):
-                return
+            # while the page is away (a redirect to a provider and back) the
+            # elements asked about are not there yet: that is "not yet"
+            try:
+                if await self.js(expr):
+                    return
+                error = None
+            except RuntimeError as e:
+                error = e
             await asyncio.sleep(0.1)
+        if error is not None:
+            raise AssertionError(f"timed out waiting for {what}: {error}")
         alerts = await self.js(
             "[...document.querySelectorAll('[role=alert]')].map(a => a.id + ': ' + a.textContent)"
             ".filter(t => !t.endsWith(': ')).join('; ')")
