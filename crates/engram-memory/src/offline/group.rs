@@ -41,6 +41,18 @@ pub(super) fn we_subject(lower: &str) -> bool {
         .any(|p| lower.trim_start().starts_with(p))
 }
 
+/// Whether "us" is a group bound together ("brings us together", "helps
+/// us stay close", "keeps us connected"): said of the speaker alone it is
+/// garbled ("brings Nate together").
+pub(super) fn us_together(lower: &str) -> bool {
+    let us = lower
+        .split_whitespace()
+        .any(|w| w.trim_matches(|c: char| !c.is_alphanumeric()) == "us");
+    us && [" together", " close", " connected", " each other", " bond"]
+        .iter()
+        .any(|p| lower.contains(p))
+}
+
 /// Roles only a group has ("we were teammates", "we're best friends"):
 /// with the speaker alone for "we" the fact would be garbled.
 const GROUP_ROLES: &[&str] = &[

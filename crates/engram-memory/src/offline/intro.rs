@@ -251,6 +251,21 @@ pub fn is_name_word(w: &str) -> bool {
         && !NOT_NAMES.contains(&core.to_lowercase().as_str())
         // "I've", "I'm", "I'd", "I'll": the speaker, not a name
         && !core.starts_with("I'")
+        // "Can't", "Won't", "Didn't", "Let's", "That'll": a contraction
+        // opening a sentence, not a name ("Can't wait!" names no one)
+        && !is_contraction(core)
+}
+
+/// Whether a word is a contraction of a verb ("can't", "let's", "that'll",
+/// "we'd"): never a name, even capitalised. A possessive ("Maya's") or an
+/// apostrophe inside a name ("O'Neil", "D'Angelo") is not one.
+fn is_contraction(core: &str) -> bool {
+    let lower = core.to_lowercase().replace('\u{2019}', "'");
+    lower.ends_with("n't")
+        || lower == "let's"
+        || ["'ll", "'ve", "'re", "'d"]
+            .iter()
+            .any(|end| lower.ends_with(end) && lower.len() > end.len())
 }
 
 /// The name at the start of `words` (one to three name words, stopping at

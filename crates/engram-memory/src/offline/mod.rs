@@ -37,6 +37,7 @@ pub fn entities_of(text: &str) -> Vec<crate::Entity> {
 
 use crate::{Candidate, EntityKind, Role, Turn};
 use engram_extract::split_sentences;
+use std::collections::HashSet;
 use surface::*;
 
 /// The turns around turn `i` as keyword context for its facts: the one
@@ -129,6 +130,7 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
         .collect();
     people.sort_unstable();
     people.dedup();
+    let common = common_words(turns);
     let mut out: Vec<Candidate> = Vec::new();
     let mut antecedents = pronouns::Antecedents::default();
     for (ti, t) in turns.iter().enumerate() {
@@ -153,7 +155,14 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
             for clause in clauses::split(&sentence) {
                 let ci = clauses_here.len();
                 clauses_here.push((clause.clone(), false));
-                let facts = clause_facts(t, strip_openers(&clause), &people, &mut antecedents, ti);
+                let facts = clause_facts(
+                    t,
+                    strip_openers(&clause),
+                    &people,
+                    &common,
+                    &mut antecedents,
+                    ti,
+                );
                 for (content, subject) in facts {
                     if out.iter().any(|c| c.content.eq_ignore_ascii_case(&content)) {
                         continue;
@@ -204,8 +213,21 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
     out
 }
 
+/// Words these turns use in lower case: a capitalised word opening a
+/// sentence is not a name when it is also written in lower case ("Meal
+/// times are fun" beside "a meal"), since names keep their capital.
+fn common_words(turns: &[Turn]) -> HashSet<String> {
+    turns
+        .iter()
+        .flat_map(|t| t.text.split_whitespace())
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\''))
+        .filter(|w| w.chars().next().is_some_and(char::is_lowercase))
+        .map(str::to_string)
+        .collect()
+}
+
 /// Names in a text that may be people (not places or organisations).
-fn person_names(text: &str, people: &[&str]) -> Vec<String> {
+fn person_names(text: &str, people: &[&str], common: &HashSet<String>) -> Vec<String> {
     let mut words = text.split_whitespace();
     // a capitalised first word is a name only when it is known or stands
     // alone in a fragment ("Luna and Oliver!")
@@ -223,6 +245,7 @@ fn person_names(text: &str, people: &[&str]) -> Vec<String> {
         let core = first.trim_matches(|c: char| !c.is_alphanumeric());
         if intro::is_name_word(first)
             && !entities::common_opener(core)
+            && !common.contains(&core.to_lowercase())
             && !out.iter().any(|n| n == core)
         {
             out.push(core.to_string());
@@ -242,6 +265,7 @@ fn clause_facts(
     t: &Turn,
     clause: &str,
     people: &[&str],
+    common: &HashSet<String>,
     antecedents: &mut pronouns::Antecedents,
     turn: usize,
 ) -> Vec<(String, Option<String>)> {
@@ -257,13 +281,16 @@ fn clause_facts(
     // "we were teammates" needs more than one person: a plural role
     let group_role = group::group_role(&l);
     let mut earlier = antecedents.clone();
-    let we = if together || group_role {
+    let we = if together || group_role || group::us_together(&l) {
         antecedents.we(turn)
     } else {
         coref::We::default()
     };
     if (group_role || group::both(&l)) && we.companion.is_none() {
         // "John was teammates" says nothing of who the others were
+        return dropped(out, &clause, "a group no one named");
+    }
+    if group::us_together(&l) && we.companion.is_none() {
         return dropped(out, &clause, "a group no one named");
     }
     // "we went camping together" with no one named: what the speaker did
@@ -277,7 +304,7 @@ fn clause_facts(
     }
     if let Some(sp) = t.speaker {
         let (seen, _) = coref::resolve(&clause, sp, t.listener, &we);
-        let names = person_names(&seen, people);
+        let names = person_names(&seen, people, common);
         // its own pronouns point back before it: "he's a collie called Pip"
         // is not about Pip
         earlier = antecedents.clone();
@@ -314,7 +341,7 @@ fn clause_facts(
     if !words.iter().any(|w| clauses::is_verbish(w)) && clauses::subject_at(&words, 0) == 0 {
         return dropped(out, &clause, "a fragment");
     }
-    let names_here = person_names(&clause, people);
+    let names_here = person_names(&clause, people, common);
     let Some(resolved) = earlier.resolve(&clause, turn, &names_here, &exclude) else {
         return dropped(out, &clause, "an unresolved pronoun");
     };
@@ -335,7 +362,7 @@ fn clause_facts(
         return dropped(out, &text, "about an unknown listener");
     }
     let entities = entities::find(&text, people);
-    antecedents.observe(&text, turn, &person_names(&text, people), &exclude);
+    antecedents.observe(&text, turn, &person_names(&text, people, common), &exclude);
     // a fact is about someone or something named, or holds a number
     if !about_speaker && entities.is_empty() && !has_number(&text) {
         return dropped(out, &text, "about nobody named");

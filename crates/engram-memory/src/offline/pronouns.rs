@@ -75,6 +75,17 @@ fn animal(noun: &str) -> Option<bool> {
     ANIMALS.iter().find(|(a, _)| *a == noun).map(|(_, p)| *p)
 }
 
+/// Whether `name` is `person` or a short form of it ("Mel" for "Melanie",
+/// "Jo" for "Joanna"): the speaker or listener called by a nickname is
+/// still not someone else a "she" could mean.
+fn same_person(person: &str, name: &str) -> bool {
+    person == name
+        || (name.chars().count() >= 2
+            && person.len() > name.len()
+            && person.starts_with(name)
+            && !person.contains(' '))
+}
+
 /// Words that are third-person pronouns.
 const THIRD: &[&str] = &[
     "he",
@@ -213,7 +224,7 @@ impl Antecedents {
                 }
             }
             let name = core.trim_end_matches("'s");
-            if names.iter().any(|n| n == name) && !exclude.contains(&name) {
+            if names.iter().any(|n| n == name) && !exclude.iter().any(|e| same_person(e, name)) {
                 // "Luna and Oliver": two names together are a group
                 let pair = i >= 2
                     && bare(words[i - 1]) == "and"

@@ -255,6 +255,13 @@ pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
         )
     };
     let subject_words = &rest[..v];
+    // "Nate probably has ...": a guess, not a fact
+    if subject_words
+        .iter()
+        .any(|w| matches!(bare(w).as_str(), "probably" | "possibly"))
+    {
+        return Some("a possibility, not a fact");
+    }
     if points_back(subject_words[0])
         || subject_words.windows(2).any(|p| {
             matches!(bare(p[0]).as_str(), "of" | "like" | "all" | "both") && points_back(p[1])
@@ -377,6 +384,12 @@ pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
                 | "did"
                 | "does"
                 | "do"
+                | "been"
+                | "doesn't"
+                | "don't"
+                | "didn't"
+                | "hasn't"
+                | "haven't"
         )
     }) && pred.get(i + 1).is_some_and(|w| is_verbish(w))
     {
@@ -506,7 +519,10 @@ pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
             return Some("says nothing in particular");
         }
     }
-    if super::vague::bare_activity(pred, &subject) || super::vague::empty_period(pred) {
+    if super::vague::bare_activity(pred, &subject)
+        || super::vague::empty_period(pred)
+        || super::vague::object_left_out(&pred[i..])
+    {
         return Some("says nothing in particular");
     }
     None

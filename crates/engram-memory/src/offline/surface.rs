@@ -326,6 +326,15 @@ pub(super) fn with_subject(clause: &str) -> Option<String> {
         ) {
             return None;
         }
+        // "Been hectic for me lately": whoever it was for is not what
+        // was left out
+        let lower: Vec<String> = words.iter().map(|w| clauses::bare(w)).collect();
+        if lower
+            .windows(2)
+            .any(|p| matches!(p[0].as_str(), "for" | "to") && p[1] == "me")
+        {
+            return None;
+        }
         return Some(format!("I've {}", lowered(clause)));
     }
     // "Having my family around helps": a gerund that is the subject

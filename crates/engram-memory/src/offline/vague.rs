@@ -169,7 +169,7 @@ const GENERIC_HEADS: Words = Words(
     "story stories offer offers food hurdle hurdles recipe recipes series idea ideas \
      project projects app apps resource resources challenge challenges issue issues \
      problem problems news deal deals movie movies show shows game games song songs \
-     trouble questions question thoughts plan stuff things opportunity opportunities",
+     trouble questions question thoughts plan plans stuff things opportunity opportunities",
 );
 
 /// Whether `complement` is only a generic noun with quantities and
@@ -183,7 +183,16 @@ pub(super) fn generic_object(complement: &[&str]) -> bool {
             || VAGUE.contains(&b.as_str())
             || matches!(
                 b.as_str(),
-                "kinds" | "couple" | "yummy" | "funny" | "tasty" | "delicious"
+                "kinds"
+                    | "couple"
+                    | "yummy"
+                    | "funny"
+                    | "tasty"
+                    | "delicious"
+                    | "big"
+                    | "huge"
+                    | "small"
+                    | "anyway"
             )
         {
             continue;
@@ -195,4 +204,27 @@ pub(super) fn generic_object(complement: &[&str]) -> bool {
         return false;
     }
     heads > 0
+}
+
+/// Verbs that say what only with their object ("plays", "practises"):
+/// without one the object was said before ("I've been playing for four
+/// months", answering "how long have you played the piano?").
+const OBJECT_VERBS: Words = Words("play practise practice learn study make build");
+
+/// Whether the predicate's verb (`pred[0]`) needs an object it does not
+/// have: what follows it is only a time, a frequency or nothing.
+pub(super) fn object_left_out(pred: &[&str]) -> bool {
+    let Some(main) = pred.first() else {
+        return false;
+    };
+    let needs = verb(&bare(main)).is_some_and(|(base, _)| OBJECT_VERBS.contains(&base));
+    let next = pred.get(1).map(|w| bare(w));
+    needs
+        && !main.ends_with([',', ';'])
+        && next.as_deref().is_none_or(|n| {
+            matches!(
+                n,
+                "for" | "since" | "every" | "again" | "now" | "lately" | "recently" | "daily"
+            )
+        })
 }
