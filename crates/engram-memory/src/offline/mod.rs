@@ -181,6 +181,14 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
                     let content = pointers::indefinite(&content);
                     let content = match (shape::problem(&content, &people), t.speaker) {
                         (None, _) => content,
+                        // "Combining Gina's interests is so cool" said to
+                        // Gina: a compliment
+                        (Some(shape::OPINION), _)
+                            if t.listener.is_some_and(|l| mentions(&content, l)) =>
+                        {
+                            dropped((), &content, "a compliment");
+                            continue;
+                        }
                         // "Harry Potter is amazing" said by Tim
                         (Some(shape::OPINION), Some(sp)) if sp != crate::UNNAMED_USER => {
                             format!("{sp} thinks {}", lowered_unless_named(&content))
@@ -224,6 +232,14 @@ fn common_words(turns: &[Turn]) -> HashSet<String> {
         .filter(|w| w.chars().next().is_some_and(char::is_lowercase))
         .map(str::to_string)
         .collect()
+}
+
+/// Whether `text` names `person` (as a word, or possessive).
+fn mentions(text: &str, person: &str) -> bool {
+    text.split_whitespace().any(|w| {
+        let core = w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'');
+        core == person || core.strip_suffix("'s") == Some(person)
+    })
 }
 
 /// Names in a text that may be people (not places or organisations).

@@ -522,8 +522,12 @@ pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
     if super::vague::bare_activity(pred, &subject)
         || super::vague::empty_period(pred)
         || super::vague::object_left_out(&pred[i..])
+        || super::vague::bare_resolve(pred)
     {
         return Some("says nothing in particular");
+    }
+    if super::vague::forecast(&rest[v..]) {
+        return Some("a forecast, not a fact");
     }
     None
 }

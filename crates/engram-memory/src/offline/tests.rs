@@ -454,6 +454,17 @@ fn wording_that_misled_the_extractor() {
         // an object of a kind, had or not, used or not
         ("Tim: I've been using an app.", ""),
         ("John: I don't have a recipe.", ""),
+        // a resolve on nothing, a forecast, a compliment on the
+        // listener's doings, and verbs whose object was said before
+        ("Gina: Hi!|Jon: Thanks, Gina! I won't quit.", ""),
+        ("Jon: I will never give up.", ""),
+        ("Jon: I won't quit my job.", "Jon won't quit their job."),
+        ("Gina: Hi!|Jon: Your dance studio will be a huge success.", ""),
+        ("Gina: Hi!|Jon: Combining your two interests into a store is super cool.", ""),
+        ("John: Hi.|Tim: The Nike deal is amazing.", "Tim thinks the Nike deal is amazing."),
+        ("Nate: I joined in.", ""),
+        ("Melanie: I started when I was young.", ""),
+        ("Melanie: I started a band in 2019.", "Melanie started a band in 2019."),
         // a capitalised opener the same turns write in lower case is no name
         (
             "John: We had a great meal. Meal times are fun. Good food and chats help us stay close.",

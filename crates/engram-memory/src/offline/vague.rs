@@ -209,7 +209,8 @@ pub(super) fn generic_object(complement: &[&str]) -> bool {
 /// Verbs that say what only with their object ("plays", "practises"):
 /// without one the object was said before ("I've been playing for four
 /// months", answering "how long have you played the piano?").
-const OBJECT_VERBS: Words = Words("play practise practice learn study make build");
+const OBJECT_VERBS: Words =
+    Words("play practise practice learn study make build start begin join finish try");
 
 /// Whether the predicate's verb (`pred[0]`) needs an object it does not
 /// have: what follows it is only a time, a frequency or nothing.
@@ -224,7 +225,66 @@ pub(super) fn object_left_out(pred: &[&str]) -> bool {
         && next.as_deref().is_none_or(|n| {
             matches!(
                 n,
-                "for" | "since" | "every" | "again" | "now" | "lately" | "recently" | "daily"
-            )
+                "for"
+                    | "since"
+                    | "every"
+                    | "again"
+                    | "now"
+                    | "lately"
+                    | "recently"
+                    | "daily"
+                    | "when"
+                    | "in"
+                    | "too"
+            ) && !(n == "in" && pred.len() > 2)
         })
+}
+
+/// A resolve with nothing resolved on: "Jon won't quit", "Tim will never
+/// give up", "Gina keeps pushing". What is not given up is the fact,
+/// when it is said ("won't quit dancing").
+pub(super) fn bare_resolve(pred: &[&str]) -> bool {
+    let words: Vec<String> = pred.iter().map(|w| bare(w)).collect();
+    let tail: Vec<&str> = words.iter().rev().take(2).map(String::as_str).collect();
+    let negated = words.iter().any(|w| {
+        matches!(
+            w.as_str(),
+            "won't" | "never" | "not" | "don't" | "can't" | "wouldn't" | "isn't" | "ain't"
+        )
+    });
+    match tail.as_slice() {
+        ["quit", ..] | ["up", "give"] | ["up", "giving"] | ["stop", ..] => negated,
+        ["going", "keep" | "keeps" | "keeping"] | ["pushing", "keep" | "keeps"] => true,
+        _ => false,
+    }
+}
+
+/// A forecast of how something will turn out: "their studio will be a
+/// huge success", "Gina's store is gonna be amazing". Encouragement, not a
+/// fact, whoever it is about.
+pub(super) fn forecast(pred: &[&str]) -> bool {
+    let words: Vec<String> = pred.iter().map(|w| bare(w)).collect();
+    let future = |i: usize| {
+        matches!(words[i].as_str(), "will" | "gonna" | "'ll")
+            || (words[i] == "going" && words.get(i + 1).is_some_and(|t| t == "to"))
+    };
+    (0..words.len()).any(|i| {
+        let mut after = words[i + 1..]
+            .iter()
+            .skip_while(|w| matches!(w.as_str(), "to" | "definitely" | "surely" | "totally"));
+        // "will be (a huge) success", "is gonna be (so) amazing": what
+        // comes after "be" is the verdict
+        future(i)
+            && after.next().is_some_and(|w| w == "be")
+            && after
+                .find(|w| {
+                    !matches!(
+                        w.as_str(),
+                        "a" | "an" | "so" | "such" | "super" | "really" | "very" | "huge" | "big"
+                    )
+                })
+                .is_some_and(|w| {
+                    EVALUATIVE.contains(&w.as_str()) || matches!(w.as_str(), "success" | "hit")
+                })
+    })
 }

@@ -165,6 +165,7 @@ pub async fn run(
         }
     }
 
+    let coverage = coverage(&client, &srv, &auth, &convs, &questions, &sessions).await?;
     if let Some(path) = &args.dump {
         dump(path, &client, &srv, &auth, &convs, &questions, &sessions).await?;
     }
@@ -274,6 +275,7 @@ pub async fn run(
             "{}",
             serde_json::to_string_pretty(&json!({
                 "conversations": convs.len(), "sessions": n_sessions, "memories": n_memories,
+                "evidenceCoverage": coverage,
                 "ingestSeconds": ingest_secs, "ks": KS, "modes": report, "thresholds": tables,
                 "sample": sampled,
                 "exampleMemories": examples.iter().take(40).collect::<Vec<_>>(),
@@ -303,6 +305,12 @@ pub async fn run(
             m["searchP95Ms"].as_f64().unwrap_or(0.0)
         );
     }
+    let found = report["memories"]["recall"][2].as_f64().unwrap_or(0.0);
+    println!(
+        "evidence turns that formed any memory: {coverage:.1}% (a bound on memories recall: a memory stands for one turn); \
+         memories R@10 is {:.0}% of that bound",
+        100.0 * found / coverage.max(f64::EPSILON)
+    );
     println!("recall@10 by category (1 multi-hop, 2 temporal, 3 open-domain, 4 single-hop):");
     for mode in MODES {
         let per = report[mode]["perCategory"].as_object().context("per")?;
@@ -333,6 +341,41 @@ pub async fn run(
         println!("  - {m}");
     }
     Ok(())
+}
+
+/// The share of the questions' evidence turns (averaged per question, as
+/// recall is) that some current memory stands for: the most `memories`
+/// recall can reach at any depth, since a memory stands for one turn.
+async fn coverage(
+    client: &reqwest::Client,
+    srv: &BenchServer,
+    auth: &str,
+    convs: &BTreeMap<String, Vec<Turn>>,
+    questions: &[Question],
+    sessions: &HashMap<String, Vec<&Turn>>,
+) -> anyhow::Result<f64> {
+    let mut covered: HashMap<&str, HashSet<String>> = HashMap::new();
+    for conv in convs.keys() {
+        let turns = covered.entry(conv.as_str()).or_default();
+        for m in all_memories(client, srv, auth, conv).await? {
+            let doc = m["documentIds"][0].clone();
+            let as_result = json!({"memory": m["memory"], "documents": [{"id": doc}]});
+            turns.extend(turns_of_result(&as_result, sessions));
+        }
+    }
+    let sum: f64 = questions
+        .iter()
+        .map(|q| {
+            let have = covered.get(q.conversation.as_str());
+            let hit = q
+                .gold
+                .iter()
+                .filter(|g| have.is_some_and(|h| h.contains(*g)))
+                .count();
+            hit as f64 / q.gold.len() as f64
+        })
+        .sum();
+    Ok(100.0 * sum / questions.len().max(1) as f64)
 }
 
 /// Every memory of a space, page by page.
