@@ -179,6 +179,9 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
                         continue;
                     }
                     let content = pointers::indefinite(&content);
+                    // "Confidence is important" beside "low on confidence":
+                    // the capital only opens the sentence
+                    let content = lowered_if_common(&content, &common, &people);
                     let content = match (shape::problem(&content, &people), t.speaker) {
                         (None, _) => content,
                         // "Combining Gina's interests is so cool" said to
@@ -198,6 +201,7 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
                             continue;
                         }
                     };
+                    let content = tidy(&content);
                     let entities = entities::find(&content, &people);
                     clauses_here[ci].1 = true;
                     from_clause.push(ci);
@@ -232,6 +236,28 @@ fn common_words(turns: &[Turn]) -> HashSet<String> {
         .filter(|w| w.chars().next().is_some_and(char::is_lowercase))
         .map(str::to_string)
         .collect()
+}
+
+/// `text` with its first word in lower case when these turns write that
+/// word in lower case elsewhere and it is no speaker's name, so that the
+/// shape of the fact is judged without taking it for a name; the first
+/// letter is put back in capitals by [`tidy`].
+fn lowered_if_common(text: &str, common: &HashSet<String>, people: &[&str]) -> String {
+    let Some(first) = text.split_whitespace().next() else {
+        return text.to_string();
+    };
+    let core = first.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'');
+    let stem = core.strip_suffix("'s").unwrap_or(core);
+    let lower = stem.to_lowercase();
+    if stem == lower || people.contains(&stem) || !common.contains(&lower) {
+        return text.to_string();
+    }
+    let mut chars = text.chars();
+    let head = chars
+        .next()
+        .map(|c| c.to_lowercase().to_string())
+        .unwrap_or_default();
+    format!("{head}{}", chars.as_str())
 }
 
 /// Whether `text` names `person` (as a word, or possessive).

@@ -191,6 +191,34 @@ pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
     {
         return Some("a broken sentence");
     }
+    // "'Finding Home' sounds really special", "the cake looks amazing":
+    // a reaction to what was told or shown
+    let perceived = |w: &str| {
+        matches!(
+            bare(w).as_str(),
+            "sounds" | "sound" | "looks" | "look" | "seems" | "seem"
+        )
+    };
+    // (the main verb: not in a relative clause, "furniture that looks great")
+    let relative = |ws: &[&str]| {
+        ws.iter()
+            .any(|w| matches!(bare(w).as_str(), "that" | "which" | "who"))
+    };
+    if let Some(p) = rest
+        .iter()
+        .position(|w| perceived(w))
+        .filter(|&p| !relative(&rest[..p]))
+    {
+        let verdict = rest[p + 1..].iter().map(|w| bare(w)).find(|w| {
+            !matches!(
+                w.as_str(),
+                "so" | "really" | "very" | "super" | "pretty" | "just"
+            )
+        });
+        if verdict.is_some_and(|w| EVALUATIVE.contains(&w.as_str())) {
+            return Some("a reaction");
+        }
+    }
     // "Maybe Nate will start ...": what may be
     if matches!(bare(first).as_str(), "maybe" | "perhaps" | "hopefully") {
         return Some("a possibility, not a fact");
@@ -305,7 +333,16 @@ pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
         })
     };
     // ... with a verb of being, making or giving: a taste or a value
-    let taste_verb = rest.get(v).is_some_and(|w| {
+    // (past the auxiliaries: "has been a part of John's life")
+    let main = (v..rest.len())
+        .find(|&j| {
+            !matches!(
+                bare(rest[j]).as_str(),
+                "has" | "have" | "had" | "will" | "would" | "always" | "really" | "still"
+            )
+        })
+        .unwrap_or(v);
+    let taste_verb = rest.get(main).is_some_and(|w| {
         let b = bare(w);
         COPULAS.contains(&b.as_str())
             || verb(&b).is_some_and(|(base, _)| {

@@ -465,6 +465,16 @@ fn wording_that_misled_the_extractor() {
         ("Nate: I joined in.", ""),
         ("Melanie: I started when I was young.", ""),
         ("Melanie: I started a band in 2019.", "Melanie started a band in 2019."),
+        // a reaction to what was told or shown; a resolve on something
+        // not given up
+        ("Nate: Hi Joanna! \"Finding Home\" sounds really special.", ""),
+        ("Jon: I won't quit on my dreams.", ""),
+        // a sentence's capital is no name when the same turns write the
+        // word in lower case: a general truth, nobody's fact
+        (
+            "Jon: I've been low on confidence lately.|Gina: Confidence is important in business.",
+            "Jon has been low on confidence lately.",
+        ),
         // a capitalised opener the same turns write in lower case is no name
         (
             "John: We had a great meal. Meal times are fun. Good food and chats help us stay close.",

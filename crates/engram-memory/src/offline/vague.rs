@@ -252,6 +252,14 @@ pub(super) fn bare_resolve(pred: &[&str]) -> bool {
             "won't" | "never" | "not" | "don't" | "can't" | "wouldn't" | "isn't" | "ain't"
         )
     });
+    // "won't quit on their dreams", "never gave up on it"
+    let on = words.windows(2).any(|p| p[0] == "quit" && p[1] == "on")
+        || words.windows(3).any(|p| {
+            matches!(p[0].as_str(), "give" | "giving" | "gave") && p[1] == "up" && p[2] == "on"
+        });
+    if on && negated {
+        return true;
+    }
     match tail.as_slice() {
         ["quit", ..] | ["up", "give"] | ["up", "giving"] | ["stop", ..] => negated,
         ["going", "keep" | "keeps" | "keeping"] | ["pushing", "keep" | "keeps"] => true,
