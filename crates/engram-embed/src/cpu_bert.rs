@@ -11,7 +11,8 @@
 //! vectors in the tests).
 
 use crate::attention::{attend, Head, Scratch};
-use crate::kernels::{add_bias, add_layer_norm, gelu_bias, layer_norm, matmul, transpose, Shared};
+use crate::dense::Dense;
+use crate::kernels::{add_bias, add_layer_norm, gelu_bias, layer_norm, Shared};
 use crate::EmbedError;
 use candle_core::{Device, Tensor};
 use rayon::prelude::*;
@@ -19,15 +20,15 @@ use std::collections::HashMap;
 use std::path::Path;
 
 struct Layer {
-    qkv_w: Vec<f32>,
+    qkv_w: Dense,
     qkv_b: Vec<f32>,
-    out_w: Vec<f32>,
+    out_w: Dense,
     out_b: Vec<f32>,
     ln1_g: Vec<f32>,
     ln1_b: Vec<f32>,
-    up_w: Vec<f32>,
+    up_w: Dense,
     up_b: Vec<f32>,
-    down_w: Vec<f32>,
+    down_w: Dense,
     down_b: Vec<f32>,
     ln2_g: Vec<f32>,
     ln2_b: Vec<f32>,
@@ -114,9 +115,9 @@ impl CpuBert {
             qkv_b.extend(take(&format!("{p}.attention.self.key.bias"), h)?);
             qkv_b.extend(take(&format!("{p}.attention.self.value.bias"), h)?);
             layers.push(Layer {
-                qkv_w: transpose(&qkv_w, 3 * h, h),
+                qkv_w: Dense::new(&qkv_w, 3 * h, h),
                 qkv_b,
-                out_w: transpose(
+                out_w: Dense::new(
                     &take(&format!("{p}.attention.output.dense.weight"), h * h)?,
                     h,
                     h,
@@ -124,13 +125,13 @@ impl CpuBert {
                 out_b: take(&format!("{p}.attention.output.dense.bias"), h)?,
                 ln1_g: take(&format!("{p}.attention.output.LayerNorm.weight"), h)?,
                 ln1_b: take(&format!("{p}.attention.output.LayerNorm.bias"), h)?,
-                up_w: transpose(
+                up_w: Dense::new(
                     &take(&format!("{p}.intermediate.dense.weight"), inter * h)?,
                     inter,
                     h,
                 ),
                 up_b: take(&format!("{p}.intermediate.dense.bias"), inter)?,
-                down_w: transpose(
+                down_w: Dense::new(
                     &take(&format!("{p}.output.dense.weight"), h * inter)?,
                     h,
                     inter,
@@ -231,14 +232,14 @@ impl CpuBert {
         layer_norm(x, h, &self.emb_g, &self.emb_b, self.eps);
 
         for l in &self.layers {
-            matmul(x, total, h, &l.qkv_w, 3 * h, qkv);
+            l.qkv_w.apply(x, total, qkv);
             add_bias(qkv, &l.qkv_b);
             self.attention(qkv, starts, lens, ctx);
-            matmul(ctx, total, h, &l.out_w, h, mid);
+            l.out_w.apply(ctx, total, mid);
             add_layer_norm(mid, &l.out_b, x, &l.ln1_g, &l.ln1_b, self.eps);
-            matmul(mid, total, h, &l.up_w, self.inter, up);
+            l.up_w.apply(mid, total, up);
             gelu_bias(up, &l.up_b);
-            matmul(up, total, self.inter, &l.down_w, h, x);
+            l.down_w.apply(up, total, x);
             add_layer_norm(x, &l.down_b, mid, &l.ln2_g, &l.ln2_b, self.eps);
         }
         starts

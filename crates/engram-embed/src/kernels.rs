@@ -25,8 +25,9 @@ const ROWS_PER_TASK: usize = 64;
 /// It is computed as `y^T = W x^T`: the weights are then the left operand,
 /// laid out as the micro-kernels read it (each column contiguous), so
 /// nothing of size `inp x out` is repacked per call and only the
-/// activations are. Repacking the weights cost more than the arithmetic
-/// for a 12-token query (0.8 ms of a 14 MFLOP product).
+/// activations are. For a few tokens (a query) reading the weights is the
+/// whole cost, and [`crate::dense::Dense`] streams them from panels
+/// instead of calling this.
 pub fn matmul(x: &[f32], rows: usize, inp: usize, wt: &[f32], out: usize, y: &mut [f32]) {
     assert_eq!(x.len(), rows * inp, "matmul input shape");
     assert_eq!(wt.len(), out * inp, "matmul weight shape");
@@ -70,22 +71,8 @@ pub fn matmul(x: &[f32], rows: usize, inp: usize, wt: &[f32], out: usize, y: &mu
             );
         }
     };
-    if rows <= SMALL_ROWS && out >= 64 && rayon::current_num_threads() > 1 {
-        // Few tokens (a query): the cost is reading the weights. gemm
-        // would split the tokens over threads, each reading all of W; split
-        // the features instead, so each core reads half.
-        let half = (out / 2).next_multiple_of(16);
-        rayon::join(
-            || part(0, half, Parallelism::None),
-            || part(half, out, Parallelism::None),
-        );
-    } else {
-        part(0, out, Parallelism::Rayon(0));
-    }
+    part(0, out, Parallelism::Rayon(0));
 }
-
-/// Below this many rows a product is bound by reading the weights.
-const SMALL_ROWS: usize = 48;
 
 /// A destination pointer shared by threads that write disjoint parts.
 #[derive(Clone, Copy)]

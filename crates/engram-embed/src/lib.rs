@@ -14,6 +14,7 @@
 
 pub mod attention;
 pub mod cpu_bert;
+pub mod dense;
 pub mod kernels;
 pub mod local;
 pub mod model_files;
