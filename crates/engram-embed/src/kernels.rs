@@ -326,38 +326,6 @@ mod tests {
     }
 
     #[test]
-    fn matmul_matches_the_definition() {
-        for (rows, inp, out) in [
-            (1, 8, 1),
-            (3, 16, 5),
-            (40, 384, 6),
-            (7, 33, 3),
-            (130, 64, 90),
-        ] {
-            let x: Vec<f32> = (0..rows * inp)
-                .map(|i| ((i * 7) % 13) as f32 * 0.1 - 0.5)
-                .collect();
-            let w: Vec<f32> = (0..out * inp)
-                .map(|i| ((i * 5) % 11) as f32 * 0.07 - 0.3)
-                .collect();
-            let b: Vec<f32> = (0..out).map(|i| i as f32 * 0.01).collect();
-            let mut y = vec![f32::NAN; rows * out];
-            matmul(&x, rows, inp, &transpose(&w, out, inp), out, &mut y);
-            add_bias(&mut y, &b);
-            for t in 0..rows {
-                for o in 0..out {
-                    let want: f64 = b[o] as f64
-                        + (0..inp)
-                            .map(|i| x[t * inp + i] as f64 * w[o * inp + i] as f64)
-                            .sum::<f64>();
-                    let got = y[t * out + o] as f64;
-                    assert!((got - want).abs() < 1e-4, "{rows}x{inp}x{out} [{t},{o}]");
-                }
-            }
-        }
-    }
-
-    #[test]
     fn erf_is_within_1e6_everywhere() {
         let mut worst = 0f64;
         for i in -60_000..=60_000 {
