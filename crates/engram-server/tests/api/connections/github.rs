@@ -329,14 +329,19 @@ async fn github_connects_with_pkce_refreshes_and_syncs_incrementally() {
         .await;
     assert_eq!(s, StatusCode::OK, "{v}");
     assert_eq!(v["success"], true);
-    let c = wait_sync(&app, &id, before.as_deref()).await;
-    let c = if c["lastSyncRun"]["status"] == "completed"
-        && docs_of(&app, "github", "gh").await.is_empty()
-    {
-        wait_sync(&app, &id, c["lastSyncRun"]["completedAt"].as_str()).await
-    } else {
-        c
-    };
+    // the run that finishes first may be the one the connection started
+    // with, before a repository was chosen: wait for the chosen one's files
+    // (or give up after 15 s and let the assertions say what is there)
+    let mut c = wait_sync(&app, &id, before.as_deref()).await;
+    for _ in 0..300 {
+        if c["lastSyncRun"]["status"] == "completed"
+            && docs_of(&app, "github", "gh").await.len() >= 2
+        {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        c = app.get(&format!("/v3/connections/{id}")).await.1;
+    }
     assert_eq!(c["lastSyncRun"]["status"], "completed", "{c}");
     let docs = docs_of(&app, "github", "gh").await;
     assert_eq!(docs.len(), 2, "markdown only: {docs:#?}");
