@@ -536,6 +536,13 @@ pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
     {
         return Some("says nothing in particular");
     }
+    // "Gina got the tattoo a few years ago", "Joanna will need the
+    // recipe": which one was said before
+    if main_base.is_some_and(|b| super::vague::HAVING_VERBS.contains(&b))
+        && super::vague::bare_definite(&complement)
+    {
+        return Some("leans on something said elsewhere");
+    }
     if !has_content && !taste {
         // an event needs no object ("Ana graduated"), a stance does
         let main = pred.get(i).map(|w| bare(w)).unwrap_or_default();

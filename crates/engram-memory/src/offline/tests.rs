@@ -475,6 +475,11 @@ fn wording_that_misled_the_extractor() {
             "Jon: I've been low on confidence lately.|Gina: Confidence is important in business.",
             "Jon has been low on confidence lately.",
         ),
+        // "the" thing had or got, named before: which one is elsewhere
+        ("Gina: Got the tattoo a few years ago!", ""),
+        ("John: I even have the whole collection!", ""),
+        ("Gina: I got a tattoo a few years ago.", "Gina got a tattoo a few years ago."),
+        ("Ana: I bought the house of my dreams.", "Ana bought the house of their dreams."),
         // a capitalised opener the same turns write in lower case is no name
         (
             "John: We had a great meal. Meal times are fun. Good food and chats help us stay close.",

@@ -172,6 +172,43 @@ const GENERIC_HEADS: Words = Words(
      trouble questions question thoughts plan plans stuff things opportunity opportunities",
 );
 
+/// Verbs of having and getting: their object is the fact ("got a tattoo
+/// in 2019"), so a bare "the" before it leans on where it was named.
+pub(super) const HAVING_VERBS: Words = Words("get have need bring buy keep");
+
+/// Words after a bare definite object that add nothing of which one it is.
+const AFTERWARDS: Words = Words(
+    "a few years ago too now already yesterday today soon anyway again still last week \
+     month year recently",
+);
+
+/// Whether `complement` is "the" (or "that", "whole") and one noun, maybe
+/// with an adjective, and then nothing but a time: "the tattoo a few
+/// years ago", "the whole collection", "the dairy-free recipe".
+pub(super) fn bare_definite(complement: &[&str]) -> bool {
+    let words: Vec<String> = complement.iter().map(|w| bare(w)).collect();
+    if words.first().map(String::as_str) != Some("the") {
+        return false;
+    }
+    // the noun phrase runs to the first word of time (or the end)
+    let end = words
+        .iter()
+        .position(|w| AFTERWARDS.contains(&w.as_str()))
+        .unwrap_or(words.len());
+    let phrase = &words[1..end];
+    let ends_at_time = words[end..]
+        .iter()
+        .all(|w| AFTERWARDS.contains(&w.as_str()) || w.chars().all(|c| c.is_ascii_digit()));
+    // "the" and a capital is a name ("the Eiffel Tower"); "of" says which
+    !phrase.is_empty()
+        && phrase.len() <= 2
+        && ends_at_time
+        && !complement[1..end]
+            .iter()
+            .any(|w| w.chars().next().is_some_and(char::is_uppercase))
+        && !phrase.iter().any(|w| w == "of")
+}
+
 /// Whether `complement` is only a generic noun with quantities and
 /// evaluations ("a few offers", "yummy food", "all kinds of hurdles").
 pub(super) fn generic_object(complement: &[&str]) -> bool {
