@@ -54,22 +54,38 @@ if [ "${ENGRAM_TEST_POSTGRES:-1}" != 0 ] && [ -z "${ENGRAM_TEST_DATABASE_URL:-}"
   echo "==> throwaway PostgreSQL at $ENGRAM_TEST_DATABASE_URL"
 fi
 
-echo "==> locating (or fetching) the embedding model"
-cargo run -q -p engram -- model
-
+# Every cargo step below selects the whole workspace, so the dependencies
+# are resolved with one feature set and built once: `cargo run -p engram`
+# or `-p engram-server` alone would resolve features for that package only
+# and rebuild much of the tree (minutes on a cold CI machine).
+if cargo nextest --version >/dev/null 2>&1; then nextest=1; else nextest=0; fi
 run() {
-  if cargo nextest --version >/dev/null 2>&1; then
-    cargo nextest run --no-fail-fast "$@"
+  if [ "$nextest" = 1 ]; then
+    cargo nextest run --no-fail-fast --workspace "$@"
   else
-    cargo test --no-fail-fast "$@"
+    cargo test --no-fail-fast --workspace "$@"
   fi
 }
 
+echo "==> building the tests"
+run --no-run "$@"
+
+echo "==> locating (or fetching) the embedding model"
+# the CLI's integration tests built the engram binary along with the tests
+target_dir=$(cargo metadata --format-version 1 --no-deps \
+  | python3 -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])')
+[ -x "$target_dir/debug/engram" ] || cargo build -q --workspace --bins
+"$target_dir/debug/engram" model
+
 status=0
 echo "==> running the tests (SQLite; store conformance on PostgreSQL too when a server is set)"
-run --workspace "$@" || status=1
+run "$@" || status=1
 if [ -n "${ENGRAM_TEST_DATABASE_URL:-}" ] && [ "${ENGRAM_TEST_POSTGRES:-1}" != 0 ]; then
   echo "==> running the HTTP suite on PostgreSQL"
-  ENGRAM_TEST_BACKEND=postgres run -p engram-server --test api "$@" || status=1
+  if [ "$nextest" = 1 ]; then
+    ENGRAM_TEST_BACKEND=postgres run -E 'package(engram-server) & binary(api)' "$@" || status=1
+  else
+    ENGRAM_TEST_BACKEND=postgres run --test api "$@" || status=1
+  fi
 fi
 exit $status
