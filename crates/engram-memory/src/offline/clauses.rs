@@ -94,6 +94,24 @@ pub fn subject_at(words: &[&str], i: usize) -> usize {
         }
         return 0;
     }
+    // "Family's love really grounds us": after a possessive a bare verb
+    // form is a noun, and the subject runs on to the verb
+    let possessive = w.ends_with("'s") || w.ends_with("\u{2019}s");
+    if capitalised(w)
+        && possessive
+        && words
+            .get(i + 1)
+            .is_some_and(|n| matches!(verb(&bare(n)), Some((_, VerbForm::Base))))
+    {
+        let mut j = i + 2;
+        while words
+            .get(j)
+            .is_some_and(|a| bare(a).ends_with("ly") && !is_verbish(a))
+        {
+            j += 1;
+        }
+        return if next_is_verb(j) { 2 } else { 0 };
+    }
     // "Sam moved ..."
     if capitalised(w) && b != "i" && next_is_verb(i + 1) {
         return 1;
@@ -350,15 +368,55 @@ fn split_part(sentence: &str) -> Vec<String> {
             let shared = subject_words(body).or_else(|| prefix.clone());
             // "furniture that looks great and is comfy": the verb after
             // "and" goes on with the relative clause, not the subject
+            // (a verb the lexicon lacks reads as one by its -s: "an
+            // organization that offers housing and support")
             let relative = body.windows(2).skip(1).any(|p| {
-                matches!(bare(p[0]).as_str(), "that" | "which" | "who") && is_verbish(p[1])
+                let third = bare(p[1]).ends_with('s') && !bare(p[1]).ends_with("ss");
+                matches!(bare(p[0]).as_str(), "that" | "which" | "who")
+                    && (is_verbish(p[1]) || third)
             });
-            let shared = shared.filter(|_| !relative);
+            // "counseling and support groups improved my life": a bare
+            // form, a noun and a past verb make a subject, not a verb
+            let compound_noun = matches!(verb(&bare(words[i + adverb])), Some((_, VerbForm::Base)))
+                && words.get(i + adverb + 1).is_some_and(|n| {
+                    !is_verbish(n)
+                        && !matches!(
+                            bare(n).as_str(),
+                            "it" | "them"
+                                | "him"
+                                | "her"
+                                | "me"
+                                | "us"
+                                | "you"
+                                | "this"
+                                | "that"
+                                | "these"
+                                | "those"
+                                | "my"
+                                | "your"
+                                | "his"
+                                | "their"
+                                | "our"
+                                | "a"
+                                | "an"
+                                | "the"
+                        )
+                })
+                && words.get(i + adverb + 2).is_some_and(|v| {
+                    matches!(verb(&bare(v)), Some((_, VerbForm::Past | VerbForm::Third)))
+                        || bare(v).ends_with("ed")
+                });
+            let shared = shared.filter(|_| !relative && !compound_noun);
             match (verb(&bare(words[i + adverb])), shared) {
                 (Some((_, VerbForm::Gerund)), Some(subj)) if progressive(body) => {
                     lead = Some(Some(be_for(&subj)));
                 }
-                (Some((_, VerbForm::Base)), Some(subj)) if !ends_in_infinitive(body) => {
+                // "asked friends to join the group I'm in and be advocates":
+                // a bare "be" is never a finite verb, it goes on with an
+                // infinitive however far back
+                (Some((_, VerbForm::Base)), Some(subj))
+                    if !ends_in_infinitive(body) && bare(words[i + adverb]) != "be" =>
+                {
                     lead = Some(Some(subj));
                 }
                 // "feeling hopeful and inspired about ...": a participle
@@ -445,6 +503,25 @@ mod tests {
         check(
             "Sam moved to Oslo and Kim stayed in Lisbon.",
             &["Sam moved to Oslo", "Kim stayed in Lisbon."],
+        );
+        check(
+            "Family's love really helps us and gives us strength.",
+            &[
+                "Family's love really helps us",
+                "Family's love gives us strength.",
+            ],
+        );
+        check(
+            "I saw how counseling and support groups improved my life.",
+            &["I saw how counseling and support groups improved my life."],
+        );
+        check(
+            "I found a charity that offers housing and support for refugees.",
+            &["I found a charity that offers housing and support for refugees."],
+        );
+        check(
+            "I asked my friends to join the club I run and be coaches there.",
+            &["I asked my friends to join the club I run and be coaches there."],
         );
     }
 

@@ -344,8 +344,9 @@ pub fn resolve(text: &str, speaker: &str, listener: Option<&str>, we: &We) -> (S
         if agree {
             let lower = core.to_ascii_lowercase().replace('\u{2019}', "'");
             // "I slowly formed": an adverb in -ly waits with the verb
+            // ("absolutley": a misspelt one too)
             let ly_adverb = lower.len() > 4
-                && lower.ends_with("ly")
+                && (lower.ends_with("ly") || (lower.len() > 6 && lower.ends_with("ley")))
                 && !lower.ends_with("ply")
                 && super::lexicon::verb(&lower).is_none();
             if ADVERBS.contains(&lower.as_str()) || ly_adverb {

@@ -183,6 +183,13 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
                     // the capital only opens the sentence
                     let content = lowered_if_common(&content, &common, &people);
                     let content = match (shape::problem(&content, &people), t.speaker) {
+                        (None, Some(sp))
+                            if t.listener
+                                .is_some_and(|l| pointers::praise(&content, sp, l)) =>
+                        {
+                            dropped((), &content, "a compliment");
+                            continue;
+                        }
                         (None, _) => content,
                         // "Combining Gina's interests is so cool" said to
                         // Gina: a compliment

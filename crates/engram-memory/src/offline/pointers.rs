@@ -143,6 +143,25 @@ pub fn reaction(fact: &str) -> bool {
     liking || fan
 }
 
+/// Whether a fact is the speaker liking how the listener did something,
+/// said to them: "Caroline loves how Melanie caught the horse's grace",
+/// "Ben loves the details and how Ana painted them". Praise, not the
+/// speaker's taste.
+pub fn praise(fact: &str, speaker: &str, listener: &str) -> bool {
+    let words: Vec<String> = fact.split_whitespace().map(bare).collect();
+    let Some(first) = fact.split_whitespace().next() else {
+        return false;
+    };
+    let liking = words
+        .get(1)
+        .and_then(|w| verb(w))
+        .is_some_and(|(base, _)| LIKING.contains(&base));
+    let how_they_did = words
+        .windows(2)
+        .any(|p| p[0] == "how" && p[1] == listener.to_lowercase());
+    first == speaker && liking && how_they_did
+}
+
 /// A fact with each demonstrative determiner after its verb made
 /// indefinite: "Melanie made this bowl in class" -> "Melanie made a bowl in
 /// class", "Nate feeds those turtles" -> "Nate feeds turtles", "read that

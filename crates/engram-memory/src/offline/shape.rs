@@ -512,6 +512,14 @@ pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
     // what a thing is to someone is their value or taste ("Family is so
     // important to Melanie"), not an empty evaluation
     let taste = !is_person && about_someone;
+    // "Barcelona is a must-visit city": a judgement of a place or a work
+    if copula
+        && !taste
+        && !people.iter().any(|p| bare(p) == head)
+        && super::vague::judged_kind(&complement)
+    {
+        return Some(OPINION);
+    }
     if copula && !taste {
         let adjective = complement
             .iter()
@@ -540,6 +548,16 @@ pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
     // recipe": which one was said before
     if main_base.is_some_and(|b| super::vague::HAVING_VERBS.contains(&b))
         && super::vague::bare_definite(&complement)
+    {
+        return Some("leans on something said elsewhere");
+    }
+    // "got a physical copy", "goes a few times a week", "tried one":
+    // of what, where, which one
+    let having =
+        |b: &str| super::vague::HAVING_VERBS.contains(&b) || super::vague::PLAIN_VERBS.contains(&b);
+    if (main_base.is_some_and(having) && super::vague::part_of_unsaid(&complement))
+        || (main_base == Some("go") && super::vague::going_nowhere(&complement))
+        || super::vague::pronoun_object(&pred[i..])
     {
         return Some("leans on something said elsewhere");
     }

@@ -485,6 +485,46 @@ fn wording_that_misled_the_extractor() {
             "John: We had a great meal. Meal times are fun. Good food and chats help us stay close.",
             "John had a great meal.",
         ),
+        // "one" or "any" where the object would be: which one is elsewhere
+        ("Ana: I tried one for myself.", ""),
+        ("Ana: I'm working on one with my group.", ""),
+        ("Ben: I'll see if I can find any that can help.", ""),
+        ("Ana: I bought one of the paintings.", "Ana bought one of the paintings."),
+        ("Ana: I have one dog and two cats.", "Ana has one dog and two cats."),
+        // going, with where said before; a copy of what
+        ("Ben: I go a few times a week.", ""),
+        ("Ben: I don't go often, usually once or twice a year.", ""),
+        (
+            "Ben: I go to the gym a few times a week.",
+            "Ben goes to the gym a few times a week.",
+        ),
+        ("Ben: I got a physical copy.", ""),
+        (
+            "Ben: I got a signed copy of The Hobbit.",
+            "Ben got a signed copy of The Hobbit.",
+        ),
+        // an activity going on with nothing said of it, verbs the
+        // lexicon lacks too
+        ("Ben: I have been decompressing.", ""),
+        ("Ben: I'm plowing through.", ""),
+        // a judgement of a place is the speaker's opinion
+        (
+            "Ben: Rome is a must-see city.",
+            "Ben thinks Rome is a must-see city.",
+        ),
+        ("Ben: Lisbon is my favourite city.", "Lisbon is Ben's favourite city."),
+        // liking how the listener did something is praise
+        (
+            "Ana: Here is my painting.|Ben: I love all the details and how you got the dog's joy.",
+            "",
+        ),
+        // a misspelt adverb is no verb to agree
+        ("Ana: I absolutley love board games.", "Ana absolutley loves board games."),
+        // a bare "be" after "and" goes on with an infinitive: never "Ben bes"
+        (
+            "Ben: I asked my friends to visit and be judges.",
+            "Ben asked their friends to visit and be judges.",
+        ),
     ];
     for (said, want) in cases {
         let lines: Vec<&str> = said.split('|').collect();

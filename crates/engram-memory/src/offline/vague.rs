@@ -39,13 +39,22 @@ pub(super) fn bare_activity(pred: &[&str], subject: &str) -> bool {
     let Some(main) = rest.next() else {
         return false;
     };
-    let ongoing = verb(&bare(main)).is_some_and(|(base, form)| {
-        matches!(form, VerbForm::Gerund | VerbForm::Third)
-            && !EMPTY_VERBS.contains(&base)
-            && !LIFE_EVENTS.contains(&base)
-    });
-    ongoing && !rest.any(|w| content(w, subject))
+    let main = bare(main);
+    let ongoing = match verb(&main) {
+        Some((base, form)) => {
+            matches!(form, VerbForm::Gerund | VerbForm::Third)
+                && !EMPTY_VERBS.contains(&base)
+                && !LIFE_EVENTS.contains(&base)
+        }
+        // "has been decompressing": a gerund the lexicon lacks is one still
+        None => main.len() > 5 && main.ends_with("ing"),
+    };
+    // a particle belongs to the verb ("is plowing through")
+    ongoing && !rest.any(|w| content(w, subject) && !PARTICLES.contains(&bare(w).as_str()))
 }
+
+/// Particles that finish a phrasal verb and say nothing of their own.
+const PARTICLES: Words = Words("through along around ahead on over");
 
 /// Nouns of a stretch of time or an experience ("had a wild week").
 const PERIODS: Words = Words("week weekend day month year time night morning ride summer");
@@ -332,4 +341,136 @@ pub(super) fn forecast(pred: &[&str]) -> bool {
                     EVALUATIVE.contains(&w.as_str()) || matches!(w.as_str(), "success" | "hit")
                 })
     })
+}
+
+/// Words of how often or when, which say nothing of where.
+const FREQUENCY: Words = Words(
+    "often usually once twice time times every week weeks month months year years day \
+     days daily weekly monthly sometimes regularly lot few couple several now then still",
+);
+
+/// "goes a few times a week", "doesn't go often": going, with where said
+/// elsewhere. `complement` follows a form of "go".
+pub(super) fn going_nowhere(complement: &[&str]) -> bool {
+    complement.iter().all(|w| {
+        let b = bare(w);
+        FREQUENCY.contains(&b.as_str())
+            || FUNCTION.contains(&b.as_str())
+            || (b.ends_with("ly") && !b.is_empty())
+    })
+}
+
+/// A pronoun "one" or "any" where the object would be: "tried one for
+/// themself", "is working on one with their group", "can find any that
+/// help". Which one was said before; "one of the paintings", "one dog"
+/// say it.
+pub(super) fn pronoun_object(pred: &[&str]) -> bool {
+    let words: Vec<String> = pred.iter().map(|w| bare(w)).collect();
+    // in a relative clause "one" is what the clause is about ("a family
+    // for kids who need one")
+    let main_clause = words
+        .iter()
+        .position(|w| matches!(w.as_str(), "who" | "which" | "that"))
+        .unwrap_or(words.len());
+    (1..main_clause).any(|i| {
+        let before = &words[i - 1];
+        let object_slot = super::clauses::is_verbish(pred[i - 1])
+            || matches!(before.as_str(), "on" | "for" | "with" | "about" | "into");
+        let ends = pred[i].ends_with([',', '.', '!', '?'])
+            || words.get(i + 1).is_none_or(|a| {
+                matches!(
+                    a.as_str(),
+                    "for"
+                        | "with"
+                        | "that"
+                        | "which"
+                        | "who"
+                        | "cause"
+                        | "'cause"
+                        | "because"
+                        | "too"
+                        | "yet"
+                        | "now"
+                        | "today"
+                        | "at"
+                        | "in"
+                        | "from"
+                        | "to"
+                        | "since"
+                        | "so"
+                        | "and"
+                        | "but"
+                )
+            });
+        matches!(words[i].as_str(), "one" | "any") && object_slot && ends
+    })
+}
+
+/// Kinds a place or a work is called when it is judged ("a must-see
+/// city", "a great read").
+const JUDGED_KINDS: Words = Words(
+    "city town place country spot destination book novel movie film show series song \
+     album game read restaurant cafe trip",
+);
+
+/// Whether a copula's complement only judges its subject as one of a
+/// kind: "(definitely) a lovely and lively city", "a must-see city", "the
+/// best book ever". Of a named place or work that is an opinion nobody
+/// holds in the memory; "Lisbon is Ben's favourite city" is a taste, and
+/// "a city with old trams" says more.
+pub(super) fn judged_kind(complement: &[&str]) -> bool {
+    let words: Vec<String> = complement.iter().map(|w| bare(w)).collect();
+    let mut rest = words
+        .iter()
+        .skip_while(|w| {
+            (w.ends_with("ly") && !EVALUATIVE.contains(&w.as_str()))
+                || matches!(w.as_str(), "such" | "so" | "really" | "truly")
+        })
+        .peekable();
+    if !rest
+        .next()
+        .is_some_and(|w| matches!(w.as_str(), "a" | "an" | "the"))
+    {
+        return false;
+    }
+    let phrase: Vec<&String> = rest.collect();
+    let Some(kind) = phrase
+        .iter()
+        .rposition(|w| JUDGED_KINDS.contains(&w.as_str()))
+    else {
+        return false;
+    };
+    let tail_ok = phrase[kind + 1..]
+        .iter()
+        .all(|w| matches!(w.as_str(), "ever" | "around" | "too"));
+    let judged = phrase[..kind]
+        .iter()
+        .any(|w| EVALUATIVE.contains(&w.as_str()) || w.starts_with("must-"));
+    let plain = complement
+        .iter()
+        .all(|w| !w.chars().any(|c| c.is_uppercase() || c.is_ascii_digit()) && !w.contains("'s"));
+    tail_ok && judged && plain
+}
+
+/// Nouns that are a part or a copy of something: without "of" it is
+/// elsewhere ("got a physical copy").
+const RELATIONAL: Words = Words("copy copies version versions sequel edition episode chapter");
+
+/// Whether `complement` is a thing had or got that is a copy or part of
+/// something not named: "a physical copy", "the new version".
+pub(super) fn part_of_unsaid(complement: &[&str]) -> bool {
+    let words: Vec<String> = complement.iter().map(|w| bare(w)).collect();
+    // (the article opening the phrase is no time: "a few years ago")
+    let end = words
+        .iter()
+        .skip(1)
+        .position(|w| AFTERWARDS.contains(&w.as_str()))
+        .map_or(words.len(), |p| p + 1);
+    words[..end]
+        .last()
+        .is_some_and(|w| RELATIONAL.contains(&w.as_str()))
+        && !words.iter().any(|w| w == "of")
+        && !complement[..end]
+            .iter()
+            .any(|w| w.chars().next().is_some_and(char::is_uppercase))
 }
