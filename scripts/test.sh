@@ -68,7 +68,11 @@ run() {
 }
 
 echo "==> building the tests"
-run --no-run "$@"
+if [ "$nextest" = 1 ]; then
+  cargo nextest run --workspace --no-run "$@"
+else
+  cargo test --workspace --no-run "$@"
+fi
 
 echo "==> locating (or fetching) the embedding model"
 # the CLI's integration tests built the engram binary along with the tests
