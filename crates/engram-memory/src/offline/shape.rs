@@ -428,9 +428,19 @@ pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
                 | "hasn't"
                 | "haven't"
         )
-    }) && pred.get(i + 1).is_some_and(|w| is_verbish(w))
-    {
-        i += 1;
+    }) {
+        // "will just need the recipe": an adverb may stand before the verb
+        let adverb = pred.get(i + 1).is_some_and(|w| {
+            let b = bare(w);
+            !is_verbish(w)
+                && (matches!(b.as_str(), "just" | "really" | "still" | "also" | "even")
+                    || (b.len() > 4 && b.ends_with("ly")))
+        });
+        let skip = 1 + usize::from(adverb);
+        if !pred.get(i + skip).is_some_and(|w| is_verbish(w)) {
+            break;
+        }
+        i += skip;
     }
     // "should", "could", "would love to": what may be, not what is
     if pred

@@ -518,6 +518,13 @@ fn wording_that_misled_the_extractor() {
             "Ana: Here is my painting.|Ben: I love all the details and how you got the dog's joy.",
             "",
         ),
+        // an adverb between the auxiliary and the verb; an idea of nothing
+        ("Ben: I will just need the vegan recipe.", ""),
+        ("Ben: I got the idea from a magazine.", ""),
+        (
+            "Ben: I got the idea for a novel from a dream.",
+            "Ben got the idea for a novel from a dream.",
+        ),
         // a misspelt adverb is no verb to agree
         ("Ana: I absolutley love board games.", "Ana absolutley loves board games."),
         // a bare "be" after "and" goes on with an infinitive: never "Ben bes"

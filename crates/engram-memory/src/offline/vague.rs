@@ -199,6 +199,15 @@ pub(super) fn bare_definite(complement: &[&str]) -> bool {
     if words.first().map(String::as_str) != Some("the") {
         return false;
     }
+    // "got the idea from a magazine": an idea says nothing until it
+    // says of what ("the idea for a script", "the idea of a studio")
+    if words.get(1).is_some_and(|w| w == "idea")
+        && words
+            .get(2)
+            .is_none_or(|w| matches!(w.as_str(), "from" | "when" | "while" | "after"))
+    {
+        return true;
+    }
     // the noun phrase runs to the first word of time (or the end)
     let end = words
         .iter()
