@@ -26,6 +26,7 @@ mod pronouns;
 mod shape;
 mod surface;
 mod vague;
+mod words;
 
 pub use classify::{is_fact_like, is_static, occupation};
 pub use intro::{from_context as name_in_context, introduced, is_name_word};
