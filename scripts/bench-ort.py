@@ -53,6 +53,12 @@ def bert_graph(weights, layers, heads, hidden):
         return name
 
     w = lambda k: weights[k]
+
+    def layer_norm(inp, key, out):
+        return node("LayerNormalization", [inp, init(f"{out}_w", w(key + ".weight")),
+                                           init(f"{out}_b", w(key + ".bias"))],
+                    out, axis=-1, epsilon=1e-12)
+
     head_dim = hidden // heads
     init("word", w("embeddings.word_embeddings.weight"))
     init("pos", w("embeddings.position_embeddings.weight"))
@@ -74,9 +80,7 @@ def bert_graph(weights, layers, heads, hidden):
                    init("axis0", np.array([0], dtype=np.int64))], "pos_emb")
     node("Add", ["tok", "pos_emb"], "emb0")
     node("Add", ["emb0", "type0"], "emb1")
-    x = node("LayerNormalization", ["emb1", init("emb_ln_w", w("embeddings.LayerNorm.weight")),
-                                     init("emb_ln_b", w("embeddings.LayerNorm.bias"))], "emb",
-             axis=-1, epsilon=1e-12)
+    x = layer_norm("emb1", "embeddings.LayerNorm", "emb")
 
     # additive attention mask [batch, 1, 1, seq]
     node("Cast", ["attention_mask"], "maskf", to=TensorProto.FLOAT)
@@ -109,9 +113,7 @@ def bert_graph(weights, layers, heads, hidden):
         node("Reshape", [f"l{i}ctx_t", "shape_back"], f"l{i}ctx_m")
         a = linear(f"l{i}ctx_m", "attention.output.dense", f"l{i}ao")
         node("Add", [a, x], f"l{i}res1")
-        h = node("LayerNormalization", [f"l{i}res1", init(f"l{i}ln1w", w(p + "attention.output.LayerNorm.weight")),
-                                        init(f"l{i}ln1b", w(p + "attention.output.LayerNorm.bias"))],
-                 f"l{i}h", axis=-1, epsilon=1e-12)
+        h = layer_norm(f"l{i}res1", p + "attention.output.LayerNorm", f"l{i}h")
         f = linear(h, "intermediate.dense", f"l{i}ff")
         # exact GELU: x * 0.5 * (1 + erf(x / sqrt 2))
         node("Div", [f, "sqrt2"], f"l{i}g0")
@@ -121,9 +123,7 @@ def bert_graph(weights, layers, heads, hidden):
         node("Mul", [f"l{i}g3", "half"], f"l{i}g4")
         o = linear(f"l{i}g4", "output.dense", f"l{i}out")
         node("Add", [o, h], f"l{i}res2")
-        x = node("LayerNormalization", [f"l{i}res2", init(f"l{i}ln2w", w(p + "output.LayerNorm.weight")),
-                                        init(f"l{i}ln2b", w(p + "output.LayerNorm.bias"))],
-                 f"l{i}x", axis=-1, epsilon=1e-12)
+        x = layer_norm(f"l{i}res2", p + "output.LayerNorm", f"l{i}x")
 
     # mean pooling over the mask, then L2 normalisation
     node("Unsqueeze", ["maskf", init("axes2", np.array([2], dtype=np.int64))], "mask3")

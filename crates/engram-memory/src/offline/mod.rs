@@ -260,12 +260,7 @@ fn lowered_if_common(text: &str, common: &HashSet<String>, people: &[&str]) -> S
     if stem == lower || people.contains(&stem) || !common.contains(&lower) {
         return text.to_string();
     }
-    let mut chars = text.chars();
-    let head = chars
-        .next()
-        .map(|c| c.to_lowercase().to_string())
-        .unwrap_or_default();
-    format!("{head}{}", chars.as_str())
+    surface::lowered(text)
 }
 
 /// Whether `text` names `person` (as a word, or possessive).

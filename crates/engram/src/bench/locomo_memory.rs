@@ -165,15 +165,20 @@ pub async fn run(
         }
     }
 
-    let coverage = coverage(&client, &srv, &auth, &convs, &questions, &sessions).await?;
-    if let Some(path) = &args.dump {
-        dump(path, &client, &srv, &auth, &convs, &questions, &sessions).await?;
+    // each space's formed memories, listed once for the coverage bound,
+    // the dump and the sample
+    let mut formed: BTreeMap<String, Vec<Value>> = BTreeMap::new();
+    for conv in convs.keys() {
+        formed.insert(
+            conv.clone(),
+            all_memories(&client, &srv, &auth, conv).await?,
+        );
     }
-    let sampled = if args.sample > 0 {
-        sample(args.sample, &client, &srv, &auth, &convs).await?
-    } else {
-        Vec::new()
-    };
+    let coverage = coverage(&formed, &questions, &sessions);
+    if let Some(path) = &args.dump {
+        dump(path, &client, &srv, &auth, &formed, &questions, &sessions).await?;
+    }
+    let sampled = sample(args.sample, &formed);
     let mut report = serde_json::Map::new();
     // each mode's ranked results per question, for the threshold tables
     let mut ranked_by_mode: BTreeMap<&str, Vec<super::thresholds::Ranked>> = BTreeMap::new();
@@ -346,18 +351,15 @@ pub async fn run(
 /// The share of the questions' evidence turns (averaged per question, as
 /// recall is) that some current memory stands for: the most `memories`
 /// recall can reach at any depth, since a memory stands for one turn.
-async fn coverage(
-    client: &reqwest::Client,
-    srv: &BenchServer,
-    auth: &str,
-    convs: &BTreeMap<String, Vec<Turn>>,
+fn coverage(
+    formed: &BTreeMap<String, Vec<Value>>,
     questions: &[Question],
     sessions: &HashMap<String, Vec<&Turn>>,
-) -> anyhow::Result<f64> {
+) -> f64 {
     let mut covered: HashMap<&str, HashSet<String>> = HashMap::new();
-    for conv in convs.keys() {
+    for (conv, memories) in formed {
         let turns = covered.entry(conv.as_str()).or_default();
-        for m in all_memories(client, srv, auth, conv).await? {
+        for m in memories {
             let doc = m["documentIds"][0].clone();
             let as_result = json!({"memory": m["memory"], "documents": [{"id": doc}]});
             turns.extend(turns_of_result(&as_result, sessions));
@@ -375,7 +377,7 @@ async fn coverage(
             hit as f64 / q.gold.len() as f64
         })
         .sum();
-    Ok(100.0 * sum / questions.len().max(1) as f64)
+    100.0 * sum / questions.len().max(1) as f64
 }
 
 /// Every memory of a space, page by page.
@@ -408,28 +410,19 @@ async fn all_memories(
 
 /// `n` memories drawn from all spaces with a fixed seed, so that the same
 /// formation gives the same sample.
-async fn sample(
-    n: usize,
-    client: &reqwest::Client,
-    srv: &BenchServer,
-    auth: &str,
-    convs: &BTreeMap<String, Vec<Turn>>,
-) -> anyhow::Result<Vec<String>> {
+fn sample(n: usize, formed: &BTreeMap<String, Vec<Value>>) -> Vec<String> {
     use rand::seq::SliceRandom;
     use rand::SeedableRng;
-    let mut texts: Vec<String> = Vec::new();
-    for conv in convs.keys() {
-        for m in all_memories(client, srv, auth, conv).await? {
-            if let Some(t) = m["memory"].as_str() {
-                texts.push(t.to_string());
-            }
-        }
-    }
+    let mut texts: Vec<String> = formed
+        .values()
+        .flatten()
+        .filter_map(|m| m["memory"].as_str().map(str::to_string))
+        .collect();
     texts.sort();
     let mut rng = rand::rngs::StdRng::seed_from_u64(16);
     texts.shuffle(&mut rng);
     texts.truncate(n);
-    Ok(texts)
+    texts
 }
 
 /// Write each question's top 50 results in `memories` and `hybrid` modes,
@@ -439,15 +432,14 @@ async fn dump(
     client: &reqwest::Client,
     srv: &BenchServer,
     auth: &str,
-    convs: &BTreeMap<String, Vec<Turn>>,
+    formed: &BTreeMap<String, Vec<Value>>,
     questions: &[Question],
     sessions: &HashMap<String, Vec<&Turn>>,
 ) -> anyhow::Result<()> {
-    let mut spaces = serde_json::Map::new();
-    for conv in convs.keys() {
-        let all = all_memories(client, srv, auth, conv).await?;
-        spaces.insert(conv.clone(), Value::Array(all));
-    }
+    let spaces: serde_json::Map<String, Value> = formed
+        .iter()
+        .map(|(conv, all)| (conv.clone(), Value::Array(all.clone())))
+        .collect();
     let mut out = Vec::new();
     for q in questions {
         let mut modes = serde_json::Map::new();
