@@ -363,9 +363,7 @@ const FREQUENCY: Words = Words(
 pub(super) fn going_nowhere(complement: &[&str]) -> bool {
     complement.iter().all(|w| {
         let b = bare(w);
-        FREQUENCY.contains(&b.as_str())
-            || FUNCTION.contains(&b.as_str())
-            || (b.ends_with("ly") && !b.is_empty())
+        FREQUENCY.contains(&b.as_str()) || FUNCTION.contains(&b.as_str()) || b.ends_with("ly")
     })
 }
 
@@ -429,13 +427,10 @@ const JUDGED_KINDS: Words = Words(
 /// "a city with old trams" says more.
 pub(super) fn judged_kind(complement: &[&str]) -> bool {
     let words: Vec<String> = complement.iter().map(|w| bare(w)).collect();
-    let mut rest = words
-        .iter()
-        .skip_while(|w| {
-            (w.ends_with("ly") && !EVALUATIVE.contains(&w.as_str()))
-                || matches!(w.as_str(), "such" | "so" | "really" | "truly")
-        })
-        .peekable();
+    let mut rest = words.iter().skip_while(|w| {
+        (w.ends_with("ly") && !EVALUATIVE.contains(&w.as_str()))
+            || matches!(w.as_str(), "such" | "so" | "really" | "truly")
+    });
     if !rest
         .next()
         .is_some_and(|w| matches!(w.as_str(), "a" | "an" | "the"))
