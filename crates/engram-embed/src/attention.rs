@@ -11,7 +11,7 @@
 
 use crate::kernels::softmax;
 pub use crate::kernels::Shared;
-use gemm::Parallelism;
+use crate::kernels::{sgemm, Parallelism};
 
 /// One head's view of the fused Q|K|V rows of a sequence.
 pub struct Head<'a> {
@@ -57,7 +57,7 @@ pub unsafe fn attend(h: &Head, out: Shared, stride: usize, scratch: &mut Scratch
     unsafe { portable(h, out, stride, scratch) }
 }
 
-/// The same through `gemm`, reading Q, K and V in place by strides.
+/// The same through [`sgemm`], reading Q, K and V in place by strides.
 unsafe fn portable(h: &Head, out: Shared, stride: usize, scratch: &mut Scratch) {
     let t = h.t;
     let scale = 1.0 / (h.dim as f32).sqrt();
@@ -67,7 +67,7 @@ unsafe fn portable(h: &Head, out: Shared, stride: usize, scratch: &mut Scratch) 
     // SAFETY: reads stay inside `qkv` (t rows, columns of one head); the
     // write is what the caller vouches for.
     unsafe {
-        gemm::gemm(
+        sgemm(
             t,
             t,
             h.dim,
@@ -83,15 +83,12 @@ unsafe fn portable(h: &Head, out: Shared, stride: usize, scratch: &mut Scratch) 
             1,
             0.0,
             scale,
-            false,
-            false,
-            false,
             Parallelism::None,
         );
         for r in scratch.scores.chunks_exact_mut(t) {
             softmax(r);
         }
-        gemm::gemm(
+        sgemm(
             t,
             h.dim,
             t,
@@ -107,9 +104,6 @@ unsafe fn portable(h: &Head, out: Shared, stride: usize, scratch: &mut Scratch) 
             row,
             0.0,
             1.0,
-            false,
-            false,
-            false,
             Parallelism::None,
         );
     }

@@ -1,6 +1,7 @@
 //! A direct CPU forward pass for BERT-family sentence encoders.
 //!
-//! candle reads the weights (safetensors); this module runs the encoder.
+//! [`crate::weights`] reads the weights (safetensors); this module runs
+//! the encoder.
 //! A batch's sequences are packed one after another without padding, so
 //! the dense layers, nearly all of the arithmetic, are single matrix
 //! products over every token of the batch ([`crate::kernels::matmul`], the
@@ -13,10 +14,9 @@
 use crate::attention::{attend, Head, Scratch};
 use crate::dense::Dense;
 use crate::kernels::{add_bias, add_layer_norm, gelu_bias, layer_norm, Shared};
+use crate::weights::Weights;
 use crate::EmbedError;
-use candle_core::{Device, Tensor};
 use rayon::prelude::*;
-use std::collections::HashMap;
 use std::path::Path;
 
 struct Layer {
@@ -78,31 +78,20 @@ impl CpuBert {
         if hidden % heads != 0 {
             return Err(bad("hidden size not divisible by heads".into()));
         }
-        let tensors: HashMap<String, Tensor> =
-            candle_core::safetensors::load(dir.join("model.safetensors"), &Device::Cpu)
-                .map_err(|e| bad(e.to_string()))?;
-        let take = |name: &str, len: usize| -> Result<Vec<f32>, EmbedError> {
-            let t = tensors
-                .get(name)
-                .or_else(|| tensors.get(&format!("bert.{name}")))
-                .ok_or_else(|| bad(format!("missing tensor {name}")))?;
-            let v: Vec<f32> = t
-                .to_dtype(candle_core::DType::F32)
-                .and_then(|t| t.flatten_all())
-                .and_then(|t| t.to_vec1())
-                .map_err(|e| bad(e.to_string()))?;
-            if v.len() != len {
-                return Err(bad(format!(
-                    "tensor {name} has {} values, want {len}",
-                    v.len()
-                )));
-            }
-            Ok(v)
+        let weights = Weights::read(&dir.join("model.safetensors"))?;
+        // BertModel checkpoints name tensors `embeddings…`, BertFor… ones
+        // `bert.embeddings…`
+        let prefix = if weights
+            .len_of("embeddings.word_embeddings.weight")
+            .is_some()
+        {
+            ""
+        } else {
+            "bert."
         };
-        let word_len = tensors
-            .get("embeddings.word_embeddings.weight")
-            .or_else(|| tensors.get("bert.embeddings.word_embeddings.weight"))
-            .map(|t| t.elem_count())
+        let take = |name: &str, len: usize| weights.f32s(&format!("{prefix}{name}"), len);
+        let word_len = weights
+            .len_of(&format!("{prefix}embeddings.word_embeddings.weight"))
             .ok_or_else(|| bad("missing word embeddings".into()))?;
         let h = hidden;
         let mut layers = Vec::with_capacity(n_layers);

@@ -1,14 +1,14 @@
 //! Numeric kernels for the CPU encoder: dense layers as matrix products
-//! (the `gemm` crate, with its AVX-512 micro-kernels and two-thread
-//! splitting), and the element-wise steps around them: layer norm, GELU and
-//! softmax.
+//! (the `gemm-f32` crate, with its AVX2/AVX-512 micro-kernels and
+//! two-thread splitting), and the element-wise steps around them: layer
+//! norm, GELU and softmax.
 //!
 //! The element-wise steps are plain loops written so the compiler can
 //! vectorise them (fixed-width partial sums, a branch-free erf and exp),
 //! compiled once per instruction set and chosen at run time. They run over
 //! every token of a batch at once, so they are split over the rayon pool.
 
-use gemm::Parallelism;
+pub use gemm_common::Parallelism;
 use rayon::prelude::*;
 
 /// Rows per parallel task of the element-wise steps.
@@ -48,7 +48,7 @@ pub fn matmul(x: &[f32], rows: usize, inp: usize, wt: &[f32], out: usize, y: &mu
         // x^T (inp x rows: unit row stride, column stride inp). Concurrent
         // parts write disjoint feature ranges; nothing overlaps the input.
         unsafe {
-            gemm::gemm(
+            sgemm(
                 hi - lo,
                 rows,
                 inp,
@@ -64,14 +64,64 @@ pub fn matmul(x: &[f32], rows: usize, inp: usize, wt: &[f32], out: usize, y: &mu
                 1,
                 0.0,
                 1.0,
-                false,
-                false,
-                false,
                 par,
             );
         }
     };
     part(0, out, Parallelism::Rayon(0));
+}
+
+/// `dst = alpha * dst + beta * lhs * rhs` in f32 (`dst` is read only when
+/// `read_dst`), each matrix given by its start and its column and row
+/// strides, as the `gemm` crate's `gemm` takes them.
+///
+/// `gemm-f32` is called directly rather than through the `gemm` crate,
+/// whose one generic entry point builds the f64, c32 and c64 kernels too
+/// (three crates, minutes of a cold build) only to dispatch to this one.
+/// Like that entry point, a row-major destination is computed as its
+/// transpose, the layout the micro-kernels write best.
+///
+/// # Safety
+/// The strides are non-negative and every element the shapes and strides
+/// name lies inside its buffer; `dst` overlaps neither operand.
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn sgemm(
+    m: usize,
+    n: usize,
+    k: usize,
+    dst: *mut f32,
+    dst_cs: isize,
+    dst_rs: isize,
+    read_dst: bool,
+    lhs: *const f32,
+    lhs_cs: isize,
+    lhs_rs: isize,
+    rhs: *const f32,
+    rhs_cs: isize,
+    rhs_rs: isize,
+    alpha: f32,
+    beta: f32,
+    par: Parallelism,
+) {
+    debug_assert!([dst_cs, dst_rs, lhs_cs, lhs_rs, rhs_cs, rhs_rs]
+        .iter()
+        .all(|s| *s >= 0));
+    let gemm = gemm_f32::gemm::f32::get_gemm_fn();
+    // SAFETY: as the caller vouches; (A B)^T = B^T A^T swaps the operands
+    // and the strides of all three.
+    unsafe {
+        if dst_cs.abs() < dst_rs.abs() {
+            gemm(
+                n, m, k, dst, dst_rs, dst_cs, read_dst, rhs, rhs_rs, rhs_cs, lhs, lhs_rs, lhs_cs,
+                alpha, beta, false, false, false, par,
+            )
+        } else {
+            gemm(
+                m, n, k, dst, dst_cs, dst_rs, read_dst, lhs, lhs_cs, lhs_rs, rhs, rhs_cs, rhs_rs,
+                alpha, beta, false, false, false, par,
+            )
+        }
+    }
 }
 
 /// A destination pointer shared by threads that write disjoint parts.

@@ -19,6 +19,7 @@ pub mod kernels;
 pub mod local;
 pub mod model_files;
 pub mod openai;
+pub mod weights;
 
 use async_trait::async_trait;
 use engram_core::tokens::TokenCounter;

@@ -5,7 +5,6 @@
 //! pool as `1_Pooling/config.json` says, and prefix queries (only queries)
 //! with the model's prompt.
 
-use candle_core::{Device, Tensor};
 use engram_embed::local::LocalEmbedder;
 use engram_embed::Embedder;
 use serde_json::json;
@@ -188,16 +187,18 @@ fn write_model(dir: &Path, pooling_cls: bool) -> HashMap<String, Vec<f32>> {
             &mut rng,
         );
     }
-    let tensors: HashMap<String, Tensor> = w
+    let bytes: Vec<(String, Vec<usize>, Vec<u8>)> = w
         .iter()
         .map(|(k, (v, shape))| {
-            (
-                k.clone(),
-                Tensor::from_vec(v.clone(), shape.clone(), &Device::Cpu).unwrap(),
-            )
+            let le = v.iter().flat_map(|x| x.to_le_bytes()).collect();
+            (k.clone(), shape.clone(), le)
         })
         .collect();
-    candle_core::safetensors::save(&tensors, dir.join("model.safetensors")).unwrap();
+    let views = bytes.iter().map(|(k, shape, le)| {
+        let view = safetensors::tensor::TensorView::new(safetensors::Dtype::F32, shape.clone(), le);
+        (k.clone(), view.unwrap())
+    });
+    safetensors::serialize_to_file(views, None, &dir.join("model.safetensors")).unwrap();
     let file = |name: &str, v: serde_json::Value| {
         let path = dir.join(name);
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();

@@ -191,7 +191,7 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<()> {
         });
         println!("{}", serde_json::to_string_pretty(&v)?);
     } else {
-        println!("Embedder (all-MiniLM-L6-v2, candle, CPU), chunks of ~{avg_tokens:.0} tokens:");
+        println!("Embedder (all-MiniLM-L6-v2, CPU), chunks of ~{avg_tokens:.0} tokens:");
         for (bs, r) in &raw {
             println!("  raw, batch {bs:>2}: {r:>7.1} chunks/s");
         }
