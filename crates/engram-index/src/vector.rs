@@ -55,6 +55,27 @@ unsafe fn dot_avx2(a: &[f32], b: &[f32]) -> f32 {
     dot_portable(a, b)
 }
 
+/// `g` measuring distances with [`dot`] (`1 - a·b`, what usearch's own
+/// inner-product metric returns). usearch is built without its optional
+/// SIMD library (numkong: all of its kernels for every number type, some
+/// eight minutes of C compilation in a cold build, the longest step of
+/// CI); its own kernels would run at the baseline instruction set, so the
+/// graph calls back into the AVX2 dot product the exact scan uses. A
+/// callback is not saved with the graph: set it after every load.
+fn with_dot_metric(mut g: Index, dim: usize) -> Index {
+    g.change_metric::<f32>(Box::new(move |a: *const f32, b: *const f32| {
+        // SAFETY: usearch passes two vectors of this graph, `dim` values each
+        let (a, b) = unsafe {
+            (
+                std::slice::from_raw_parts(a, dim),
+                std::slice::from_raw_parts(b, dim),
+            )
+        };
+        1.0 - dot(a, b)
+    }));
+    g
+}
+
 fn graph_err(e: impl std::fmt::Display) -> std::io::Error {
     std::io::Error::new(std::io::ErrorKind::InvalidData, format!("graph: {e}"))
 }
@@ -119,6 +140,7 @@ impl Ann {
             ));
         }
         g.reserve(g.size().max(1024) * 2).map_err(graph_err)?;
+        let g = with_dot_metric(g, dim);
         Ok(Self {
             dim,
             graph: Some(g),
@@ -133,7 +155,7 @@ impl Ann {
         if g.reserve(items.len().max(1024) * 2).is_err() {
             return;
         }
-        self.graph = Some(g);
+        self.graph = Some(with_dot_metric(g, self.dim));
         self.add_many(items, threads);
     }
 
