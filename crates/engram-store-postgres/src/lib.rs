@@ -25,6 +25,7 @@ pub mod filter_sql;
 mod jobs;
 mod keys;
 mod memories;
+mod migrations;
 mod rows;
 mod search;
 mod spaces;
@@ -112,7 +113,7 @@ impl PgStore {
             .map_err(db_err)?;
         // sqlx holds an advisory lock while migrating: replicas starting at
         // once apply each migration exactly once
-        sqlx::migrate!("./migrations")
+        migrations::migrator()
             .run(&pool)
             .await
             .map_err(|e| StoreError::Incompatible(format!("migration failed: {e}")))?;

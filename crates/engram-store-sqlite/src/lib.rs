@@ -15,6 +15,7 @@ pub mod filter_sql;
 mod jobs;
 mod keys;
 mod memories;
+mod migrations;
 mod rows;
 mod search;
 mod spaces;
@@ -106,7 +107,7 @@ impl SqliteStore {
             .connect_with(opts.clone())
             .await
             .map_err(db_err)?;
-        sqlx::migrate!("./migrations")
+        migrations::migrator()
             .run(&write)
             .await
             .map_err(|e| StoreError::Incompatible(format!("migration failed: {e}")))?;

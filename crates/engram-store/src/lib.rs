@@ -19,6 +19,7 @@ pub mod conformance;
 mod connection;
 mod error;
 mod memory;
+pub mod migrations;
 mod space;
 mod types;
 
