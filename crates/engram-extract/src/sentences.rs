@@ -77,6 +77,14 @@ fn is_abbreviation(before: &str) -> bool {
     if word.len() == 1 && word.chars().all(|c| c.is_ascii_alphabetic()) {
         return true; // an initial: "J. R. R. Tolkien"
     }
+    // initials run together: "J.K. Rowling", "R.R. Martin"
+    if word.contains('.')
+        && word
+            .split('.')
+            .all(|p| p.len() == 1 && p.chars().all(|c| c.is_ascii_alphabetic()))
+    {
+        return true;
+    }
     ABBREVIATIONS.contains(&word.as_str())
 }
 
@@ -111,6 +119,13 @@ mod tests {
         check(
             "J. R. R. Tolkien wrote it.",
             &["J. R. R. Tolkien wrote it."],
+        );
+        check(
+            "A quote by J.K. Rowling that I like. And R.R. Martin too.",
+            &[
+                "A quote by J.K. Rowling that I like.",
+                "And R.R. Martin too.",
+            ],
         );
         check("Wait... what?! Really.", &["Wait...", "what?!", "Really."]);
         check("", &[]);

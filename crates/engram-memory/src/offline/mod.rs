@@ -175,8 +175,15 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
                         }
                         None => (content, Vec::new()),
                     };
-                    if pointers::reaction(&content) {
+                    if pointers::reaction(&content)
+                        || (pointers::remarks_on_picture(t.text)
+                            && pointers::liking_shown(&content))
+                    {
                         dropped((), &content, "a reaction to something shown");
+                        continue;
+                    }
+                    if pointers::hollow_pointer(&content) {
+                        dropped((), &content, "points at something unsaid");
                         continue;
                     }
                     let content = pointers::indefinite(&content);
@@ -271,6 +278,39 @@ fn mentions(text: &str, person: &str) -> bool {
     })
 }
 
+/// Whether every time `name` comes up in `text` a determiner stands
+/// before it ("the '16 Finals", "this Finals game", "the Rockies"): a
+/// title or a thing, never a person "he" or "she" could mean.
+fn only_after_a_determiner(text: &str, name: &str) -> bool {
+    let first = name.split_whitespace().next().unwrap_or(name);
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let core = |w: &str| {
+        w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'')
+            .trim_end_matches("'s")
+            .to_string()
+    };
+    let determiner = |w: &str| {
+        matches!(
+            core(w).to_lowercase().as_str(),
+            "the" | "this" | "that" | "these" | "those" | "a" | "an"
+        )
+    };
+    let mut seen = false;
+    for (i, w) in words.iter().enumerate() {
+        if core(w) != first {
+            continue;
+        }
+        seen = true;
+        // a year or number may stand between: "the 2016 Finals"
+        let numbered =
+            i >= 2 && words[i - 1].chars().any(|c| c.is_ascii_digit()) && determiner(words[i - 2]);
+        if !(i >= 1 && determiner(words[i - 1]) || numbered) {
+            return false;
+        }
+    }
+    seen
+}
+
 /// Names in a text that may be people (not places or organisations).
 fn person_names(text: &str, people: &[&str], common: &HashSet<String>) -> Vec<String> {
     let mut words = text.split_whitespace();
@@ -286,6 +326,7 @@ fn person_names(text: &str, people: &[&str], common: &HashSet<String>) -> Vec<St
                 .collect::<Vec<_>>()
         })
         .collect();
+    out.retain(|name| !only_after_a_determiner(text, name));
     if let Some(first) = words.next() {
         let core = first.trim_matches(|c: char| !c.is_alphanumeric());
         if intro::is_name_word(first)
@@ -394,6 +435,10 @@ fn clause_facts(
         Some(sp) => coref::resolve(&resolved, sp, t.listener, &we),
         None => (resolved, false),
     };
+    // "Frodo grows throughout the story": a character, not a person here
+    if !about_speaker && vague::story_events(&text) {
+        return dropped(out, &text, "what happens in a story");
+    }
     // "you" nobody stands for: the clause is about the listener
     if text
         .split(|c: char| !c.is_alphanumeric() && c != '\'')
@@ -429,5 +474,7 @@ fn clause_facts(
     out
 }
 
+#[cfg(test)]
+mod casual_tests;
 #[cfg(test)]
 mod tests;

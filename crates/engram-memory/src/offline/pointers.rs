@@ -7,7 +7,7 @@
 
 use super::clauses::{bare, is_verbish};
 use super::lexicon::{verb, AUXILIARIES};
-use super::shape::{Words, COPULAS, FUNCTION};
+use super::shape::{Words, COPULAS, FUNCTION, VAGUE};
 
 /// Nouns after "this", "these" or "those" that make a time, not a pointer
 /// ("this week"; dates are resolved before the shape is checked, but not
@@ -141,6 +141,72 @@ pub fn reaction(fact: &str) -> bool {
     let liking = verb(&before).is_some_and(|(base, _)| LIKING.contains(&base));
     let fan = before == "of" && n >= 4 && matches!(bare(words[n - 4]).as_str(), "fan" | "fans");
     liking || fan
+}
+
+/// Nouns that say nothing once their pointer is gone: "with that name",
+/// "escaping to this world", "loved this spot" made indefinite ("a name",
+/// "a world", "a spot") state nothing; what was named is elsewhere.
+const HOLLOW: Words = Words("name spot area point stage level part side");
+
+/// Whether a fact points with "this", "that", "these" or "those" at a
+/// thing it names only by a hollow noun ([`HOLLOW`], or a vague one: "this
+/// world", "that place"), with nothing after it saying which ("of ...",
+/// "called ...").
+pub fn hollow_pointer(fact: &str) -> bool {
+    let words: Vec<String> = fact.split_whitespace().map(bare).collect();
+    words.windows(2).enumerate().any(|(i, p)| {
+        let pointer = matches!(p[0].as_str(), "this" | "that" | "these" | "those");
+        let hollow = HOLLOW.contains(&p[1].as_str()) || VAGUE.contains(&p[1].as_str());
+        let which = words
+            .get(i + 2)
+            .is_some_and(|n| matches!(n.as_str(), "of" | "called" | "named"));
+        // "that" after a verb opening a clause ("said that one ...") is no
+        // pointer; a pointer here follows a verb or a preposition
+        let after =
+            i > 0 && (is_verbish(&words[i - 1]) || PREPOSITIONS.contains(&words[i - 1].as_str()));
+        pointer && hollow && !which && after && !FUNCTION.contains(&p[1].as_str())
+    })
+}
+
+/// Whether a turn remarks on a picture ("that photo's amazing!", "Great
+/// pic"): then a definite thing it likes is most likely in the picture.
+pub fn remarks_on_picture(turn: &str) -> bool {
+    let words: Vec<String> = turn.split_whitespace().map(bare).collect();
+    words.iter().enumerate().any(|(i, w)| {
+        let w = w.strip_suffix("'s").unwrap_or(w);
+        let picture = matches!(
+            w,
+            "photo" | "photos" | "pic" | "pics" | "picture" | "pictures" | "shot" | "snap"
+        );
+        // whose picture: not "my photo", "a photo of my ..." (the speaker's
+        // own, described)
+        picture && i > 0 && !matches!(words[i - 1].as_str(), "my" | "our" | "a" | "an")
+    })
+}
+
+/// Whether a fact likes a definite thing the sentence does not place:
+/// "Caroline loves all the yellow leaves", "Ben likes those colours",
+/// said of a picture ([`remarks_on_picture`]): the leaves in it. "Loves
+/// the flowers in Ana's garden" places them, and stays.
+pub fn liking_shown(fact: &str) -> bool {
+    let words: Vec<String> = fact.split_whitespace().map(bare).collect();
+    let Some(v) = words
+        .iter()
+        .position(|w| verb(w).is_some_and(|(base, _)| LIKING.contains(&base)))
+    else {
+        return false;
+    };
+    let mut rest = &words[v + 1..];
+    if rest.first().is_some_and(|w| w == "all") {
+        rest = &rest[1..];
+    }
+    let definite = rest
+        .first()
+        .is_some_and(|w| matches!(w.as_str(), "the" | "this" | "that" | "these" | "those"));
+    let placed = rest.iter().skip(1).any(|w| {
+        PREPOSITIONS.contains(&w.as_str()) || matches!(w.as_str(), "who" | "which" | "that")
+    });
+    definite && rest.len() <= 5 && !placed
 }
 
 /// Whether a fact is the speaker liking how the listener did something,

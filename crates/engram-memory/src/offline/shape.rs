@@ -175,6 +175,12 @@ pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
     if v == 0 {
         return Some("no subject");
     }
+    // "From a distance Jo means, since ...": "I mean" said in passing
+    if matches!(bare(rest[v]).as_str(), "means" | "meant" | "mean")
+        && (rest[v].ends_with([',', '.', '!']) || v + 1 == rest.len())
+    {
+        return Some("talk about the talk");
+    }
     // "Knowing Jo has people cheering her on makes it easier": a long
     // gerund phrase is a reflection, not a subject
     if gerund_subject && v > 3 && !super::surface::coordinated_gerunds(rest) {

@@ -69,6 +69,7 @@ fn bare_lower(w: &str) -> String {
 /// Phrases that open a sentence without adding to its fact.
 const OPENING_PHRASES: &[&str] = &[
     "by the way",
+    "i mean",
     "on another note",
     "on a different note",
     "speaking of which",
@@ -255,11 +256,17 @@ pub(super) fn named(s: &str) -> String {
     out.join(" ")
 }
 
-/// A sentence as a memory: capitalised, ending with a full stop.
+/// A sentence as a memory: capitalised, ending with a full stop, without
+/// a chat tag at its end (", btw", " lol").
 pub(super) fn tidy(s: &str) -> String {
-    let s = s
+    let mut s = s
         .trim()
         .trim_end_matches(['!', '.', ',', ';', ':', ' ', '-']);
+    for tag in [" btw", " lol", " haha", " tbh", " though"] {
+        if let Some(head) = s.strip_suffix(tag).filter(|h| h.ends_with(',')) {
+            s = head.trim_end_matches([',', ' ']);
+        }
+    }
     let mut c = s.chars();
     let Some(first) = c.next() else {
         return String::new();
@@ -337,6 +344,22 @@ pub(super) fn with_subject(clause: &str) -> Option<String> {
         }
         return Some(format!("I've {}", lowered(clause)));
     }
+    // "Took some trial and error", "Takes a lot of patience": "it" left
+    // out; what took the effort is not said here
+    if matches!(first.as_str(), "took" | "takes") && costs_effort(&words[skip + 1..]) {
+        return None;
+    }
+    // "Seeing those cliffs ...": a gerund pointing at what is shown
+    if matches!(verb(&first), Some((_, VerbForm::Gerund)))
+        && words.get(skip + 1).is_some_and(|w| {
+            matches!(
+                clauses::bare(w).as_str(),
+                "this" | "that" | "these" | "those"
+            )
+        })
+    {
+        return None;
+    }
     // "Having my family around helps": a gerund that is the subject
     let gerund_subject = coordinated_gerunds(&words[skip..])
         || words[skip + 1..].iter().any(|w| {
@@ -371,6 +394,12 @@ pub(super) fn with_subject(clause: &str) -> Option<String> {
                     | "seems"
                     | "feels"
             ) || matches!(verb(&b), Some((_, VerbForm::Third | VerbForm::Past)))
+        })
+        // "Camping under the stars relaxes me": a verb the lexicon lacks,
+        // read by its -s before the speaker as its object
+        || words[skip + 1..].windows(2).any(|p| {
+            let b = clauses::bare(p[0]);
+            b.ends_with('s') && !b.ends_with("ss") && matches!(clauses::bare(p[1]).as_str(), "me" | "us")
         });
     match verb(&first) {
         Some((_, VerbForm::Past)) if !matches!(first.as_str(), "was" | "were") => {
@@ -390,6 +419,45 @@ pub(super) fn with_subject(clause: &str) -> Option<String> {
             _ => Some(clause.to_string()),
         },
     }
+}
+
+/// Whether the words after "took" name time or effort it took: "some
+/// trial and error", "a lot of patience", "ages", "a while".
+fn costs_effort(rest: &[&str]) -> bool {
+    const QUANTITIES: &[&str] = &[
+        "a", "an", "some", "lot", "lots", "of", "bit", "little", "long", "few", "so", "much",
+        "quite", "loads", "tons", "real", "serious", "plenty", "more", "many",
+    ];
+    const EFFORT: &[&str] = &[
+        "while",
+        "time",
+        "ages",
+        "forever",
+        "years",
+        "months",
+        "weeks",
+        "days",
+        "hours",
+        "minutes",
+        "practice",
+        "patience",
+        "effort",
+        "courage",
+        "guts",
+        "trial",
+        "work",
+        "tries",
+        "attempts",
+        "persistence",
+        "dedication",
+        "energy",
+        "convincing",
+        "getting",
+    ];
+    rest.iter()
+        .map(|w| clauses::bare(w))
+        .find(|w| !QUANTITIES.contains(&w.as_str()))
+        .is_some_and(|w| EFFORT.contains(&w.as_str()))
 }
 
 /// "Playing games and watching movies are my hobbies", "Dancing and

@@ -20,7 +20,7 @@ fn turn<'a>(speaker: &'a str, listener: &'a str, text: &'a str) -> Turn<'a> {
 }
 
 /// The memories of a two-person chat (`Speaker: text` lines).
-fn chat(lines: &[&str]) -> Vec<String> {
+pub(super) fn chat(lines: &[&str]) -> Vec<String> {
     let parts: Vec<(&str, &str)> = lines
         .iter()
         .map(|l| l.split_once(": ").expect("speaker: text"))

@@ -478,3 +478,19 @@ pub(super) fn part_of_unsaid(complement: &[&str]) -> bool {
             .iter()
             .any(|w| w.chars().next().is_some_and(char::is_uppercase))
 }
+
+/// Whether a clause tells what happens in a story ("Frodo changes so much
+/// over the course of the story", "he grows throughout the book"): about a
+/// character, not about anyone in the conversation.
+pub(super) fn story_events(text: &str) -> bool {
+    const STORIES: &[&str] = &[
+        "story", "book", "books", "movie", "movies", "film", "series", "show", "novel", "saga",
+        "trilogy", "plot", "season", "episode", "game", "play",
+    ];
+    let words: Vec<String> = text.split_whitespace().map(bare).collect();
+    words.windows(3).any(|w| {
+        let over = matches!(w[0].as_str(), "throughout" | "in" | "during")
+            || (w[0] == "of" && words.windows(2).any(|p| p[0] == "course" && p[1] == "of"));
+        over && w[1] == "the" && STORIES.contains(&w[2].as_str())
+    })
+}

@@ -1,0 +1,153 @@
+//! Casual speech that misled the extractor, a second table beside the one
+//! in `tests.rs`: each line is what was said (`Speaker: text` lines, `|`
+//! between turns), then the memories expected, `|` between them (nothing:
+//! no memory).
+
+use super::tests::chat;
+
+fn check(cases: &[(&str, &str)]) {
+    for (said, want) in cases {
+        let lines: Vec<&str> = said.split('|').collect();
+        let got = chat(&lines);
+        let want: Vec<&str> = want.split('|').filter(|w| !w.is_empty()).collect();
+        assert_eq!(got, want, "{said}");
+    }
+}
+
+#[test]
+fn left_out_subjects_that_are_not_the_speaker() {
+    check(&[
+        // "it" left out before "took": what took the effort is unsaid
+        (
+            "Ana: Took a lot of patience but I finished the quilt.",
+            "Ana finished the quilt.",
+        ),
+        ("Ana: Took ages, honestly.", ""),
+        // an elided "I" before "took" with a real object stays
+        (
+            "Ana: Took my nephew to the aquarium on Saturday.",
+            "Ana took their nephew to the aquarium on Saturday.",
+        ),
+        // gerunds before a verb the lexicon lacks, with the speaker as
+        // its object, are the subject
+        (
+            "Tom: Hiking in the mountains and camping under the stars relaxes me.",
+            "Hiking in the mountains and camping under the stars relaxes Tom.",
+        ),
+        // a gerund pointing at what is shown
+        (
+            "Tom: This was my trip to the coast. Seeing those cliffs, the sea air - it makes you feel alive.",
+            "",
+        ),
+    ]);
+}
+
+#[test]
+fn lists_of_verbs_and_what_the_listener_is_shown() {
+    check(&[
+        // each verb of a list shares the subject; a bare pastime is no fact
+        (
+            "Ana: I usually cook dinner, hike, and play cards on Sundays.",
+            "Ana usually cooks dinner.|Ana plays cards on Sundays.",
+        ),
+        (
+            "Maria: We usually watch movies, hike, and have game nights at my place.",
+            "Maria has game nights at their place.",
+        ),
+        // nouns and infinitives in a list are not verbs to split
+        (
+            "Ana: I bought apples, pears, and plums.",
+            "Ana bought apples, pears, and plums.",
+        ),
+        ("Ana: I love to paint, bake, and swim.", "Ana loves to paint, bake, and swim."),
+        // "look at ..." after a verb of another form is said to the listener
+        (
+            "Jon: I've put so much work into the shop, and look at my customers - they love it.",
+            "Jon has put so much work into the shop.",
+        ),
+        // liking a definite thing while remarking on a picture: the thing
+        // is in the picture
+        (
+            "Ben: Here's our garden this spring.|Ana: That photo is lovely! I love all the purple flowers.",
+            "",
+        ),
+        (
+            "Ana: I love the purple flowers in my garden.",
+            "Ana loves the purple flowers in their garden.",
+        ),
+        ("Ben: I love the Beatles.", "Ben loves the Beatles."),
+        // a pointer at a thing named only by a hollow noun
+        ("Tim: I love escaping to this world.", ""),
+        ("Ana: I had a dog in Ohio with that name.", ""),
+        (
+            "Ana: I loved this spot of the park by the lake.",
+            "Ana loved a spot of the park by the lake.",
+        ),
+        ("Ben: I painted this bowl in class.", "Ben painted a bowl in class."),
+
+    ]);
+}
+
+#[test]
+fn sequence_words_and_stories() {
+    check(&[
+        // "then" orders the fact after something unsaid: it goes
+        (
+            "Ana: I had a cat as a kid, but then I got allergic to fur.",
+            "Ana had a cat as a kid.|Ana got allergic to fur.",
+        ),
+        // "I mean" is said in passing
+        (
+            "Ana: I mean, I love hiking in the Alps.",
+            "Ana loves hiking in the Alps.",
+        ),
+        (
+            "Ana: From a distance I mean, since I'm allergic to cats.",
+            "",
+        ),
+        // nouns joined by "and" after a determiner or preposition
+        (
+            "Ana: I've had loads of love and support throughout my recovery.",
+            "Ana has had loads of love and support throughout their recovery.",
+        ),
+        (
+            "Ana: I quit tennis because of my wrist and took up golf.",
+            "Ana quit tennis because of their wrist.|Ana took up golf.",
+        ),
+        (
+            "Ana: I adopted a dog and walk him every morning.",
+            "Ana adopted a dog.|Ana walks Ana's dog every morning.",
+        ),
+        // a chat tag at the end is no part of the fact
+        (
+            "Gina: I made a video on styling scarves, btw.",
+            "Gina made a video on styling scarves.",
+        ),
+        // what a character does in a story is not a fact about anyone here
+        (
+            "Ana: My favorite character is Frodo, he changes so much over the course of the story.",
+            "Ana's favorite character is Frodo.",
+        ),
+        ("Ben: Sam is brave throughout the book.", ""),
+        (
+            "Ben: I cried throughout the movie.",
+            "Ben cried throughout the movie.",
+        ),
+    ]);
+}
+
+#[test]
+fn titles_are_no_one_a_pronoun_means() {
+    check(&[
+        // "the '19 Playoffs" is an event: "he" is the player named before
+        (
+            "Ben: I just love watching Rivera. There was this Playoffs game with a great save.|Sam: Remember that save in Game 3 of the '19 Playoffs? He chased down Ortiz and pinned the ball against the glass.",
+            "Ben just loves watching Rivera.|Rivera chased down Ortiz and pinned the ball against the glass.",
+        ),
+        // nobody named before: nothing to resolve "he" to
+        (
+            "Sam: Remember that save in Game 3 of the '19 Playoffs? He blocked the shot.",
+            "",
+        ),
+    ]);
+}

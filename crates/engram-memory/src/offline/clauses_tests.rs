@@ -1,0 +1,129 @@
+//! The data-driven cases of [`super::clauses::split`]: coordinated
+//! clauses that split, and phrases that only look like a new clause.
+
+use super::*;
+
+fn check(sentence: &str, want: &[&str]) {
+    assert_eq!(split(sentence), want, "{sentence}");
+}
+
+#[test]
+fn coordinated_clauses_split() {
+    check(
+        "I'm Tom, I'm 34, I live in Leeds and I teach chemistry.",
+        &["I'm Tom", "I'm 34", "I live in Leeds", "I teach chemistry."],
+    );
+    check(
+        "I live in Leeds and teach chemistry.",
+        &["I live in Leeds", "I teach chemistry."],
+    );
+    check(
+        "My sister lives in Denver and she convinced me.",
+        &["My sister lives in Denver", "she convinced me."],
+    );
+    check(
+        "I lost my job yesterday, so I'm starting my own business.",
+        &["I lost my job yesterday", "I'm starting my own business."],
+    );
+    check(
+        "I'm learning French and taking piano lessons.",
+        &["I'm learning French", "I'm taking piano lessons."],
+    );
+    check(
+        "I'm currently reading a book and hoping it helps.",
+        &["I'm currently reading a book", "I'm hoping it helps."],
+    );
+    check(
+        "Sam moved to Oslo and Kim stayed in Lisbon.",
+        &["Sam moved to Oslo", "Kim stayed in Lisbon."],
+    );
+    check(
+        "Family's love really helps us and gives us strength.",
+        &[
+            "Family's love really helps us",
+            "Family's love gives us strength.",
+        ],
+    );
+    check(
+        "I saw how counseling and support groups improved my life.",
+        &["I saw how counseling and support groups improved my life."],
+    );
+    check(
+        "I found a charity that offers housing and support for refugees.",
+        &["I found a charity that offers housing and support for refugees."],
+    );
+    check(
+        "I asked my friends to join the club I run and be coaches there.",
+        &["I asked my friends to join the club I run and be coaches there."],
+    );
+}
+
+#[test]
+fn possessive_subjects_named_things_and_relative_clauses_split() {
+    check(
+        "My sister Anika is a dentist and my brother Dev plays cricket.",
+        &[
+            "My sister Anika is a dentist",
+            "my brother Dev plays cricket.",
+        ],
+    );
+    check(
+        "I run every morning, and my favourite book is Dune.",
+        &["I run every morning", "my favourite book is Dune."],
+    );
+    check(
+        "I quit nursing and now I work as a software engineer.",
+        &["I quit nursing", "I now work as a software engineer."],
+    );
+    check(
+        "He studied law in Paris and now runs a vineyard.",
+        &["He studied law in Paris", "he now runs a vineyard."],
+    );
+    check(
+        "We have two kids, Leo and Mia, and a golden retriever named Biscuit.",
+        &[
+            "We have two kids, Leo and Mia",
+            "we have a golden retriever named Biscuit.",
+        ],
+    );
+    check(
+        "I have a brother named Ahmed who lives in Cairo.",
+        &[
+            "I have a brother named Ahmed",
+            "my brother Ahmed lives in Cairo.",
+        ],
+    );
+}
+
+#[test]
+fn lists_and_compound_subjects_stay_whole() {
+    check("I love cats and dogs.", &["I love cats and dogs."]);
+    check(
+        "My wife and I went to Rome last year.",
+        &["My wife and I went to Rome last year."],
+    );
+    check(
+        "When I was a kid, I loved dancing.",
+        &["When I was a kid, I loved dancing."],
+    );
+    check(
+        "I like hiking and swimming in lakes.",
+        &["I like hiking and swimming in lakes."],
+    );
+    check("Ada prefers green tea.", &["Ada prefers green tea."]);
+    check(
+        "I took my fam camping last week - it was a really nice time!",
+        &[
+            "I took my fam camping last week",
+            "it was a really nice time!",
+        ],
+    );
+    check(
+        "I'm starting a dance studio and it'd be great to share it.",
+        &["I'm starting a dance studio", "it'd be great to share it."],
+    );
+    check(
+        "I want to travel and see the world.",
+        &["I want to travel and see the world."],
+    );
+}
