@@ -151,3 +151,38 @@ fn titles_are_no_one_a_pronoun_means() {
         ),
     ]);
 }
+
+#[test]
+fn things_said_of_nothing_in_particular() {
+    check(&[
+        // an imperative tag at the end goes; the fact stays
+        (
+            "Mel: I've done an abstract painting too, take a look.",
+            "Mel has done an abstract painting too.",
+        ),
+        // "one" and "the other" of what was said before
+        (
+            "Nate: They have different personalities. One is more adventurous while the other is more reserved, which I find cute.",
+            "",
+        ),
+        // a fact that ends where what it is about would be said
+        ("John: I've been stumped about something.", ""),
+        ("Tim: I'm figuring out ideas.", ""),
+        ("John: Crazy things have been going on in my life.", ""),
+        (
+            "John: I've been thinking about things to paint for the fair.",
+            "John has been thinking about things to paint for the fair.",
+        ),
+        // past verbs in a list share the subject
+        (
+            "John: We hiked, swam, and had a picnic by the lake.",
+            "John hiked.|John swam.|John had a picnic by the lake.",
+        ),
+        // after a question word "this" is a pronoun, never "a"
+        ("John: I know firsthand how this impacts neighborhoods.", ""),
+        (
+            "Maria: I wanted to bring that same magic to my home.",
+            "Maria wanted to bring the same magic to their home.",
+        ),
+    ]);
+}

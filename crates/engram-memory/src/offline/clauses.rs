@@ -280,20 +280,27 @@ fn after_linking_adjective(body: &[&str]) -> bool {
         .is_some_and(|w| LINKING.contains(&bare(w).as_str()))
 }
 
-/// Whether `words[i]`, after a comma, is a bare verb in a list of verb
-/// phrases that "and" (or "or") closes with another bare verb: "cook
-/// dinner, garden, and play cards".
+/// Whether `words[i]`, after a comma, is a verb in a list of verb phrases
+/// that "and" (or "or") closes with a verb of the same form: "cook dinner,
+/// hike, and play cards", "hiked, swam, and had a picnic".
 fn verb_list_item(words: &[&str], i: usize) -> bool {
-    let base = |w: &str| {
+    // the form of the item at `i`: each item of the list has it ("hiked,
+    // swam, and had a picnic")
+    let form = |w: &str| {
         let b = bare(w);
-        matches!(b.as_str(), "have" | "do")
-            || (b != "be"
-                && !AUXILIARIES.contains(&b.as_str())
-                && matches!(verb(&b), Some((_, VerbForm::Base))))
+        match b.as_str() {
+            "have" | "do" => Some(VerbForm::Base),
+            "had" | "did" => Some(VerbForm::Past),
+            _ if b == "be" || AUXILIARIES.contains(&b.as_str()) => None,
+            _ => verb(&b)
+                .map(|(_, f)| f)
+                .filter(|f| matches!(f, VerbForm::Base | VerbForm::Past)),
+        }
     };
-    if !base(words[i]) {
+    let Some(here) = form(words[i]) else {
         return false;
-    }
+    };
+    let base = |w: &str| form(w) == Some(here);
     for j in i + 1..words.len().saturating_sub(1) {
         if subject_at(words, j) > 0 {
             return false;

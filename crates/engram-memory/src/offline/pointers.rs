@@ -287,10 +287,16 @@ pub fn indefinite(fact: &str) -> String {
         // it is a determiner
         let prev = bare(words[j - 1]);
         let after = is_verbish(words[j - 1]) || PREPOSITIONS.contains(&prev.as_str());
-        if !noun || (b == "that" && !after) {
+        // "how this impacts ...": after a question word the pointer is a
+        // pronoun, whatever follows
+        let asked = matches!(prev.as_str(), "how" | "what" | "why" | "when" | "where");
+        if !noun || (b == "that" && !after) || asked {
             continue;
         }
         out[j] = match (b.as_str(), n.as_str()) {
+            // "that same magic": the same as something said; "the" keeps it
+            // readable and the shape check has the last word
+            (_, "same" | "very" | "exact") => "the".into(),
             (_, "other") => {
                 out[j + 1] = String::new();
                 "another".into()

@@ -208,6 +208,39 @@ pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
     {
         return Some("a possibility, not a fact");
     }
+    // "Crazy things have been going on", "Some stuff happened": things
+    // with nothing said of what they were
+    if subject_words
+        .last()
+        .is_some_and(|w| matches!(bare(w).as_str(), "things" | "stuff"))
+        && subject_words[..subject_words.len() - 1].iter().all(|w| {
+            let b = bare(w);
+            EVALUATIVE.contains(&b.as_str())
+                || matches!(
+                    b.as_str(),
+                    "crazy"
+                        | "some"
+                        | "so"
+                        | "many"
+                        | "lots"
+                        | "of"
+                        | "interesting"
+                        | "cool"
+                        | "weird"
+                        | "the"
+                        | "all"
+                        | "these"
+                        | "those"
+                )
+        })
+    {
+        return Some("about no one");
+    }
+    // "One is more adventurous while the other ...": which one is said
+    // elsewhere
+    if subject_words.len() == 1 && matches!(bare(subject_words[0]).as_str(), "one" | "other") {
+        return Some("about no one");
+    }
     if points_back(subject_words[0])
         || subject_words.windows(2).any(|p| {
             matches!(bare(p[0]).as_str(), "of" | "like" | "all" | "both") && points_back(p[1])
@@ -518,6 +551,18 @@ pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
     }
     if super::vague::forecast(&rest[v..]) {
         return Some("a forecast, not a fact");
+    }
+    // "Tim is figuring out ideas", "John was stumped about something": the
+    // fact ends where what it is about would be said
+    if rest.len() > 2
+        && rest.last().is_some_and(|w| {
+            matches!(
+                bare(w).as_str(),
+                "something" | "anything" | "stuff" | "things" | "ideas"
+            )
+        })
+    {
+        return Some("vague");
     }
     None
 }

@@ -262,7 +262,16 @@ pub(super) fn tidy(s: &str) -> String {
     let mut s = s
         .trim()
         .trim_end_matches(['!', '.', ',', ';', ':', ' ', '-']);
-    for tag in [" btw", " lol", " haha", " tbh", " though"] {
+    for tag in [
+        " btw",
+        " lol",
+        " haha",
+        " tbh",
+        " though",
+        " take a look",
+        " have a look",
+        " check it out",
+    ] {
         if let Some(head) = s.strip_suffix(tag).filter(|h| h.ends_with(',')) {
             s = head.trim_end_matches([',', ' ']);
         }
