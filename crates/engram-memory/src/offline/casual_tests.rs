@@ -84,6 +84,10 @@ fn lists_of_verbs_and_what_the_listener_is_shown() {
             "Ana loved a spot of the park by the lake.",
         ),
         ("Ben: I painted this bowl in class.", "Ben painted a bowl in class."),
+        (
+            "Ben: I finished that book about whales.",
+            "Ben finished a book about whales.",
+        ),
 
     ]);
 }
@@ -132,6 +136,11 @@ fn sequence_words_and_stories() {
         (
             "Ben: I cried throughout the movie.",
             "Ben cried throughout the movie.",
+        ),
+        // a match the speaker played is no story
+        (
+            "Ben: I scored twice in the game against Leeds.",
+            "Ben scored twice in the game against Leeds.",
         ),
     ]);
 }

@@ -149,14 +149,19 @@ pub fn reaction(fact: &str) -> bool {
 const HOLLOW: Words = Words("name spot area point stage level part side");
 
 /// Whether a fact points with "this", "that", "these" or "those" at a
-/// thing it names only by a hollow noun ([`HOLLOW`], or a vague one: "this
-/// world", "that place"), with nothing after it saying which ("of ...",
-/// "called ...").
+/// thing it names only by a hollow noun ([`HOLLOW`], or a vague one that
+/// ends the fact: "this world", "that place"), with nothing after it
+/// saying which ("of ...", "called ...").
 pub fn hollow_pointer(fact: &str) -> bool {
     let words: Vec<String> = fact.split_whitespace().map(bare).collect();
     words.windows(2).enumerate().any(|(i, p)| {
         let pointer = matches!(p[0].as_str(), "this" | "that" | "these" | "those");
-        let hollow = HOLLOW.contains(&p[1].as_str()) || VAGUE.contains(&p[1].as_str());
+        // a vague noun ("this world", "that book") is hollow where the
+        // fact ends with it; "that book about whales" says which
+        let last = words[i + 2..]
+            .iter()
+            .all(|w| FUNCTION.contains(&w.as_str()));
+        let hollow = HOLLOW.contains(&p[1].as_str()) || (VAGUE.contains(&p[1].as_str()) && last);
         let which = words
             .get(i + 2)
             .is_some_and(|n| matches!(n.as_str(), "of" | "called" | "named"));

@@ -483,9 +483,11 @@ pub(super) fn part_of_unsaid(complement: &[&str]) -> bool {
 /// over the course of the story", "he grows throughout the book"): about a
 /// character, not about anyone in the conversation.
 pub(super) fn story_events(text: &str) -> bool {
+    // narrative works only: "in the game", "in the show", "in the play"
+    // and "in the series" are as often matches and stages people were in
     const STORIES: &[&str] = &[
-        "story", "book", "books", "movie", "movies", "film", "series", "show", "novel", "saga",
-        "trilogy", "plot", "season", "episode", "game", "play",
+        "story", "book", "books", "movie", "movies", "film", "novel", "saga", "trilogy", "plot",
+        "episode",
     ];
     let words: Vec<String> = text.split_whitespace().map(bare).collect();
     words.windows(3).any(|w| {
