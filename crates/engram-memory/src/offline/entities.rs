@@ -119,7 +119,7 @@ fn not_name(w: &str) -> bool {
     NOT_NAMES.contains(&w) || super::dates::MONTHS.contains(&w)
 }
 
-fn core(w: &str) -> &str {
+pub(super) fn core(w: &str) -> &str {
     w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'')
         .trim_end_matches("'s")
 }

@@ -145,6 +145,8 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
         let mut clauses_here: Vec<(String, bool)> = Vec::new();
         let first = out.len();
         let mut from_clause: Vec<usize> = Vec::new();
+        // a definite thing liked in a turn about a picture is in the picture
+        let on_picture = pointers::remarks_on_picture(t.text);
         for (s, e) in split_sentences(&text, 0, text.len()) {
             let sentence = strip_vocative(strip_openers(&text[s..e]), &people);
             if !is_fact_like(sentence) {
@@ -176,8 +178,7 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
                         None => (content, Vec::new()),
                     };
                     if pointers::reaction(&content)
-                        || (pointers::remarks_on_picture(t.text)
-                            && pointers::liking_shown(&content))
+                        || (on_picture && pointers::liking_shown(&content))
                     {
                         dropped((), &content, "a reaction to something shown");
                         continue;
@@ -284,11 +285,7 @@ fn mentions(text: &str, person: &str) -> bool {
 fn only_after_a_determiner(text: &str, name: &str) -> bool {
     let first = name.split_whitespace().next().unwrap_or(name);
     let words: Vec<&str> = text.split_whitespace().collect();
-    let core = |w: &str| {
-        w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'')
-            .trim_end_matches("'s")
-            .to_string()
-    };
+    let core = entities::core;
     let determiner = |w: &str| {
         matches!(
             core(w).to_lowercase().as_str(),
