@@ -28,8 +28,8 @@ fn left_out_subjects_that_are_not_the_speaker() {
             "Ana: Took my nephew to the aquarium on Saturday.",
             "Ana took their nephew to the aquarium on Saturday.",
         ),
-        // gerunds before a verb the lexicon lacks, with the speaker as
-        // its object, are the subject
+        // gerunds before an -s verb, with the speaker as its object, are
+        // the subject (whether or not the lexicon knows the verb)
         (
             "Tom: Hiking in the mountains and camping under the stars relaxes me.",
             "Hiking in the mountains and camping under the stars relaxes Tom.",
@@ -192,6 +192,48 @@ fn things_said_of_nothing_in_particular() {
         (
             "Maria: I wanted to bring that same magic to my home.",
             "Maria wanted to bring the same magic to their home.",
+        ),
+        // "this" before an -ing adjective and a noun is a determiner
+        (
+            "Lin: I've been reading this fascinating novel about sailors.",
+            "Lin has been reading a fascinating novel about sailors.",
+        ),
+        // where a picture was taken is where the speaker was
+        (
+            "Lin: I snapped this pic at a little harbour called Port Isaac.",
+            "Lin was at a little harbour named Port Isaac.",
+        ),
+        ("Lin: I took this photo at sunset.", ""),
+        // "the" and a noun open a clause of their own
+        (
+            "Lin: I finished my thesis, and the relief has been huge.",
+            "Lin finished their thesis.",
+        ),
+        // "their" after a kind of people in the same clause is theirs
+        (
+            "Lin: I run workshops, teaching students to trust their instincts.",
+            "Lin runs workshops, teaching students to trust their instincts.",
+        ),
+        // no verb but an infinitive, or gerunds alone: fragments
+        (
+            "Lin: Yes, I sing in a choir! A release for me and a way to unwind.",
+            "Lin sings in a choir.",
+        ),
+        ("Lin: Chasing our goals and cheering each other on.", ""),
+        // a long gerund phrase that is something to someone named
+        (
+            "Lin: Cuddling up with a good novel is my favourite way to relax.",
+            "Cuddling up with a good novel is Lin's favourite way to relax.",
+        ),
+        // an auxiliary after "to" is still the clause's verb
+        (
+            "Lin: A mural that I contributed to was unveiled in Leeds.",
+            "A mural that Lin contributed to was unveiled in Leeds.",
+        ),
+        // gerunds and an -s verb the lexicon lacks, acting on the speaker
+        (
+            "Lin: Drawing old bridges and reading about engineers enthrals me.",
+            "Drawing old bridges and reading about engineers enthrals Lin.",
         ),
     ]);
 }

@@ -241,7 +241,36 @@ pub fn picture_lead(clause: &str) -> Option<Option<String>> {
             return Some(Some(rest));
         }
     }
+    // "I took this pic on a hike near Fort Wayne": where the speaker was
+    if let Some(place) = where_taken(&w, &lower, pic) {
+        return Some(Some(place));
+    }
     Some(None)
+}
+
+/// "I took/snapped this photo at/on/in X" -> "I was at/on/in X", unless X
+/// is a time ("at sunset", "in 2019", "on Monday").
+fn where_taken(w: &[&str], lower: &[String], pic: usize) -> Option<String> {
+    let took = lower.first().is_some_and(|x| x == "i")
+        && lower
+            .get(1)
+            .is_some_and(|x| matches!(x.as_str(), "took" | "snapped" | "shot" | "captured"))
+        && (2..=3).contains(&pic);
+    let prep = lower.get(pic + 1)?;
+    if !took || !matches!(prep.as_str(), "on" | "at" | "in") {
+        return None;
+    }
+    // the first word after the preposition and its determiners
+    let head = lower[pic + 2..].iter().find(|x| {
+        !matches!(
+            x.as_str(),
+            "the" | "a" | "an" | "my" | "our" | "this" | "that" | "last" | "early" | "late"
+        )
+    })?;
+    let time = super::words::CALENDAR.contains(&head.as_str())
+        || head.starts_with(|c: char| c.is_ascii_digit());
+    let rest = w[pic + 1..].join(" ");
+    (!time && content(&rest) >= 2).then(|| format!("I was {rest}"))
 }
 
 /// Phrases that mark a durable trait: identity, home, work, relationships,
@@ -469,6 +498,17 @@ mod tests {
             Some(Some("my crew won a dance comp.".into()))
         );
         assert_eq!(picture_lead("I took up photography last year."), None);
+        // where it was taken is where the speaker was
+        assert_eq!(
+            picture_lead("I took that pic on a hike last summer near Fort Wayne."),
+            Some(Some("I was on a hike last summer near Fort Wayne.".into()))
+        );
+        assert_eq!(
+            picture_lead("I snapped this photo at a lake called Whispering Falls."),
+            Some(Some("I was at a lake called Whispering Falls.".into()))
+        );
+        assert_eq!(picture_lead("I took this photo at sunset."), Some(None));
+        assert_eq!(picture_lead("I took this pic in May."), Some(None));
         assert_eq!(picture_lead("My photo won a prize at the fair."), None);
     }
 

@@ -75,12 +75,27 @@ pub fn subject_at(words: &[&str], i: usize) -> usize {
     }
     let next_is_verb = |j: usize| words.get(j).is_some_and(|n| is_verbish(n));
     // "my sister lives ...", "my favourite book is ...", "my brother Dev
-    // plays ...": a possessive, one to three words, then a verb
-    if matches!(b.as_str(), "my" | "our" | "his" | "her" | "their") {
+    // plays ...", "the kids loved it": a possessive or "the", one to
+    // three words, then a verb
+    if matches!(b.as_str(), "my" | "our" | "his" | "her" | "their" | "the") {
         for k in 1..=3 {
             let Some(last) = words.get(i + k) else {
                 return 0;
             };
+            // "the feels have been", "my plans are": a word that could be
+            // a verb is the noun when an auxiliary follows it
+            let aux_next = words.get(i + k + 1).is_some_and(|n| {
+                matches!(
+                    bare(n).as_str(),
+                    "is" | "are" | "was" | "were" | "has" | "have" | "had" | "will"
+                )
+            });
+            if aux_next
+                && !AUXILIARIES.contains(&bare(last).as_str())
+                && !last.ends_with([',', ';', '.'])
+            {
+                return k + 1;
+            }
             // the phrase ends at punctuation or before a verb
             if is_verbish(last) || bare(last).is_empty() {
                 return 0;

@@ -87,6 +87,14 @@ fn possessive_subjects_named_things_and_relative_clauses_split() {
         ],
     );
     check(
+        "I wrapped up my second script, and the feels have been wild.",
+        &["I wrapped up my second script", "the feels have been wild."],
+    );
+    check(
+        "I took the kids to the zoo and the lions were asleep.",
+        &["I took the kids to the zoo", "the lions were asleep."],
+    );
+    check(
         "I have a brother named Ahmed who lives in Cairo.",
         &[
             "I have a brother named Ahmed",
@@ -98,6 +106,10 @@ fn possessive_subjects_named_things_and_relative_clauses_split() {
 #[test]
 fn lists_and_compound_subjects_stay_whole() {
     check("I love cats and dogs.", &["I love cats and dogs."]);
+    check(
+        "I bought the book and the poster.",
+        &["I bought the book and the poster."],
+    );
     check(
         "My wife and I went to Rome last year.",
         &["My wife and I went to Rome last year."],

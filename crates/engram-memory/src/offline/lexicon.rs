@@ -60,17 +60,18 @@ fn regular_past(base: &str) -> String {
         format!("{base}d")
     } else if base.ends_with('y') && n > 1 && !b"aeiou".contains(&b[n - 2]) {
         format!("{}ied", &base[..n - 1])
-    } else if n >= 3
-        && matches!(
-            base,
-            "plan" | "stop" | "shop" | "blog" | "drop" | "jog" | "hug"
-        )
-    {
+    } else if n >= 3 && DOUBLED.contains(&base) {
         format!("{base}{}ed", &base[n - 1..])
     } else {
         format!("{base}ed")
     }
 }
+
+/// Verbs that double their last consonant before -ed and -ing.
+const DOUBLED: &[&str] = &[
+    "plan", "stop", "shop", "blog", "drop", "jog", "hug", "wrap", "grab", "admit", "submit",
+    "occur", "skip", "shut", "put", "babysit", "dig", "regret", "vlog", "forget",
+];
 
 /// `base + -ing`, with the usual spelling changes.
 fn gerund(base: &str) -> String {
@@ -79,10 +80,7 @@ fn gerund(base: &str) -> String {
         format!("{}ying", &base[..n - 2])
     } else if base.ends_with('e') && !base.ends_with("ee") && base != "be" {
         format!("{}ing", &base[..n - 1])
-    } else if matches!(
-        base,
-        "plan" | "stop" | "shop" | "blog" | "run" | "swim" | "sit" | "win" | "get" | "jog" | "hug"
-    ) {
+    } else if DOUBLED.contains(&base) || matches!(base, "run" | "swim" | "sit" | "win" | "get") {
         format!("{base}{}ing", &base[n - 1..])
     } else {
         format!("{base}ing")

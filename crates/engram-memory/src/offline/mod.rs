@@ -421,7 +421,18 @@ fn clause_facts(
     }
     // a fragment ("So much fun!", "A sunset over the lake") states nothing
     let words: Vec<&str> = clause.split_whitespace().collect();
-    if !words.iter().any(|w| clauses::is_verbish(w)) && clauses::subject_at(&words, 0) == 0 {
+    // ("Expression of myself and a way to relax": an infinitive is not
+    // the clause's verb)
+    let infinitive = |j: usize| {
+        j > 0
+            && clauses::bare(words[j - 1]) == "to"
+            && matches!(
+                lexicon::verb(&clauses::bare(words[j])),
+                Some((_, lexicon::VerbForm::Base))
+            )
+    };
+    let finite = (0..words.len()).any(|j| clauses::is_verbish(words[j]) && !infinitive(j));
+    if !finite && clauses::subject_at(&words, 0) == 0 {
         return dropped(out, &clause, "a fragment");
     }
     let names_here = person_names(&clause, people, common);

@@ -256,7 +256,24 @@ pub fn indefinite(fact: &str) -> String {
         };
         let n = bare(next);
         let (_, core, _) = super::coref::parts(next);
-        let noun = !is_verbish(next)
+        // "this inspiring book", "this amazing woman": an -ing adjective
+        // before a noun (the pointer is a determiner, not a pronoun)
+        let adjective_before_noun = n.ends_with("ing")
+            && words.get(j + 2).is_some_and(|after| {
+                let a = bare(after);
+                !is_verbish(after)
+                    && !FUNCTION.contains(&a.as_str())
+                    && !PREPOSITIONS.contains(&a.as_str())
+                    && !TIME_NOUNS.contains(&a.as_str())
+                    && a.len() > 2
+                    && a.chars().all(|c| c.is_alphabetic() || c == '-')
+                    && !super::coref::parts(after)
+                        .1
+                        .chars()
+                        .next()
+                        .is_some_and(char::is_uppercase)
+            });
+        let noun = (!is_verbish(next) || adjective_before_noun)
             && !FUNCTION.contains(&n.as_str())
             && !PREPOSITIONS.contains(&n.as_str())
             && !TIME_NOUNS.contains(&n.as_str())
@@ -295,7 +312,13 @@ pub fn indefinite(fact: &str) -> String {
         // "how this impacts ...": after a question word the pointer is a
         // pronoun, whatever follows
         let asked = matches!(prev.as_str(), "how" | "what" | "why" | "when" | "where");
-        if !noun || (b == "that" && !after) || asked {
+        // "discovered that turtles love lettuce": "that" opens a clause
+        // when a verb follows its noun
+        let opens_clause = b == "that"
+            && words
+                .get(j + 2)
+                .is_some_and(|w| is_verbish(w) && !bare(w).ends_with("ing"));
+        if !noun || (b == "that" && !after) || asked || opens_clause {
             continue;
         }
         out[j] = match (b.as_str(), n.as_str()) {
@@ -382,7 +405,15 @@ mod tests {
                 "Tim took a trip on that island.",
                 "Tim took a trip on an island.",
             ),
+            (
+                "John has been reading this inspiring book.",
+                "John has been reading an inspiring book.",
+            ),
             // not determiners: a relative, a clause, a pronoun, a time
+            (
+                "Jo loves doing this cooking.",
+                "Jo loves doing this cooking.",
+            ),
             (
                 "Tim bought the book that John recommended.",
                 "Tim bought the book that John recommended.",

@@ -193,6 +193,38 @@ const NOT_NOUNS: &[&str] = &[
     "while",
 ];
 
+/// People spoken of as a kind, not as anyone in particular: "their"
+/// after one of these in the same clause means them ("helping people with
+/// their sports", "teaching kids to believe in themselves"), and the
+/// clause says as much without naming anyone.
+const GROUPS: &[&str] = &[
+    "people",
+    "kids",
+    "children",
+    "students",
+    "dancers",
+    "players",
+    "athletes",
+    "veterans",
+    "folks",
+    "customers",
+    "clients",
+    "patients",
+    "fans",
+    "others",
+    "members",
+    "volunteers",
+    "families",
+    "teens",
+    "youngsters",
+    "women",
+    "men",
+    "artists",
+    "readers",
+    "gamers",
+    "writers",
+];
+
 impl Antecedents {
     /// Forget mentions older than the turn before `turn`.
     pub fn age(&mut self, turn: usize) {
@@ -295,6 +327,21 @@ impl Antecedents {
             let (lead, core, trail) = strip(w);
             let lower = core.to_lowercase().replace('\u{2019}', "'");
             if !THIRD.contains(&lower.as_str()) {
+                out.push(w.to_string());
+                continue;
+            }
+            // a kind of people just mentioned in this clause (not owned by
+            // anyone: "my kids" is someone's, and resolved below)
+            if matches!(lower.as_str(), "their" | "theirs" | "them" | "themselves")
+                && (1..i).any(|j| {
+                    GROUPS.contains(&bare(words[j]).as_str())
+                        && !matches!(
+                            bare(words[j - 1]).as_str(),
+                            "my" | "our" | "his" | "her" | "their" | "your"
+                        )
+                        && !words[j - 1].ends_with("'s")
+                })
+            {
                 out.push(w.to_string());
                 continue;
             }
@@ -456,6 +503,22 @@ mod tests {
             a.resolve("he is a chef", 0, &names(), &[]).as_deref(),
             Some("Sam is a chef")
         );
+    }
+
+    #[test]
+    fn a_kind_of_people_in_the_clause_owns_their() {
+        let a = Antecedents::default();
+        let r = |c: &str| a.resolve(c, 0, &names(), &[]);
+        assert_eq!(
+            r("I started doing seminars, helping people with their sports").as_deref(),
+            Some("I started doing seminars, helping people with their sports")
+        );
+        assert_eq!(
+            r("I coach kids and teach them to believe in themselves").as_deref(),
+            Some("I coach kids and teach them to believe in themselves")
+        );
+        // someone's own group is someone in particular
+        assert_eq!(r("my students love them"), None);
     }
 
     #[test]

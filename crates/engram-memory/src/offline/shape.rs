@@ -170,8 +170,26 @@ pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
     if super::vague::leans_elsewhere(&rest[1..]) {
         return Some("leans on something said elsewhere");
     }
-    let v = (from..rest.len())
-        .find(|&j| is_verbish(rest[j]) && !possessive(j) && !owned(j) && finite(j))?;
+    let Some(v) = (from..rest.len())
+        .find(|&j| is_verbish(rest[j]) && !possessive(j) && !owned(j) && finite(j))
+    else {
+        // "Chasing our dreams and helping each other out": gerunds and no
+        // verb of their own
+        // (unless an -s word the lexicon lacks acts on someone named:
+        // "Learning ... and seeing ... fascinates John")
+        let unknown_verb = rest.windows(2).any(|p| {
+            let b = bare(p[0]);
+            b.ends_with('s')
+                && verb(&b).is_none()
+                && people.iter().any(|who| bare(who) == bare(p[1]))
+        });
+        let joined_gerunds = gerund_subject
+            && !unknown_verb
+            && rest.windows(2).any(|p| {
+                bare(p[0]) == "and" && verb(&bare(p[1])).is_some_and(|(_, f)| f == VerbForm::Gerund)
+            });
+        return joined_gerunds.then_some("a fragment");
+    };
     if v == 0 {
         return Some("no subject");
     }
@@ -183,7 +201,14 @@ pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
     }
     // "Knowing Jo has people cheering her on makes it easier": a long
     // gerund phrase is a reflection, not a subject
-    if gerund_subject && v > 3 && !super::surface::coordinated_gerunds(rest) {
+    // (what it is to someone named is their taste: "Cuddling up with a
+    // book is John's chill time")
+    let names_someone = rest[v..].iter().any(|w| {
+        let b = bare(w);
+        let b = b.strip_suffix("'s").unwrap_or(&b);
+        people.iter().any(|p| bare(p) == b)
+    });
+    if gerund_subject && v > 3 && !super::surface::coordinated_gerunds(rest) && !names_someone {
         return Some("no subject");
     }
     if super::surface::list_before_verb(rest, v, gerund_subject) {
@@ -300,7 +325,12 @@ pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
                 matches!(base, "make" | "help" | "bring" | "give" | "keep" | "mean")
             })
     });
-    let about_someone = taste_verb
+    // "Camping under the stars relaxes Tom": a thing doing something to
+    // a person, named right after the verb
+    let to_someone = rest
+        .get(main + 1)
+        .is_some_and(|w| person_in(std::slice::from_ref(w)));
+    let about_someone = (taste_verb || to_someone)
         && !matches!(
             head,
             "this"
@@ -536,8 +566,14 @@ pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
             complement.iter().map(|w| bare(w)).collect::<Vec<_>>().as_slice(),
             [p] if matches!(p.as_str(), "up" | "out" | "off" | "away" | "back" | "down")
         );
-        let vague_object =
-            !particle && complement.iter().any(|w| VAGUE.contains(&bare(w).as_str()));
+        // ("time with family" is said in particular)
+        let vague_object = !particle
+            && complement.iter().enumerate().any(|(k, w)| {
+                let b = bare(w);
+                let with_whom = matches!(b.as_str(), "time" | "moments")
+                    && complement.get(k + 1).is_some_and(|n| bare(n) == "with");
+                VAGUE.contains(&b.as_str()) && !with_whom
+            });
         if !event || vague_object {
             return Some("says nothing in particular");
         }

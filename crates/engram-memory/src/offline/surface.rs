@@ -502,6 +502,9 @@ pub(super) fn coordinated_gerunds(words: &[&str]) -> bool {
             b.as_str(),
             "are" | "were" | "aren't" | "weren't" | "don't" | "didn't"
         ) || matches!(verb(&b), Some((_, VerbForm::Base)))
+            // "Hiking ... and camping ... relaxes me": two activities as
+            // one, with a singular verb
+            || matches!(verb(&b), Some((_, VerbForm::Third))) && b != "is"
     })
 }
 

@@ -94,3 +94,12 @@ pub(super) const GENERIC_SUBJECTS: Words = Words(
 /// 2023, ...", "Apart from meetings, ...").
 pub(super) const LEADING: Words =
     Words("on in during since after before apart besides at for over around by until");
+
+/// Months, weekdays, seasons and parts of the day: words of when, never
+/// of where or who.
+pub(super) const CALENDAR: Words = Words(
+    "january february march april may june july august september october november \
+     december monday tuesday wednesday thursday friday saturday sunday weekend summer \
+     winter spring fall autumn sunset sunrise dawn dusk night noon midnight morning \
+     evening afternoon",
+);
