@@ -235,5 +235,15 @@ fn things_said_of_nothing_in_particular() {
             "Lin: Drawing old bridges and reading about engineers enthrals me.",
             "Drawing old bridges and reading about engineers enthrals Lin.",
         ),
+        // an object "it" whose thing the fact itself names stands
+        (
+            "Lin: I framed my grandfather's map and hung it in the hall.",
+            "Lin framed their grandfather's map and hung it in the hall.",
+        ),
+        (
+            "Lin: I restored an old piano and sold it.",
+            "Lin restored an old piano and sold it.",
+        ),
+        ("Lin: I bought a ukulele and I love it.", "Lin bought a ukulele."),
     ]);
 }

@@ -170,10 +170,14 @@ pub fn not_a_fact(clause: &str) -> Option<&'static str> {
     }
     // "... love that", "... been there": a pointer, not a fact
     let last = w.last().map(String::as_str).unwrap_or("");
-    if matches!(
-        last,
-        "this" | "that" | "these" | "those" | "here" | "there" | "it"
-    ) {
+    // ("bought a bike and love it": the clause names what "it" is)
+    let said_here = || {
+        let raw: Vec<&str> = clause.split_whitespace().collect();
+        super::pronouns::thing_before(&raw[..raw.len().saturating_sub(1)])
+    };
+    if matches!(last, "this" | "that" | "these" | "those" | "here" | "there")
+        || (last == "it" && !said_here())
+    {
         return Some("refers back");
     }
     // "... how hard that is", "... what it was"

@@ -520,7 +520,12 @@ fn split_part(sentence: &str) -> Vec<String> {
                 && words
                     .get(i + adverb + 1)
                     .is_none_or(|n| !opens_object(n) && bare(n) != "to");
-            let shared = shared.filter(|_| !relative && !compound_noun && !noun_pair);
+            // "framed the map and hung it in the hall": the second verb's
+            // "it" is the first one's object, and the two stay one fact
+            let object_it = words.get(i + adverb + 1).is_some_and(|w| bare(w) == "it")
+                && words.get(i + adverb + 2).is_none_or(|w| !is_verbish(w))
+                && super::pronouns::thing_before(body);
+            let shared = shared.filter(|_| !relative && !compound_noun && !noun_pair && !object_it);
             match (verb(&bare(words[i + adverb])), shared) {
                 (Some((_, VerbForm::Gerund)), Some(subj)) if progressive(body) => {
                     lead = Some(Some(be_for(&subj)));

@@ -408,6 +408,11 @@ impl Antecedents {
                 "they've" => with(many?, " have"),
                 "they'd" => with(many?, " would"),
                 "they'll" => with(many?, " will"),
+                // "finished my first screenplay and printed it": a thing
+                // named earlier in the clause itself, which then stands alone
+                // (as an object only: "it feels like ..." and "made it
+                // easier" point at nothing)
+                "it" | "itself" if it.is_none() && object_it(&words, i) => w.to_string(),
                 "it" | "itself" => with(it?, ""),
                 "its" => with(it?, "'s"),
                 "it's" if participle => with(it?, " has"),
@@ -419,6 +424,87 @@ impl Antecedents {
         }
         Some(out.join(" "))
     }
+}
+
+/// Whether the "it" at `i` is an object ("printed it", "proud of it")
+/// with its antecedent earlier in the same clause.
+fn object_it(words: &[&str], i: usize) -> bool {
+    use super::clauses::is_verbish;
+    if i == 0 {
+        return false;
+    }
+    let before = bare(words[i - 1]);
+    // a verb before it: known, past ("printed it"), or after "to" ("to
+    // handle it"); not a preposition ("research for it" leans elsewhere)
+    let verb_before = is_verbish(words[i - 1].trim_end_matches(','))
+        || (before.ends_with("ed") && before.len() > 4)
+        || (i >= 2 && bare(words[i - 2]) == "to");
+    let object = verb_before
+        && !matches!(
+            before.as_str(),
+            "make" | "made" | "making" | "makes" | "is" | "was"
+        );
+    let verb_after = words.get(i + 1).is_some_and(|n| is_verbish(n));
+    object && !verb_after && thing_before(&words[..i])
+}
+
+/// Whether `words` name one thing that a following "it" can mean: a
+/// determiner ("a", "the", "my" ...) and up to three words, the last a
+/// singular noun that is not a stretch of time or a vague word ("a
+/// while", "the other day", "a lot"). Later "it"s then have their
+/// antecedent inside the fact.
+pub(super) fn thing_before(words: &[&str]) -> bool {
+    use super::clauses::is_verbish;
+    use super::words::{CALENDAR, FUNCTION, VAGUE};
+    (0..words.len()).any(|j| {
+        if !matches!(
+            bare(words[j]).as_str(),
+            "a" | "an" | "the" | "my" | "our" | "his" | "their"
+        ) || words[j].ends_with([',', '.', ';'])
+        {
+            return false;
+        }
+        // the phrase: words up to a verb, a function word or punctuation
+        let mut head: Option<String> = None;
+        for w in words.iter().skip(j + 1).take(3) {
+            let b = bare(w);
+            // "my grandfather's map": the owner is not the thing
+            if b.ends_with("'s") && !w.ends_with([',', '.']) {
+                continue;
+            }
+            if b.is_empty() || b.contains('\'') || is_verbish(w) || FUNCTION.contains(&b.as_str()) {
+                break;
+            }
+            head = Some(b);
+            if w.ends_with([',', '.', ';', '!', '?']) {
+                break;
+            }
+        }
+        head.is_some_and(|h| {
+            h.chars().all(|c| c.is_alphabetic() || c == '-')
+                && (!h.ends_with('s') || h.ends_with("ss"))
+                && !VAGUE.contains(&h.as_str())
+                && !CALENDAR.contains(&h.as_str())
+                && !matches!(
+                    h.as_str(),
+                    "week"
+                        | "month"
+                        | "year"
+                        | "day"
+                        | "while"
+                        | "couple"
+                        | "second"
+                        | "minute"
+                        | "hour"
+                        | "family"
+                        | "team"
+                        | "relief"
+                        | "shame"
+                        | "pity"
+                )
+                && !PERSON_NOUNS.iter().any(|(p, _)| *p == h)
+        })
+    })
 }
 
 /// Whether `words` (ending in a comma) name someone a following "she" or
@@ -519,6 +605,29 @@ mod tests {
         );
         // someone's own group is someone in particular
         assert_eq!(r("my students love them"), None);
+    }
+
+    #[test]
+    fn an_object_it_with_its_thing_in_the_clause_stands() {
+        let a = Antecedents::default();
+        let r = |c: &str| a.resolve(c, 0, &names(), &[]);
+        for kept in [
+            "I finished my first novel and printed it last week",
+            "I bought an old van to restore it",
+            "I entered my quilt in a show to see how judges like it",
+        ] {
+            assert_eq!(r(kept).as_deref(), Some(kept));
+        }
+        // no thing before, a subject "it", an idiom, a time or a person
+        for dropped in [
+            "I printed it last week",
+            "I bought a van and it broke down",
+            "I had a rough year but made it through",
+            "I waited a while to try it",
+            "I called my sister to tell it",
+        ] {
+            assert_eq!(r(dropped), None, "{dropped}");
+        }
     }
 
     #[test]
