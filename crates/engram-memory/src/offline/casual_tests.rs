@@ -245,5 +245,10 @@ fn things_said_of_nothing_in_particular() {
             "Lin restored an old piano and sold it.",
         ),
         ("Lin: I bought a ukulele and I love it.", "Lin bought a ukulele."),
+        // a lead with no verb before "but" is left behind
+        (
+            "Lin: Nothing too big, but my aunt invited me to a choir concert.",
+            "Lin's aunt invited Lin to a choir concert.",
+        ),
     ]);
 }

@@ -429,6 +429,21 @@ fn split_part(sentence: &str) -> Vec<String> {
         let conj = CONJUNCTIONS.contains(&prev_bare.as_str());
         // the clause so far, without a trailing conjunction
         let body_end = if conj { i - 1 } else { i };
+        // "Nothing too soon, but my colleague invited me ...": a lead
+        // with no verb of its own, then a clause with its subject
+        let verbless_lead = conj
+            && prev_bare == "but"
+            && i >= 2
+            && words[i - 2].ends_with(',')
+            && body_end > start
+            && !words[start..body_end].iter().any(|w| is_verbish(w))
+            && subject_at(&words, i) > 0;
+        if verbless_lead {
+            push(&mut out, prefix.as_ref(), &words[start..body_end]);
+            prefix = None;
+            start = i;
+            continue;
+        }
         if body_end <= start
             || !clause.iter().any(|w| is_verbish(w))
             || clause

@@ -95,6 +95,13 @@ fn possessive_subjects_named_things_and_relative_clauses_split() {
         &["I took the kids to the zoo", "the lions were asleep."],
     );
     check(
+        "Nothing planned yet, but my cousin invited me to a yoga class.",
+        &[
+            "Nothing planned yet",
+            "my cousin invited me to a yoga class.",
+        ],
+    );
+    check(
         "I have a brother named Ahmed who lives in Cairo.",
         &[
             "I have a brother named Ahmed",
