@@ -9,6 +9,10 @@
 //! is split unless the part before the boundary already holds a verb, so
 //! "My wife and I went to Rome" and "I love cats and dogs" stay whole.
 
+use super::coordination::{
+    after_linking_adjective, attention_imperative, ends_in_infinitive, first_verb_is_base,
+    opens_object, progressive, verb_list_item,
+};
 use super::lexicon::{verb, VerbForm, AUXILIARIES};
 
 /// Conjunctions dropped at a boundary.
@@ -167,40 +171,6 @@ fn be_for(subject: &str) -> String {
     }
 }
 
-/// Whether a clause is progressive ("I'm learning French"): a gerund
-/// after it may share its subject and "be".
-fn progressive(clause: &[&str]) -> bool {
-    let words: Vec<String> = clause.iter().map(|w| bare(w)).collect();
-    words.iter().enumerate().any(|(i, a)| {
-        let be = matches!(a.as_str(), "am" | "is" | "are" | "was" | "were")
-            || ["'m", "'re", "'s"].iter().any(|c| a.ends_with(c));
-        // "I'm currently reading": adverbs may come between
-        be && words[i + 1..]
-            .iter()
-            .take(3)
-            .find(|w| !w.ends_with("ly") && !matches!(w.as_str(), "just" | "still" | "also"))
-            .is_some_and(|w| matches!(verb(w), Some((_, VerbForm::Gerund))))
-    })
-}
-
-/// Whether the clause's last verb is an infinitive or follows a modal
-/// ("I want to travel", "I can cook"): a base verb after "and" continues
-/// it rather than stating something new.
-fn ends_in_infinitive(clause: &[&str]) -> bool {
-    const MODALS: &[&str] = &[
-        "to", "can", "could", "will", "would", "should", "might", "must", "gonna", "wanna", "may",
-    ];
-    // "a great way to chill and be creative": a word right after "to" is
-    // a verb, known to the lexicon or not
-    if clause.len() >= 2 && bare(clause[clause.len() - 2]) == "to" {
-        return true;
-    }
-    let Some(last) = clause.iter().rposition(|w| is_verbish(w)) else {
-        return false;
-    };
-    last > 0 && MODALS.contains(&bare(clause[last - 1]).as_str())
-}
-
 /// Split a sentence into clauses (see the module docs); a dash between
 /// words ("I took my family camping - it was lovely") always separates.
 pub fn split(sentence: &str) -> Vec<String> {
@@ -259,126 +229,6 @@ fn third_party_subject(part: &[&str]) -> Option<String> {
         _ => return None,
     };
     Some(format!("{} {be}", part[..v].join(" ")))
-}
-
-/// Verbs that link a subject to an adjective ("I'm tired", "feeling
-/// hopeful").
-const LINKING: &[&str] = &[
-    "am", "is", "are", "was", "were", "be", "been", "being", "feel", "feels", "feeling", "felt",
-    "seem", "seems", "seemed", "get", "gets", "getting", "got", "look", "looks", "looking",
-    "become", "became", "stay", "stayed", "i'm", "we're", "you're", "he's", "she's", "it's",
-    "they're",
-];
-
-/// Words that may stand between a linking verb and its adjective.
-const DEGREE: &[&str] = &[
-    "so", "very", "really", "super", "pretty", "quite", "totally", "too",
-];
-
-/// Whether `body` ends in an adjective after a linking verb ("I'm feeling
-/// hopeful", "I was so tired"): what "and" adds then is an adjective too.
-fn after_linking_adjective(body: &[&str]) -> bool {
-    let Some((last, before)) = body.split_last() else {
-        return false;
-    };
-    if last.ends_with([',', ';']) || verb(&bare(last)).is_some() {
-        return false;
-    }
-    let mut rest = before;
-    while let Some((w, more)) = rest.split_last() {
-        if !DEGREE.contains(&bare(w).as_str()) {
-            break;
-        }
-        rest = more;
-    }
-    rest.last()
-        .is_some_and(|w| LINKING.contains(&bare(w).as_str()))
-}
-
-/// Whether `words[i]`, after a comma, is a verb in a list of verb phrases
-/// that "and" (or "or") closes with a verb of the same form: "cook dinner,
-/// hike, and play cards", "hiked, swam, and had a picnic".
-fn verb_list_item(words: &[&str], i: usize) -> bool {
-    // the form of the item at `i`: each item of the list has it ("hiked,
-    // swam, and had a picnic")
-    let form = |w: &str| {
-        let b = bare(w);
-        match b.as_str() {
-            "have" | "do" => Some(VerbForm::Base),
-            "had" | "did" => Some(VerbForm::Past),
-            _ if b == "be" || AUXILIARIES.contains(&b.as_str()) => None,
-            _ => verb(&b)
-                .map(|(_, f)| f)
-                .filter(|f| matches!(f, VerbForm::Base | VerbForm::Past)),
-        }
-    };
-    let Some(here) = form(words[i]) else {
-        return false;
-    };
-    let base = |w: &str| form(w) == Some(here);
-    for j in i + 1..words.len().saturating_sub(1) {
-        if subject_at(words, j) > 0 {
-            return false;
-        }
-        if matches!(bare(words[j]).as_str(), "and" | "or")
-            && words[j - 1].ends_with(',')
-            && base(words[j + 1])
-        {
-            return true;
-        }
-    }
-    false
-}
-
-/// Whether `w` opens a verb's object: a pronoun, a pointer, a possessive
-/// or an article ("walk him", "love the beach").
-fn opens_object(w: &str) -> bool {
-    matches!(
-        bare(w).as_str(),
-        "it" | "them"
-            | "him"
-            | "her"
-            | "me"
-            | "us"
-            | "you"
-            | "this"
-            | "that"
-            | "these"
-            | "those"
-            | "my"
-            | "your"
-            | "his"
-            | "their"
-            | "our"
-            | "a"
-            | "an"
-            | "the"
-    )
-}
-
-/// "look at ...", "check out ...", "imagine ...": a bare verb that turns
-/// the listener's attention to something.
-fn attention_imperative(words: &[&str]) -> bool {
-    let next = words.get(1).map(|w| bare(w));
-    match words.first().map(|w| bare(w)).as_deref() {
-        Some("look") => next.as_deref() == Some("at"),
-        Some("check") => next.as_deref() == Some("out"),
-        Some("imagine" | "guess") => true,
-        _ => false,
-    }
-}
-
-/// Whether the first verb of `body` is a bare present form ("I teach
-/// and ..."), not a past, a participle or an auxiliary ("I've put ...").
-fn first_verb_is_base(body: &[&str]) -> bool {
-    body.iter().find(|w| is_verbish(w)).is_some_and(|w| {
-        let b = bare(w);
-        !AUXILIARIES.contains(&b.as_str())
-            && !["'m", "'re", "'s", "'ve", "'ll", "'d"]
-                .iter()
-                .any(|c| b.ends_with(c))
-            && matches!(verb(&b), Some((_, VerbForm::Base)))
-    })
 }
 
 fn split_part(sentence: &str) -> Vec<String> {

@@ -15,6 +15,7 @@
 
 mod classify;
 mod clauses;
+mod coordination;
 pub(crate) mod coref;
 pub(crate) mod dates;
 mod entities;

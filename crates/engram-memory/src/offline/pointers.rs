@@ -255,28 +255,28 @@ pub fn indefinite(fact: &str) -> String {
             continue;
         };
         let n = bare(next);
-        let (_, core, _) = super::coref::parts(next);
+        // a word that can be the noun after a determiner: no function
+        // word, preposition, time or name
+        let plain = |w: &str| {
+            let b = bare(w);
+            !FUNCTION.contains(&b.as_str())
+                && !PREPOSITIONS.contains(&b.as_str())
+                && !TIME_NOUNS.contains(&b.as_str())
+                && b.chars().all(|c| c.is_alphabetic() || c == '-')
+                && !super::coref::parts(w)
+                    .1
+                    .chars()
+                    .next()
+                    .is_some_and(char::is_uppercase)
+        };
         // "this inspiring book", "this amazing woman": an -ing adjective
         // before a noun (the pointer is a determiner, not a pronoun)
         let adjective_before_noun = n.ends_with("ing")
-            && words.get(j + 2).is_some_and(|after| {
-                let a = bare(after);
-                !is_verbish(after)
-                    && !FUNCTION.contains(&a.as_str())
-                    && !PREPOSITIONS.contains(&a.as_str())
-                    && !TIME_NOUNS.contains(&a.as_str())
-                    && a.len() > 2
-                    && a.chars().all(|c| c.is_alphabetic() || c == '-')
-                    && !super::coref::parts(after)
-                        .1
-                        .chars()
-                        .next()
-                        .is_some_and(char::is_uppercase)
-            });
+            && words
+                .get(j + 2)
+                .is_some_and(|a| !is_verbish(a) && plain(a) && bare(a).len() > 2);
         let noun = (!is_verbish(next) || adjective_before_noun)
-            && !FUNCTION.contains(&n.as_str())
-            && !PREPOSITIONS.contains(&n.as_str())
-            && !TIME_NOUNS.contains(&n.as_str())
+            && plain(next)
             && !matches!(
                 n.as_str(),
                 "one"
@@ -302,9 +302,7 @@ pub fn indefinite(fact: &str) -> String {
                     | "now"
                     | "here"
                     | "there"
-            )
-            && !core.chars().next().is_some_and(char::is_uppercase)
-            && n.chars().all(|c| c.is_alphabetic() || c == '-');
+            );
         // "that" after a noun is a relative; after a verb or a preposition
         // it is a determiner
         let prev = bare(words[j - 1]);
