@@ -18,6 +18,7 @@
 use super::clauses::{bare, is_verbish};
 use super::lexicon::{verb, VerbForm};
 use super::pointers::{points_elsewhere, SAYING};
+use super::vague::content;
 
 pub(super) use super::words::{Words, COPULAS, EMPTY_VERBS, EVALUATIVE, FUNCTION, VAGUE};
 use super::words::{GENERIC_SUBJECTS, LEADING, LOOSE, NOT_SO, SUBORDINATING};
@@ -42,39 +43,6 @@ fn start(words: &[&str]) -> usize {
         return c + 1;
     }
     0
-}
-
-/// A word of content: not a function, vague, evaluative or empty word, and
-/// not a name of the subject.
-pub(super) fn content(w: &str, subject: &str) -> bool {
-    if w.is_empty() {
-        return false;
-    }
-    let b = bare(w);
-    let b = b.strip_suffix("'s").unwrap_or(&b);
-    if b.chars().any(|c| c.is_ascii_digit()) {
-        return true;
-    }
-    // a name is content ("Finn's best friend is Jo")
-    let (_, core, _) = super::coref::parts(w);
-    if core.chars().next().is_some_and(char::is_uppercase)
-        && !subject.split_whitespace().any(|s| bare(s) == b)
-    {
-        return true;
-    }
-    if b.len() < 3
-        || FUNCTION.contains(&b)
-        || VAGUE.contains(&b)
-        || EVALUATIVE.contains(&b)
-        || b.ends_with("ly")
-        || subject.split_whitespace().any(|s| bare(s) == b)
-    {
-        return false;
-    }
-    match verb(b) {
-        Some((base, _)) => !EMPTY_VERBS.contains(&base),
-        None => true,
-    }
 }
 
 /// What [`problem`] says of a speaker's evaluation of a named thing
@@ -165,6 +133,12 @@ pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
     };
     // the word after a possessive is what is owned, not the verb
     let owned = |j: usize| j > 0 && possessive(j - 1);
+    // one of the people, or what they own ("John's")
+    let named = |w: &str| {
+        let b = bare(w);
+        let b = b.strip_suffix("'s").unwrap_or(&b);
+        people.iter().any(|p| bare(p) == b)
+    };
     // (before the verb is looked for: a verb the lexicon lacks leaves
     // the rest of these checks out)
     if super::vague::leans_elsewhere(&rest[1..]) {
@@ -203,11 +177,7 @@ pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
     // gerund phrase is a reflection, not a subject
     // (what it is to someone named is their taste: "Cuddling up with a
     // book is John's chill time")
-    let names_someone = rest[v..].iter().any(|w| {
-        let b = bare(w);
-        let b = b.strip_suffix("'s").unwrap_or(&b);
-        people.iter().any(|p| bare(p) == b)
-    });
+    let names_someone = rest[v..].iter().any(|w| named(w));
     if gerund_subject && v > 3 && !super::surface::coordinated_gerunds(rest) && !names_someone {
         return Some("no subject");
     }
@@ -304,8 +274,7 @@ pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
         ws.iter().any(|w| {
             let b = bare(w);
             let b = b.strip_suffix("'s").unwrap_or(&b);
-            people.iter().any(|p| bare(p) == b)
-                || (capitalised(w) && super::is_name_word(w) && verb(b).is_none())
+            named(w) || (capitalised(w) && super::is_name_word(w) && verb(b).is_none())
         })
     };
     // ... with a verb of being, making or giving: a taste or a value

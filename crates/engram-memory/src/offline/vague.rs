@@ -9,7 +9,40 @@
 
 use super::clauses::bare;
 use super::lexicon::{verb, VerbForm};
-use super::shape::{content, Words, EMPTY_VERBS, EVALUATIVE, FUNCTION, VAGUE};
+use super::shape::{Words, EMPTY_VERBS, EVALUATIVE, FUNCTION, VAGUE};
+
+/// A word of content: not a function, vague, evaluative or empty word, and
+/// not a name of the subject.
+pub(super) fn content(w: &str, subject: &str) -> bool {
+    if w.is_empty() {
+        return false;
+    }
+    let b = bare(w);
+    let b = b.strip_suffix("'s").unwrap_or(&b);
+    if b.chars().any(|c| c.is_ascii_digit()) {
+        return true;
+    }
+    // a name is content ("Finn's best friend is Jo")
+    let (_, core, _) = super::coref::parts(w);
+    if core.chars().next().is_some_and(char::is_uppercase)
+        && !subject.split_whitespace().any(|s| bare(s) == b)
+    {
+        return true;
+    }
+    if b.len() < 3
+        || FUNCTION.contains(&b)
+        || VAGUE.contains(&b)
+        || EVALUATIVE.contains(&b)
+        || b.ends_with("ly")
+        || subject.split_whitespace().any(|s| bare(s) == b)
+    {
+        return false;
+    }
+    match verb(b) {
+        Some((base, _)) => !EMPTY_VERBS.contains(&base),
+        None => true,
+    }
+}
 
 /// Verbs whose going on is news by itself ("Tim is retiring").
 const LIFE_EVENTS: Words = Words(
