@@ -57,21 +57,6 @@ pub const STANCE_VERBS: &[&str] = &[
     "love", "like", "hate", "need", "want", "plan", "prefer", "miss", "adore", "dislike", "own",
 ];
 
-/// Words for pictures: a clause that only points at one shares nothing.
-const PICTURES: &[&str] = &[
-    "photo",
-    "photos",
-    "pic",
-    "pics",
-    "picture",
-    "pictures",
-    "snap",
-    "snapshot",
-    "selfie",
-    "screenshot",
-    "image",
-];
-
 /// Subjects that point back into the conversation: a sentence opening with
 /// one cannot stand alone as a memory ("It was amazing").
 const BACK_REFERENCES: &[&str] = &[
@@ -188,93 +173,6 @@ pub fn not_a_fact(clause: &str) -> Option<&'static str> {
         return Some("refers back");
     }
     None
-}
-
-/// What to keep of a clause that points at a shared picture: `None` when
-/// it does not, `Some(None)` when it only points at one ("Here's a pic of
-/// my garden"), `Some(Some(rest))` when it goes on to say something ("that
-/// pic's from when my crew won a comp" -> "my crew won a comp").
-pub fn picture_lead(clause: &str) -> Option<Option<String>> {
-    let w: Vec<&str> = clause.split_whitespace().collect();
-    let lower: Vec<String> = w
-        .iter()
-        .map(|x| {
-            x.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'')
-                .to_lowercase()
-                .replace('\u{2019}', "'")
-        })
-        .collect();
-    let pic = lower.iter().take(6).position(|x| {
-        PICTURES.contains(&x.as_str())
-            || PICTURES
-                .iter()
-                .any(|p| x.strip_suffix("'s").is_some_and(|y| y == *p))
-    })?;
-    let opens = matches!(
-        lower.first().map(String::as_str),
-        Some(
-            "here"
-                | "here's"
-                | "heres"
-                | "this"
-                | "that"
-                | "these"
-                | "those"
-                | "that's"
-                | "this's"
-                | "check"
-                | "look"
-                | "see"
-                | "attached"
-                | "sharing"
-                | "sent"
-                | "a"
-                | "the"
-                | "took"
-                | "i"
-                | "i'm"
-        )
-    );
-    if !opens {
-        return None;
-    }
-    // "... pic's from when X" / "... photo of when X": X is the fact
-    if let Some(k) = lower[pic..].iter().position(|x| x == "when") {
-        let rest = w[pic + k + 1..].join(" ");
-        if content(&rest) >= 2 {
-            return Some(Some(rest));
-        }
-    }
-    // "I took this pic on a hike near Fort Wayne": where the speaker was
-    if let Some(place) = where_taken(&w, &lower, pic) {
-        return Some(Some(place));
-    }
-    Some(None)
-}
-
-/// "I took/snapped this photo at/on/in X" -> "I was at/on/in X", unless X
-/// is a time ("at sunset", "in 2019", "on Monday").
-fn where_taken(w: &[&str], lower: &[String], pic: usize) -> Option<String> {
-    let took = lower.first().is_some_and(|x| x == "i")
-        && lower
-            .get(1)
-            .is_some_and(|x| matches!(x.as_str(), "took" | "snapped" | "shot" | "captured"))
-        && (2..=3).contains(&pic);
-    let prep = lower.get(pic + 1)?;
-    if !took || !matches!(prep.as_str(), "on" | "at" | "in") {
-        return None;
-    }
-    // the first word after the preposition and its determiners
-    let head = lower[pic + 2..].iter().find(|x| {
-        !matches!(
-            x.as_str(),
-            "the" | "a" | "an" | "my" | "our" | "this" | "that" | "last" | "early" | "late"
-        )
-    })?;
-    let time = super::words::CALENDAR.contains(&head.as_str())
-        || head.starts_with(|c: char| c.is_ascii_digit());
-    let rest = w[pic + 1..].join(" ");
-    (!time && content(&rest) >= 2).then(|| format!("I was {rest}"))
 }
 
 /// Phrases that mark a durable trait: identity, home, work, relationships,
@@ -491,29 +389,6 @@ mod tests {
         ] {
             assert!(kept(s), "{s}");
         }
-    }
-
-    #[test]
-    fn pictures_without_content_are_dropped() {
-        assert_eq!(picture_lead("Here's a photo of my garden."), Some(None));
-        assert_eq!(picture_lead("Check out this pic!"), Some(None));
-        assert_eq!(
-            picture_lead("That pic's from when my crew won a dance comp."),
-            Some(Some("my crew won a dance comp.".into()))
-        );
-        assert_eq!(picture_lead("I took up photography last year."), None);
-        // where it was taken is where the speaker was
-        assert_eq!(
-            picture_lead("I took that pic on a hike last summer near Fort Wayne."),
-            Some(Some("I was on a hike last summer near Fort Wayne.".into()))
-        );
-        assert_eq!(
-            picture_lead("I snapped this photo at a lake called Whispering Falls."),
-            Some(Some("I was at a lake called Whispering Falls.".into()))
-        );
-        assert_eq!(picture_lead("I took this photo at sunset."), Some(None));
-        assert_eq!(picture_lead("I took this pic in May."), Some(None));
-        assert_eq!(picture_lead("My photo won a prize at the fair."), None);
     }
 
     #[test]

@@ -22,6 +22,7 @@ mod entities;
 mod group;
 mod intro;
 pub(crate) mod lexicon;
+mod pictures;
 mod pointers;
 mod pronouns;
 mod shape;
@@ -406,7 +407,7 @@ fn clause_facts(
             clause = format!("I'm {rest}");
         }
     }
-    match classify::picture_lead(&clause) {
+    match pictures::picture_lead(&clause) {
         Some(None) => return dropped(out, &clause, "points at a picture"),
         Some(Some(rest)) => clause = rest,
         None => {}

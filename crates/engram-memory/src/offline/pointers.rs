@@ -80,6 +80,16 @@ pub(super) fn points_elsewhere(pred: &[&str]) -> bool {
                     return true;
                 }
             }
+            // "will make a list of the ones that suit John": which ones, said
+            // elsewhere (after a copula they are its subject: "Ana's sisters
+            // are the ones who ...")
+            "ones"
+                if j > 0
+                    && bare(pred[j - 1]) == "the"
+                    && !COPULAS.contains(&bare(pred[0]).as_str()) =>
+            {
+                return true
+            }
             // "is planning a few"
             "few" if j == pred.len() - 1 && j > 0 && bare(pred[j - 1]) == "a" => return true,
             "that" if j > 0 => {

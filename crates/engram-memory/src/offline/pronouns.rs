@@ -119,6 +119,16 @@ const THIRD: &[&str] = &[
     "it'll",
 ];
 
+/// Whether "her" between `before` and `next` is the object of a verb
+/// that lets or makes someone act, with the act after it ("helping her
+/// find a flat", "watched her play", "let her go"): then it is who acts,
+/// not whose.
+fn lets_act(before: &str, next: &str) -> bool {
+    let base = |w: &str| super::lexicon::verb(w).map(|(b, _)| b);
+    matches!(base(before), Some("help" | "let" | "make" | "watch"))
+        && base(next).is_some_and(|b| b == next)
+}
+
 /// Words after "her" that show it is an object, not a possessive ("I
 /// called her yesterday", "I gave her a book").
 const NOT_NOUNS: &[&str] = &[
@@ -364,9 +374,11 @@ impl Antecedents {
             let (one, many, it) = (one.as_deref(), many.as_deref(), it.as_deref());
             let next = words.get(i + 1).map(|n| bare(n)).unwrap_or_default();
             // a possessive "her" comes before a noun, an object "her" does not
+            let acts = i > 0 && lets_act(&bare(words[i - 1]), &next);
             let noun_follows = !next.is_empty()
                 && !trail.starts_with([',', '.', '!', '?', ';'])
-                && !NOT_NOUNS.contains(&next.as_str());
+                && !NOT_NOUNS.contains(&next.as_str())
+                && !acts;
             let participle = matches!(
                 next.as_str(),
                 "been" | "gone" | "done" | "had" | "got" | "seen" | "made" | "taken" | "become"

@@ -24,6 +24,17 @@ fn pronouns_point_back_to_who_was_just_named() {
             .as_deref(),
         Some("I called Ben's sister yesterday")
     );
+    // after "help", "let", "make" or "watch", "her" and a verb is who acts
+    assert_eq!(
+        a.resolve("I'm helping her find a new place", 0, &names(), &[])
+            .as_deref(),
+        Some("I'm helping Ben's sister find a new place")
+    );
+    assert_eq!(
+        a.resolve("I'm helping her brother", 0, &names(), &[])
+            .as_deref(),
+        Some("I'm helping Ben's sister's brother")
+    );
     assert_eq!(
         a.resolve("she's been to Peru", 0, &names(), &[]).as_deref(),
         Some("Ben's sister has been to Peru")

@@ -296,10 +296,18 @@ pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
     });
     // "Camping under the stars relaxes Tom": a thing doing something to
     // a person, named right after the verb
+    // ("Hiking has opened up a new world for Joanna": a doing, for them)
     let to_someone = rest
         .get(main + 1)
-        .is_some_and(|w| person_in(std::slice::from_ref(w)));
+        .is_some_and(|w| person_in(std::slice::from_ref(w)))
+        || (gerund_subject
+            && rest[main..]
+                .windows(2)
+                .any(|p| matches!(bare(p[0]).as_str(), "for" | "to") && person_in(&p[1..])));
+    // ("Watching that game was a first for Tim": which game, said before)
+    let doing_that = gerund_subject && subject_words.get(1).is_some_and(|w| points_back(w));
     let about_someone = (taste_verb || to_someone)
+        && !doing_that
         && !matches!(
             head,
             "this"
@@ -340,14 +348,18 @@ pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
     }) {
         return Some("a broken sentence");
     }
-    // "Veggies are Veggies's fave": the subject owns itself
+    // "Veggies are Veggies's fave": the subject owns itself (as what it
+    // is, not as someone acted on: "Maria is helping Maria's cousin")
+    let owns_itself = pred
+        .iter()
+        .skip(1)
+        .take_while(|w| verb(&bare(w)).is_none())
+        .any(|w| bare(w).strip_suffix("'s") == Some(head));
     if subject_words.len() == 1
         && pred
             .first()
             .is_some_and(|w| COPULAS.contains(&bare(w).as_str()))
-        && pred
-            .iter()
-            .any(|w| bare(w).strip_suffix("'s") == Some(head))
+        && owns_itself
     {
         return Some("a broken sentence");
     }

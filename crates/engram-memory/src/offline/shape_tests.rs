@@ -24,6 +24,9 @@ fn facts_keep_their_shape() {
         "Melanie can play the violin.",
         "Rosa's sister's wedding was moved to 17 June.",
         "Dancing makes Jon so happy.",
+        "Hiking has opened up a whole new world for Joanna.",
+        "Maria is helping Maria's cousin find a new place.",
+        "Ana's sisters are the ones who taught Ana to swim.",
         "Family is super important to Melanie.",
         // a relative "that" in the subject is not a pointer
         "Another movie script that Joanna wrote was shown on 5 May 2024.",
@@ -76,6 +79,7 @@ fn chatter_and_broken_sentences_do_not() {
         ("Tim felt so inspired.", "an evaluation"),
         ("Tariq is heartbroken.", "an evaluation"),
         ("Supporting Jon's dreams is awesome.", "about no one"),
+        ("Watching that game was a first for Tim.", "about no one"),
         (
             "There's something Caroline wants to tell Melanie.",
             "about no one",
@@ -118,6 +122,10 @@ fn chatter_and_broken_sentences_do_not() {
         ("Tim had a great time.", "says nothing in particular"),
         ("John read a book.", "says nothing in particular"),
         ("Jon worked hard.", "says nothing in particular"),
+        (
+            "John will make a list of the ones that suit what John believes in.",
+            "refers back",
+        ),
         // pieces of sentences
         ("Since Caroline was 17 or so.", "a subordinate clause alone"),
         (
