@@ -12,7 +12,7 @@
 //! vectors in the tests).
 
 use crate::attention::{attend, Head, Scratch};
-use crate::dense::Dense;
+use crate::dense::{Dense, Precision};
 use crate::kernels::{add_bias, add_layer_norm, gelu_bias, layer_norm, Shared};
 use crate::weights::Weights;
 use crate::EmbedError;
@@ -59,7 +59,11 @@ fn get_usize(config: &serde_json::Value, key: &str) -> Result<usize, EmbedError>
 
 impl CpuBert {
     /// Load `model.safetensors` of a BERT model described by `config`.
-    pub fn load(dir: &Path, config: &serde_json::Value) -> Result<Self, EmbedError> {
+    pub fn load(
+        dir: &Path,
+        config: &serde_json::Value,
+        precision: Precision,
+    ) -> Result<Self, EmbedError> {
         let bad = |e: String| EmbedError::ModelUnavailable(format!("{}: {e}", dir.display()));
         if let Some(act) = config.get("hidden_act").and_then(|v| v.as_str()) {
             if act != "gelu" {
@@ -104,12 +108,13 @@ impl CpuBert {
             qkv_b.extend(take(&format!("{p}.attention.self.key.bias"), h)?);
             qkv_b.extend(take(&format!("{p}.attention.self.value.bias"), h)?);
             layers.push(Layer {
-                qkv_w: Dense::new(&qkv_w, 3 * h, h),
+                qkv_w: Dense::new(&qkv_w, 3 * h, h, precision),
                 qkv_b,
                 out_w: Dense::new(
                     &take(&format!("{p}.attention.output.dense.weight"), h * h)?,
                     h,
                     h,
+                    precision,
                 ),
                 out_b: take(&format!("{p}.attention.output.dense.bias"), h)?,
                 ln1_g: take(&format!("{p}.attention.output.LayerNorm.weight"), h)?,
@@ -118,12 +123,14 @@ impl CpuBert {
                     &take(&format!("{p}.intermediate.dense.weight"), inter * h)?,
                     inter,
                     h,
+                    precision,
                 ),
                 up_b: take(&format!("{p}.intermediate.dense.bias"), inter)?,
                 down_w: Dense::new(
                     &take(&format!("{p}.output.dense.weight"), h * inter)?,
                     h,
                     inter,
+                    precision,
                 ),
                 down_b: take(&format!("{p}.output.dense.bias"), h)?,
                 ln2_g: take(&format!("{p}.output.LayerNorm.weight"), h)?,

@@ -21,6 +21,8 @@ pub mod model_files;
 pub mod openai;
 pub mod weights;
 
+pub use dense::Precision;
+
 use async_trait::async_trait;
 use engram_core::tokens::TokenCounter;
 use std::sync::Arc;

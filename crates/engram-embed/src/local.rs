@@ -8,7 +8,7 @@
 //! therefore share forward passes instead of queueing one by one.
 
 use crate::cpu_bert::{CpuBert, Pooling};
-use crate::{normalize, EmbedError, Embedder};
+use crate::{normalize, EmbedError, Embedder, Precision};
 use async_trait::async_trait;
 use engram_core::tokens::TokenCounter;
 use std::path::Path;
@@ -47,8 +47,18 @@ pub struct BertEncoder {
 
 impl BertEncoder {
     /// Load a sentence-transformers folder (`config.json`, `tokenizer.json`,
-    /// `model.safetensors`), truncating inputs at `max_tokens`.
+    /// `model.safetensors`), truncating inputs at `max_tokens`, in the
+    /// default [`Precision`].
     pub fn load(dir: &Path, max_tokens: usize) -> Result<Self, EmbedError> {
+        Self::load_with(dir, max_tokens, Precision::default())
+    }
+
+    /// [`Self::load`] in the given precision.
+    pub fn load_with(
+        dir: &Path,
+        max_tokens: usize,
+        precision: Precision,
+    ) -> Result<Self, EmbedError> {
         let unavailable = |what: &str, e: &dyn std::fmt::Display| {
             EmbedError::ModelUnavailable(format!("{what} in {}: {e}", dir.display()))
         };
@@ -73,7 +83,7 @@ impl BertEncoder {
         if !dir.join("model.safetensors").is_file() {
             return Err(unavailable("model.safetensors", &"missing"));
         }
-        let model = CpuBert::load(dir, &config)?;
+        let model = CpuBert::load(dir, &config, precision)?;
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(
                 std::thread::available_parallelism()
@@ -260,8 +270,13 @@ impl LocalEmbedder {
     /// Load the model in `dir` and start its worker thread. `name` is the
     /// model name recorded in the store.
     pub fn start(dir: &Path, name: &str) -> Result<Self, EmbedError> {
+        Self::start_with(dir, name, Precision::default())
+    }
+
+    /// [`Self::start`] in the given precision.
+    pub fn start_with(dir: &Path, name: &str, precision: Precision) -> Result<Self, EmbedError> {
         let max_tokens = max_seq_length(dir);
-        let encoder = BertEncoder::load(dir, max_tokens)?;
+        let encoder = BertEncoder::load_with(dir, max_tokens, precision)?;
         let dimension = encoder.dimension;
         let counter = Arc::new(HfTokenCounter::load(dir)?);
         let (tx, rx) = mpsc::channel::<Request>();

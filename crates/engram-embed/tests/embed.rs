@@ -5,62 +5,92 @@
 #[path = "embed/tiny.rs"]
 mod tiny;
 
+use tiny::max_diff;
+
 use axum::{extract::State, routing::post, Json, Router};
 use engram_embed::local::LocalEmbedder;
 use engram_embed::model_files::{locate_default, DEFAULT_MODEL_NAME};
 use engram_embed::openai::{OpenAiConfig, OpenAiEmbedder};
-use engram_embed::{dot, EmbedError, Embedder};
+use engram_embed::{dot, EmbedError, Embedder, Precision};
 use serde_json::{json, Value};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
+fn start(precision: Precision) -> LocalEmbedder {
+    let found =
+        locate_default().expect("the embedding model (set ENGRAM_MODEL_DIR or let it download)");
+    LocalEmbedder::start_with(found.dir(), DEFAULT_MODEL_NAME, precision).unwrap()
+}
+
+/// The model as `engram serve` runs it by default.
 fn local() -> &'static LocalEmbedder {
     static E: OnceLock<LocalEmbedder> = OnceLock::new();
-    E.get_or_init(|| {
-        let found = locate_default()
-            .expect("the embedding model (set ENGRAM_MODEL_DIR or let it download)");
-        LocalEmbedder::start(found.dir(), DEFAULT_MODEL_NAME).unwrap()
-    })
+    E.get_or_init(|| start(Precision::default()))
+}
+
+/// The model in f32 throughout.
+fn local_f32() -> &'static LocalEmbedder {
+    static E: OnceLock<LocalEmbedder> = OnceLock::new();
+    E.get_or_init(|| start(Precision::F32))
+}
+
+/// `(text, sentence-transformers' embedding)` of the reference file.
+fn reference() -> Vec<(String, Vec<f32>)> {
+    let reference: Value =
+        serde_json::from_str(include_str!("fixtures/minilm-reference.json")).unwrap();
+    reference["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| {
+            let v = i["embedding"].as_array().unwrap();
+            let v = v.iter().map(|x| x.as_f64().unwrap() as f32).collect();
+            (i["text"].as_str().unwrap().to_string(), v)
+        })
+        .collect()
+}
+
+/// Embed each reference text in one batch (padding in play) and one by
+/// one; call `check(item, text, got, want)` on each result.
+async fn against_reference(e: &LocalEmbedder, check: impl Fn(usize, &str, &[f32], &[f32])) {
+    let items = reference();
+    let texts: Vec<String> = items.iter().map(|(t, _)| t.clone()).collect();
+    assert_eq!(e.dimension(), 384);
+    assert_eq!(e.max_tokens(), 256);
+    let batched = e.embed(texts.clone()).await.unwrap();
+    for (i, (text, want)) in items.iter().enumerate() {
+        let single = e.embed(vec![text.clone()]).await.unwrap().remove(0);
+        for got in [&batched[i], &single] {
+            let norm = got.iter().map(|x| x * x).sum::<f32>().sqrt();
+            assert!((norm - 1.0).abs() < 1e-4);
+            check(i, &text[..text.len().min(30)], got, want);
+        }
+    }
 }
 
 #[tokio::test]
 async fn local_model_matches_sentence_transformers() {
-    let reference: Value =
-        serde_json::from_str(include_str!("fixtures/minilm-reference.json")).unwrap();
-    let items = reference["items"].as_array().unwrap();
-    let texts: Vec<String> = items
-        .iter()
-        .map(|i| i["text"].as_str().unwrap().to_string())
-        .collect();
-    let e = local();
-    assert_eq!(e.dimension(), 384);
-    assert_eq!(e.max_tokens(), 256);
-    // one batch (padding in play) and one by one must both match
-    let batched = e.embed(texts.clone()).await.unwrap();
-    for (i, item) in items.iter().enumerate() {
-        let want: Vec<f32> = item["embedding"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|v| v.as_f64().unwrap() as f32)
-            .collect();
-        let single = e.embed(vec![texts[i].clone()]).await.unwrap().remove(0);
-        for got in [&batched[i], &single] {
-            let max_diff = got
-                .iter()
-                .zip(&want)
-                .map(|(a, b)| (a - b).abs())
-                .fold(0.0, f32::max);
-            assert!(
-                max_diff < 1e-4,
-                "item {i} ({:?}) differs by {max_diff}",
-                &texts[i][..texts[i].len().min(30)]
-            );
-            let norm = got.iter().map(|x| x * x).sum::<f32>().sqrt();
-            assert!((norm - 1.0).abs() < 1e-4);
-        }
-    }
+    against_reference(local_f32(), |i, text, got, want| {
+        let d = max_diff(got, want);
+        assert!(d < 1e-4, "item {i} ({text:?}) differs by {d}");
+    })
+    .await;
+}
+
+/// The default keeps short inputs' weights in half precision: the same
+/// embeddings to within that rounding.
+#[tokio::test]
+async fn mixed_precision_stays_next_to_sentence_transformers() {
+    against_reference(local(), |i, text, got, want| {
+        let d = max_diff(got, want);
+        let cos = dot(got, want);
+        assert!(
+            d < 3e-4 && cos > 0.9999,
+            "item {i} ({text:?}): {d}, cosine {cos}"
+        );
+    })
+    .await;
 }
 
 #[tokio::test]

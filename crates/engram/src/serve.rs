@@ -165,9 +165,11 @@ async fn load_embedder(s: &Settings) -> anyhow::Result<Arc<dyn Embedder>> {
         _ => model_files::DEFAULT_MODEL_NAME.to_string(),
     };
     let dir = found.dir().to_path_buf();
-    let e =
-        tokio::task::spawn_blocking(move || engram_embed::local::LocalEmbedder::start(&dir, &name))
-            .await??;
+    let precision = s.embed_precision;
+    let e = tokio::task::spawn_blocking(move || {
+        engram_embed::local::LocalEmbedder::start_with(&dir, &name, precision)
+    })
+    .await??;
     Ok(Arc::new(e))
 }
 

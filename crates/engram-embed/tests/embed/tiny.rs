@@ -6,7 +6,7 @@
 //! with the model's prompt.
 
 use engram_embed::local::LocalEmbedder;
-use engram_embed::Embedder;
+use engram_embed::{Embedder, Precision};
 use serde_json::json;
 use std::collections::HashMap;
 use std::path::Path;
@@ -403,7 +403,8 @@ fn reference(w: &HashMap<String, Vec<f32>>, ids: &[u32], cls: bool) -> Vec<f32> 
     pooled.iter().map(|v| (v / n) as f32).collect()
 }
 
-fn max_diff(a: &[f32], b: &[f32]) -> f32 {
+/// The largest difference between two vectors' components.
+pub(super) fn max_diff(a: &[f32], b: &[f32]) -> f32 {
     assert_eq!(a.len(), b.len());
     a.iter()
         .zip(b)
@@ -424,7 +425,8 @@ async fn a_tiny_bert_folder_embeds_as_its_config_says() {
         let dir = tempfile::tempdir().unwrap();
         let weights = write_model(dir.path(), cls);
         let tokenizer = Tokenizer::from_file(dir.path().join("tokenizer.json")).unwrap();
-        let e = LocalEmbedder::start(dir.path(), "tiny").unwrap();
+        // f32 throughout: this checks the arithmetic against the definition
+        let e = LocalEmbedder::start_with(dir.path(), "tiny", Precision::F32).unwrap();
         assert_eq!((e.dimension(), e.max_tokens()), (HIDDEN, 48));
         let batch = e
             .embed(texts.iter().map(|t| t.to_string()).collect())

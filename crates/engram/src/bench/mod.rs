@@ -11,6 +11,9 @@
 //! - `mcp`: what the MCP layer adds to a search, and docs search speed;
 //! - `judge`: how well memory formation's fact/not-a-fact judge works;
 //! - `connections`: pages crawled per second, and S3 sync time.
+//!
+//! The local model runs in the precision `ENGRAM_EMBED_PRECISION` names
+//! (`mixed`, the default, or `f32`), as `engram serve` does.
 
 mod analytics;
 mod connections;
@@ -26,6 +29,15 @@ mod thresholds;
 mod throughput;
 
 use clap::Subcommand;
+
+/// The local model's precision for a bench: `ENGRAM_EMBED_PRECISION`, as
+/// `engram serve` reads it, else the default.
+pub(crate) fn precision() -> anyhow::Result<engram_embed::Precision> {
+    match std::env::var("ENGRAM_EMBED_PRECISION") {
+        Ok(v) if !v.is_empty() => v.parse().map_err(|e: String| anyhow::anyhow!(e)),
+        _ => Ok(engram_embed::Precision::default()),
+    }
+}
 
 #[derive(Subcommand)]
 pub enum BenchCommand {

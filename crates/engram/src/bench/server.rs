@@ -111,8 +111,9 @@ impl BenchServer {
             None => Arc::new(SqliteStore::open(&dir.path().join("engram.db")).await?),
         };
         let d = model_dir.to_path_buf();
+        let precision = super::precision()?;
         let embedder = tokio::task::spawn_blocking(move || {
-            LocalEmbedder::start(&d, model_files::DEFAULT_MODEL_NAME)
+            LocalEmbedder::start_with(&d, model_files::DEFAULT_MODEL_NAME, precision)
         })
         .await??;
         let engine = Engine::new(store.clone(), Arc::new(embedder), config).await?;

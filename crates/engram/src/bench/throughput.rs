@@ -147,7 +147,7 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<()> {
     let raw_texts = texts.clone();
     let raw: Vec<(usize, f64)> =
         tokio::task::spawn_blocking(move || -> anyhow::Result<Vec<(usize, f64)>> {
-            let enc = BertEncoder::load(&d, max_seq_length(&d))?;
+            let enc = BertEncoder::load_with(&d, max_seq_length(&d), super::precision()?)?;
             enc.encode(&raw_texts[..8])?; // warm up
                                           // one short query at a time, as search embeds it
             let query = vec!["when did she go to the support group meeting".to_string()];

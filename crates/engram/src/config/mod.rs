@@ -35,6 +35,12 @@ pub struct ServeArgs {
     /// A sentence-transformers model folder to use instead of the default model.
     #[arg(long, env = "ENGRAM_MODEL_DIR", value_name = "DIR")]
     pub model_dir: Option<PathBuf>,
+    /// How the local model keeps the weights it reads for short inputs
+    /// (queries, facts): `mixed` (half precision, the default: a query in
+    /// about half the time) or `f32` (equal to sentence-transformers within
+    /// 1e-4). Long inputs always run in f32.
+    #[arg(long, env = "ENGRAM_EMBED_PRECISION", value_name = "mixed|f32")]
+    pub embed_precision: Option<engram_embed::Precision>,
     /// Use an OpenAI-compatible embeddings endpoint (base URL, e.g. http://localhost:11434/v1).
     #[arg(long, env = "ENGRAM_EMBEDDINGS_URL", value_name = "URL")]
     pub embeddings_url: Option<String>,
@@ -99,6 +105,7 @@ pub struct FileConfig {
     pub database_url: Option<String>,
     pub vector_index: Option<VectorIndexArg>,
     pub model_dir: Option<PathBuf>,
+    pub embed_precision: Option<String>,
     pub workers: Option<usize>,
     pub chunk_tokens: Option<usize>,
     pub job_lease_secs: Option<u64>,
@@ -151,6 +158,8 @@ pub struct Settings {
     pub database_url: Option<String>,
     pub vector_index: VectorIndexArg,
     pub model_dir: Option<PathBuf>,
+    /// The local model's weights for short inputs.
+    pub embed_precision: engram_embed::Precision,
     pub embeddings: Option<RemoteEmbeddings>,
     /// The chat model for memory extraction, if any.
     pub llm: Option<engram_llm::openai::ChatConfig>,
@@ -319,8 +328,19 @@ pub fn resolve(args: ServeArgs, file: FileConfig) -> anyhow::Result<Settings> {
         }
         None => None,
     };
+    let embed_precision = match args.embed_precision {
+        Some(p) => p,
+        None => file
+            .embed_precision
+            .as_deref()
+            .map(str::parse)
+            .transpose()
+            .map_err(|e: String| anyhow::anyhow!("embed_precision: {e}"))?
+            .unwrap_or_default(),
+    };
     Ok(Settings {
         llm,
+        embed_precision,
         listen: args
             .listen
             .or(file.listen)
