@@ -570,14 +570,23 @@ pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
         return Some("a forecast, not a fact");
     }
     // "Tim is figuring out ideas", "John was stumped about something": the
-    // fact ends where what it is about would be said
+    // fact ends where what it is about would be said (also with a
+    // comparative after it: "part of something bigger")
+    let vague_end = |w: &&str| {
+        matches!(
+            bare(w).as_str(),
+            "something" | "anything" | "stuff" | "things" | "ideas"
+        )
+    };
+    let comparative = rest.last().is_some_and(|w| {
+        matches!(
+            bare(w).as_str(),
+            "bigger" | "better" | "greater" | "more" | "else" | "new" | "special"
+        )
+    });
     if rest.len() > 2
-        && rest.last().is_some_and(|w| {
-            matches!(
-                bare(w).as_str(),
-                "something" | "anything" | "stuff" | "things" | "ideas"
-            )
-        })
+        && (rest.last().is_some_and(vague_end)
+            || (comparative && rest.len() > 3 && vague_end(&rest[rest.len() - 2])))
     {
         return Some("vague");
     }

@@ -122,6 +122,11 @@ fn chatter_and_broken_sentences_do_not() {
         ("Tim had a great time.", "says nothing in particular"),
         ("John read a book.", "says nothing in particular"),
         ("Jon worked hard.", "says nothing in particular"),
+        ("Tim is part of something bigger.", "vague"),
+        (
+            "Nate wants to try something new.",
+            "says nothing in particular",
+        ),
         (
             "John will make a list of the ones that suit what John believes in.",
             "refers back",
