@@ -134,15 +134,17 @@ fn number(w: &str) -> Option<i64> {
     Some(n)
 }
 
+/// A day of the week, in full or cut short as people write it ("last
+/// Fri"; only ever read after "last").
 fn weekday(w: &str) -> Option<Weekday> {
     Some(match w {
-        "monday" => Weekday::Mon,
-        "tuesday" => Weekday::Tue,
-        "wednesday" => Weekday::Wed,
-        "thursday" => Weekday::Thu,
-        "friday" => Weekday::Fri,
-        "saturday" => Weekday::Sat,
-        "sunday" => Weekday::Sun,
+        "monday" | "mon" => Weekday::Mon,
+        "tuesday" | "tue" | "tues" => Weekday::Tue,
+        "wednesday" | "wed" => Weekday::Wed,
+        "thursday" | "thu" | "thur" | "thurs" => Weekday::Thu,
+        "friday" | "fri" => Weekday::Fri,
+        "saturday" | "sat" => Weekday::Sat,
+        "sunday" | "sun" => Weekday::Sun,
         _ => return None,
     })
 }
@@ -280,6 +282,11 @@ mod tests {
             &["2023-05-06"],
         );
         check("done last Friday.", "done on 5 May 2023.", &["2023-05-05"]);
+        check(
+            "a reading last Fri.",
+            "a reading on 5 May 2023.",
+            &["2023-05-05"],
+        );
         check("on last Monday", "on 1 May 2023", &["2023-05-01"]);
         check("in January last year", "in January 2022", &["2022"]);
         check(

@@ -114,6 +114,79 @@ const PLACE_CUES: &[&str] = &[
     "in", "to", "from", "at", "near", "visited", "visit", "around", "across",
 ];
 
+/// Words before "to" that make what follows someone, not somewhere
+/// ("said goodbye to Max", "talked to Anna", "married to Ben").
+const TO_SOMEONE: &[&str] = &[
+    "goodbye",
+    "hello",
+    "hi",
+    "bye",
+    "say",
+    "said",
+    "says",
+    "talk",
+    "talked",
+    "talking",
+    "speak",
+    "spoke",
+    "speaking",
+    "write",
+    "wrote",
+    "writing",
+    "married",
+    "engaged",
+    "introduced",
+    "give",
+    "gave",
+    "given",
+    "send",
+    "sent",
+    "listen",
+    "listened",
+    "listening",
+    "close",
+    "next",
+    "thanks",
+    "letter",
+    "message",
+    "reply",
+    "replied",
+    "explained",
+    "mentioned",
+    "show",
+    "showed",
+    "lent",
+    "sold",
+    "handed",
+    "read",
+    "belongs",
+    "belonged",
+    "related",
+    "dedicated",
+    "tribute",
+    "kind",
+    "nice",
+    "mean",
+    "apologised",
+    "apologized",
+    "sang",
+    "sing",
+    "wave",
+    "waved",
+    "cheers",
+];
+
+/// Whether the words before a name end with "<verb> to" that speaks to
+/// or of a person.
+fn to_someone(before: &[&str]) -> bool {
+    match before {
+        [.., v, to] if core(to).eq_ignore_ascii_case("to") => {
+            TO_SOMEONE.contains(&core(v).to_ascii_lowercase().as_str())
+        }
+        _ => false,
+    }
+}
+
 /// Capitalised, but not a name (months are dates, not entities).
 fn not_name(w: &str) -> bool {
     NOT_NAMES.contains(&w) || super::dates::MONTHS.contains(&w)
@@ -234,7 +307,9 @@ pub fn find(sentence: &str, people: &[&str]) -> Vec<Entity> {
             EntityKind::Person
         } else if name.split(' ').any(|p| ORG_WORDS.contains(&p)) {
             EntityKind::Organisation
-        } else if before.as_deref().is_some_and(|b| PLACE_CUES.contains(&b)) {
+        } else if before.as_deref().is_some_and(|b| PLACE_CUES.contains(&b))
+            && !to_someone(&words[..start])
+        {
             EntityKind::Place
         } else {
             EntityKind::Other
@@ -278,5 +353,9 @@ mod tests {
         check("We watched Star Wars on Friday", &[("Star Wars", Other)]);
         check("Yesterday was great.", &[]);
         check("Melanie's painting sold", &[("Melanie", Person)]);
+        // "to" after a word of speaking or parting is to someone
+        check("We had to say goodbye to Max.", &[("Max", Other)]);
+        check("I talked to Priya about it", &[("Priya", Other)]);
+        check("We flew to Max", &[("Max", Place)]);
     }
 }

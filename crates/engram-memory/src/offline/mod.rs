@@ -24,7 +24,9 @@ mod intro;
 pub(crate) mod lexicon;
 mod pictures;
 mod pointers;
+mod pronoun_words;
 mod pronouns;
+mod salvage;
 mod shape;
 mod surface;
 mod vague;
@@ -149,8 +151,13 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
         let mut from_clause: Vec<usize> = Vec::new();
         // a definite thing liked in a turn about a picture is in the picture
         let on_picture = pointers::remarks_on_picture(t.text);
-        for (s, e) in split_sentences(&text, 0, text.len()) {
-            let sentence = strip_vocative(strip_openers(&text[s..e]), &people);
+        // a semicolon joins sentences that stand alone ("Some stuff has
+        // been going on; last week I ...")
+        let sentences = split_sentences(&text, 0, text.len())
+            .into_iter()
+            .flat_map(|(s, e)| text[s..e].split("; "));
+        for sentence in sentences {
+            let sentence = strip_vocative(strip_openers(sentence), &people);
             if !is_fact_like(sentence) {
                 dropped((), sentence, "a question, or no content");
                 clauses_here.push((sentence.to_string(), false));
@@ -167,6 +174,7 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
                     &common,
                     &mut antecedents,
                     ti,
+                    0,
                 );
                 for (content, subject) in facts {
                     if out.iter().any(|c| c.content.eq_ignore_ascii_case(&content)) {
@@ -353,9 +361,26 @@ fn clause_facts(
     common: &HashSet<String>,
     antecedents: &mut pronouns::Antecedents,
     turn: usize,
+    depth: u8,
 ) -> Vec<(String, Option<String>)> {
     let mut clause = clause.trim().to_string();
     let mut out = Vec::new();
+    // what a clause holds beside or beneath what it mainly says, each
+    // checked as a clause of its own (once: what they give is plain)
+    let again = |part: &str, antecedents: &mut pronouns::Antecedents| {
+        if depth > 0 {
+            return Vec::new();
+        }
+        clause_facts(t, part, people, common, antecedents, turn, depth + 1)
+    };
+    if let Some(said) = salvage::restated(&clause) {
+        if depth == 0 {
+            return again(&said, antecedents);
+        }
+    }
+    for part in salvage::inner(&clause, t.listener) {
+        out.extend(again(&part, antecedents));
+    }
     // whoever it mentions may be who a later "she" or "they" means, even
     // when the clause itself is no fact ("Luna and Oliver!")
     let exclude: Vec<&str> = t.speaker.into_iter().chain(t.listener).collect();
@@ -413,6 +438,11 @@ fn clause_facts(
         None => {}
     }
     if let Some(why) = classify::not_a_fact(&clause) {
+        if why == "refers back" {
+            if let Some(part) = salvage::subordinate(&clause) {
+                out.extend(again(&part, antecedents));
+            }
+        }
         return dropped(out, &clause, why);
     }
     if t.speaker.is_some() {
@@ -439,6 +469,9 @@ fn clause_facts(
     }
     let names_here = person_names(&clause, people, common);
     let Some(resolved) = earlier.resolve(&clause, turn, &names_here, &exclude) else {
+        if let Some(part) = salvage::subordinate(&clause) {
+            out.extend(again(&part, antecedents));
+        }
         return dropped(out, &clause, "an unresolved pronoun");
     };
     let (text, about_speaker) = match t.speaker {

@@ -10,9 +10,10 @@
 //! "he", "she" and, within the same turn, "it" may mean. Other things
 //! ("it", "this", "that") are never guessed.
 
-use super::clauses::bare;
+use super::clauses::{bare, is_verbish};
 use super::coref::parts as strip;
 use super::lexicon::PERSON_NOUNS;
+use super::pronoun_words::{animal, whole_animal, BODIES, GROUPS, NOT_NOUNS, THIRD};
 
 /// What a mention is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -23,6 +24,13 @@ enum Kind {
     Many,
     /// An animal someone has ("Sven's puppy"); `true` when plural.
     Animal(bool),
+    /// People spoken of without an owner ("the kids", "friends"): never
+    /// what a pronoun is resolved to, but after them "they" is not a body.
+    Crowd,
+    /// A place that acts as a body ("the homeless shelter", "a tech
+    /// company"), which "they" may mean in the same turn when no people
+    /// were named since.
+    Body,
 }
 
 /// People (and animals) mentioned recently, newest last.
@@ -30,49 +38,6 @@ enum Kind {
 pub struct Antecedents {
     /// `(text, turn, kind)`.
     mentions: Vec<(String, usize, Kind)>,
-}
-
-/// Animals people keep: `(noun, plural)`.
-const ANIMALS: &[(&str, bool)] = &[
-    ("dog", false),
-    ("dogs", true),
-    ("puppy", false),
-    ("puppies", true),
-    ("pup", false),
-    ("pups", true),
-    ("cat", false),
-    ("cats", true),
-    ("kitten", false),
-    ("kittens", true),
-    ("horse", false),
-    ("horses", true),
-    ("pony", false),
-    ("rabbit", false),
-    ("rabbits", true),
-    ("bunny", false),
-    ("hamster", false),
-    ("hamsters", true),
-    ("parrot", false),
-    ("bird", false),
-    ("birds", true),
-    ("turtle", false),
-    ("turtles", true),
-    ("tortoise", false),
-    ("snake", false),
-    ("lizard", false),
-    ("gecko", false),
-    ("ferret", false),
-    ("goldfish", false),
-    ("fish", false),
-    ("budgie", false),
-    ("guinea", false),
-    ("chickens", true),
-    ("goat", false),
-    ("goats", true),
-];
-
-fn animal(noun: &str) -> Option<bool> {
-    ANIMALS.iter().find(|(a, _)| *a == noun).map(|(_, p)| *p)
 }
 
 /// Whether `name` is `person` or a short form of it ("Mel" for "Melanie",
@@ -86,39 +51,6 @@ fn same_person(person: &str, name: &str) -> bool {
             && !person.contains(' '))
 }
 
-/// Words that are third-person pronouns.
-const THIRD: &[&str] = &[
-    "he",
-    "she",
-    "him",
-    "her",
-    "his",
-    "hers",
-    "himself",
-    "herself",
-    "he's",
-    "she's",
-    "he'd",
-    "she'd",
-    "he'll",
-    "she'll",
-    "they",
-    "them",
-    "their",
-    "theirs",
-    "themselves",
-    "they're",
-    "they've",
-    "they'd",
-    "they'll",
-    "it",
-    "its",
-    "itself",
-    "it's",
-    "it'd",
-    "it'll",
-];
-
 /// Whether "her" between `before` and `next` is the object of a verb
 /// that lets or makes someone act, with the act after it ("helping her
 /// find a flat", "watched her play", "let her go"): then it is who acts,
@@ -128,112 +60,6 @@ fn lets_act(before: &str, next: &str) -> bool {
     matches!(base(before), Some("help" | "let" | "make" | "watch"))
         && base(next).is_some_and(|b| b == next)
 }
-
-/// Words after "her" that show it is an object, not a possessive ("I
-/// called her yesterday", "I gave her a book").
-const NOT_NOUNS: &[&str] = &[
-    "and",
-    "or",
-    "but",
-    "to",
-    "for",
-    "with",
-    "at",
-    "in",
-    "on",
-    "a",
-    "an",
-    "the",
-    "so",
-    "too",
-    "again",
-    "back",
-    "up",
-    "out",
-    "about",
-    "yesterday",
-    "today",
-    "tomorrow",
-    "tonight",
-    "last",
-    "next",
-    "every",
-    "this",
-    "that",
-    "later",
-    "soon",
-    "once",
-    "twice",
-    "now",
-    "recently",
-    "often",
-    "when",
-    "because",
-    "since",
-    "after",
-    "before",
-    "as",
-    "if",
-    "very",
-    "really",
-    "how",
-    "what",
-    "why",
-    "from",
-    "off",
-    "over",
-    "into",
-    "some",
-    "my",
-    "your",
-    "his",
-    "our",
-    "their",
-    "all",
-    "more",
-    "last",
-    "first",
-    "one",
-    "two",
-    "down",
-    "home",
-    "there",
-    "here",
-    "by",
-    "while",
-];
-
-/// People spoken of as a kind, not as anyone in particular: "their"
-/// after one of these in the same clause means them ("helping people with
-/// their sports", "teaching kids to believe in themselves"), and the
-/// clause says as much without naming anyone.
-const GROUPS: &[&str] = &[
-    "people",
-    "kids",
-    "children",
-    "students",
-    "dancers",
-    "players",
-    "athletes",
-    "veterans",
-    "folks",
-    "customers",
-    "clients",
-    "patients",
-    "fans",
-    "others",
-    "members",
-    "volunteers",
-    "families",
-    "teens",
-    "youngsters",
-    "women",
-    "men",
-    "artists",
-    "readers",
-    "gamers",
-    "writers",
-];
 
 impl Antecedents {
     /// Forget mentions older than the turn before `turn`.
@@ -260,7 +86,13 @@ impl Antecedents {
                         continue;
                     }
                     if let Some(plural) = animal(&noun) {
+                        let noun = whole_animal(&noun, words.get(i + 2));
                         self.push(format!("{owner}'s {noun}"), turn, Kind::Animal(plural));
+                        continue;
+                    }
+                    // "John's one-year-old"
+                    if noun.ends_with("-year-old") || noun.ends_with("-month-old") {
+                        self.push(format!("{owner}'s {noun}"), turn, Kind::One);
                         continue;
                     }
                 }
@@ -278,6 +110,39 @@ impl Antecedents {
                 }
             }
         }
+        // "at the homeless shelter", "a tech company": a body "they" may
+        // mean, unless people were spoken of since
+        for (i, w) in words.iter().enumerate() {
+            let b = bare(w);
+            if GROUPS.contains(&b.as_str())
+                || PERSON_NOUNS.iter().any(|(p, plural)| *plural && *p == b)
+            {
+                self.push(b.clone(), turn, Kind::Crowd);
+                continue;
+            }
+            if !matches!(bare(w).as_str(), "the" | "a" | "an") {
+                continue;
+            }
+            for k in 1..=3 {
+                let Some(n) = words.get(i + k) else { break };
+                let b = bare(n);
+                // the head noun, not a modifier ("the shelter residents")
+                let head = n.ends_with([',', '.', '!', '?', ';'])
+                    || words.get(i + k + 1).is_none_or(|m| {
+                        let m = bare(m);
+                        is_verbish(&m) || NOT_NOUNS.contains(&m.as_str()) || m == "of"
+                    });
+                if BODIES.contains(&b.as_str()) && head {
+                    let phrase: Vec<&str> = words[i..=i + k].iter().map(|w| strip(w).1).collect();
+                    self.push(phrase.join(" "), turn, Kind::Body);
+                    break;
+                }
+                // adjectives in lower case only, up to the noun
+                if n.ends_with([',', '.', '!', '?', ';']) || b != strip(n).1 || is_verbish(n) {
+                    break;
+                }
+            }
+        }
         // "Sven got a puppy": the subject's animal
         let first = words.first().map(|w| strip(w).1).unwrap_or("");
         let owner = names.iter().any(|n| n == first) || exclude.contains(&first);
@@ -288,9 +153,10 @@ impl Antecedents {
                     continue;
                 }
                 // "a new rescue puppy": the noun within three words
-                for next in words.iter().skip(i + 1).take(3) {
+                for (j, next) in words.iter().enumerate().skip(i + 1).take(3) {
                     let n = bare(next);
                     if let Some(plural) = animal(&n) {
+                        let n = whole_animal(&n, words.get(j + 1));
                         self.push(format!("{first}'s {n}"), turn, Kind::Animal(plural));
                         break;
                     }
@@ -371,7 +237,18 @@ impl Antecedents {
                 .latest(|k| k == Kind::Animal(false))
                 .filter(|(_, t, _)| *t == turn)
                 .map(|(t, _, _)| t.to_string());
+            // a body named in a turn that spoke of no group of people or
+            // animals: "I volunteered at the shelter and they gave me a
+            // medal" (but not "we took the kids to the museum and they ...")
+            let crowd = seen.mentions.iter().any(|(_, t, k)| {
+                *t == turn && matches!(k, Kind::Many | Kind::Animal(true) | Kind::Crowd)
+            });
+            let body = seen
+                .latest(|k| k == Kind::Body)
+                .filter(|(_, t, _)| *t == turn && !crowd)
+                .map(|(t, _, _)| t.to_string());
             let (one, many, it) = (one.as_deref(), many.as_deref(), it.as_deref());
+            let body = body.as_deref();
             let next = words.get(i + 1).map(|n| bare(n)).unwrap_or_default();
             // a possessive "her" comes before a noun, an object "her" does not
             let acts = i > 0 && lets_act(&bare(words[i - 1]), &next);
@@ -379,6 +256,33 @@ impl Antecedents {
                 && !trail.starts_with([',', '.', '!', '?', ';'])
                 && !NOT_NOUNS.contains(&next.as_str())
                 && !acts;
+            // "they" as a body only before what bodies do, in the past
+            // (which agrees with it): "they gave me a medal", never "they
+            // got food" (the people there)
+            let past_next = matches!(
+                next.as_str(),
+                "gave"
+                    | "sent"
+                    | "offered"
+                    | "hired"
+                    | "accepted"
+                    | "rejected"
+                    | "invited"
+                    | "awarded"
+                    | "approved"
+                    | "paid"
+                    | "published"
+                    | "selected"
+                    | "chose"
+                    | "contacted"
+                    | "emailed"
+                    | "called"
+                    | "featured"
+                    | "announced"
+                    | "donated"
+                    | "asked"
+                    | "told"
+            );
             let participle = matches!(
                 next.as_str(),
                 "been" | "gone" | "done" | "had" | "got" | "seen" | "made" | "taken" | "become"
@@ -414,6 +318,7 @@ impl Antecedents {
                 "he's" | "she's" => with(one?, " is"),
                 "he'd" | "she'd" => with(one?, " would"),
                 "he'll" | "she'll" => with(one?, " will"),
+                "they" if past_next && body.is_some() => with(body?, ""),
                 "they" | "them" | "themselves" => with(many?, ""),
                 "their" | "theirs" => with(many?, "'s"),
                 "they're" => with(many?, " are"),

@@ -165,3 +165,53 @@ fn animals_people_have_are_he_she_and_it() {
         Some("Nate's turtles eat lettuce")
     );
 }
+
+#[test]
+fn a_body_named_in_the_turn_is_they_when_it_acts() {
+    let mut a = Antecedents::default();
+    a.observe("I volunteered at the homeless shelter", 0, &names(), &[]);
+    resolves(
+        &a,
+        &[
+            (
+                "they gave me a medal!",
+                "the homeless shelter gave me a medal!",
+            ),
+            (
+                "they sent me the forms",
+                "the homeless shelter sent me the forms",
+            ),
+        ],
+    );
+    // not what people there did, nor a body in another turn
+    for (clause, turn) in [("they got a bed", 0), ("they gave me a medal", 1)] {
+        assert_eq!(a.resolve(clause, turn, &names(), &[]), None, "{clause}");
+    }
+    // a modifier is not the body; a group spoken of in the turn is who
+    // "they" may be
+    for said in [
+        "I met the shelter residents",
+        "We took the kids to the museum",
+    ] {
+        let mut a = Antecedents::default();
+        a.observe(said, 0, &names(), &[]);
+        assert_eq!(
+            a.resolve("they gave me a medal", 0, &names(), &[]),
+            None,
+            "{said}"
+        );
+    }
+}
+
+#[test]
+fn a_guinea_pig_and_a_one_year_old_are_he_or_she() {
+    let mut a = Antecedents::default();
+    a.observe("Ana's guinea pig is called Oscar", 0, &names(), &["Ana"]);
+    resolves(&a, &[("he's great", "Ana's guinea pig is great")]);
+    let mut a = Antecedents::default();
+    a.observe("Ana's one-year-old is so cute", 0, &names(), &["Ana"]);
+    resolves(
+        &a,
+        &[("his name is Kyle", "Ana's one-year-old's name is Kyle")],
+    );
+}

@@ -264,6 +264,14 @@ pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
         && rest[1..v]
             .iter()
             .any(|w| capitalised(w) || w.chars().any(|c| c.is_ascii_digit()));
+    // "The shelter gave Maria a medal": a body acting on someone named
+    let body_acting = matches!(head, "the" | "a" | "an")
+        && rest[v - 1..v]
+            .iter()
+            .any(|w| super::pronoun_words::is_body(&bare(w)))
+        && rest
+            .get(v + 1)
+            .is_some_and(|w| people.iter().any(|p| bare(p) == bare(w)));
     let dated_thing = matches!(head, "the" | "their" | "our")
         && rest[v..]
             .iter()
@@ -324,7 +332,7 @@ pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
         && !LEADING.contains(&head)
         && person_in(&rest[v..]);
     if matches!(head, "there" | "here")
-        || !is_person && !named_thing && !dated_thing && !about_someone
+        || !is_person && !named_thing && !dated_thing && !about_someone && !body_acting
     {
         return Some("about no one");
     }

@@ -234,9 +234,23 @@ pub(super) fn strip_vocative<'a>(s: &'a str, people: &[&str]) -> &'a str {
 }
 
 /// "a beagle called Rufus" says "named": one wording for names, so that a
-/// question about a name finds it.
+/// question about a name finds it. So does "John's son's name is Kyle"
+/// ("John's son is named Kyle").
 pub(super) fn named(s: &str) -> String {
     let words: Vec<&str> = s.split(' ').collect();
+    if let Some(i) = words
+        .windows(3)
+        .position(|w| w[1] == "name" && w[2] == "is" && w[0].ends_with("'s") && w[0].len() > 2)
+    {
+        // someone's someone: the owner was a possessive before it
+        if i >= 1 && words[i - 1].ends_with("'s") {
+            let mut out: Vec<String> = words[..i].iter().map(|w| w.to_string()).collect();
+            out.push(words[i].trim_end_matches("'s").to_string());
+            out.push("is named".to_string());
+            out.extend(words[i + 3..].iter().map(|w| w.to_string()));
+            return named(&out.join(" "));
+        }
+    }
     let mut out: Vec<&str> = Vec::with_capacity(words.len());
     for (i, w) in words.iter().enumerate() {
         let next_is_name = words

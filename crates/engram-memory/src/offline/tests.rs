@@ -364,10 +364,11 @@ fn wording_that_misled_the_extractor() {
             "Melanie bought two more plants for the garden.",
         ),
         // a capitalised common word opening a sentence is no person a
-        // later "he" could mean
+        // later "he" could mean; who one says goodbye to is someone, not
+        // somewhere, and is who "he" means
         (
             "John: Life's been wild lately. We had to say goodbye to Max. He was a part of our family for 10 years.",
-            "John had to say goodbye to Max.",
+            "John had to say goodbye to Max.|Max was a part of John's family for 10 years.",
         ),
         // "we both" with no one named is not the speaker alone
         ("Maria: Blessed we both have this mindset in our lives.", ""),
