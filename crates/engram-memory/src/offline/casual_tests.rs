@@ -250,5 +250,16 @@ fn things_said_of_nothing_in_particular() {
             "Lin: Nothing too big, but my aunt invited me to a choir concert.",
             "Lin's aunt invited Lin to a choir concert.",
         ),
+        // "I'd" before a past participle is "had", never "would felt"
+        (
+            "Lin: I'd never felt so welcome in a new city before.",
+            "Lin had never felt so welcome in a new city before.",
+        ),
+        ("Lin: I'd read it again.", ""),
+        // the left-out "I" before a verb the lexicon learned
+        (
+            "Lin: Just skyped with my cousin in Perth.",
+            "Lin just skyped with their cousin in Perth.",
+        ),
     ]);
 }

@@ -53,6 +53,17 @@ const PARTICIPLES: &[&str] = &[
 ];
 
 /// `base + -ed`, with the usual spelling changes.
+/// The past of a listed verb's base ("organize" -> "organized", "take"
+/// -> "took").
+pub fn past_of(base: &str) -> Option<String> {
+    let (b, past) = verbs().iter().find(|(b, _)| *b == base)?;
+    Some(if past.is_empty() {
+        regular_past(b)
+    } else {
+        past.to_string()
+    })
+}
+
 fn regular_past(base: &str) -> String {
     let b = base.as_bytes();
     let n = b.len();

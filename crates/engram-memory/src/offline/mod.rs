@@ -500,7 +500,7 @@ fn clause_facts(
     if !about_speaker && entities.is_empty() && !has_number(&text) {
         return dropped(out, &text, "about nobody named");
     }
-    let text = spell_age(&text);
+    let text = spell_age(&had_before_participle(&text));
     let n = classify::content(&text);
     if n < 2 && !(n >= 1 && (is_static(&text) || has_number(&text))) {
         return dropped(out, &text, "too little content");

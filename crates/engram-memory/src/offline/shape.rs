@@ -57,7 +57,10 @@ pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
     let words: Vec<&str> = fact.split_whitespace().collect();
     let s = start(&words);
     let rest = &words[s.min(words.len())..];
-    let first = rest.first()?;
+    // "After Maria moved in 2019.": nothing after the lead
+    let Some(first) = rest.first() else {
+        return (!words.is_empty()).then_some("a subordinate clause alone");
+    };
     if LOOSE.contains(&bare(first).as_str())
         || (SUBORDINATING.contains(&bare(first).as_str())
             && rest.iter().filter(|w| is_verbish(w)).count() <= 1)

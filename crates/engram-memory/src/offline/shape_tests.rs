@@ -11,6 +11,7 @@ fn facts_keep_their_shape() {
         "In the week of 2 October 2023 Tim went to a Harry Potter conference.",
         "On 20 June 2023 Jon chose to go to networking events.",
         "Apart from meetings, Joanna is working on a project.",
+        "While volunteering on 7 May 2023, Maria met an amazing woman, Jean.",
         "Joanna went hiking.",
         "Caroline graduated.",
         "Jamal is nervous about his driving test next week.",
@@ -85,6 +86,7 @@ fn chatter_and_broken_sentences_do_not() {
             "about no one",
         ),
         ("By sharing Caroline's stories.", "about no one"),
+        ("After Maria moved in 2019.", "a subordinate clause alone"),
         (
             "Nate is super proud of what Nate accomplished.",
             "an evaluation",

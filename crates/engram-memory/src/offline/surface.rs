@@ -270,6 +270,34 @@ pub(super) fn named(s: &str) -> String {
     out.join(" ")
 }
 
+/// "I'd never felt so loved" was read "would never felt": before a past
+/// participle the "'d" is "had" ("John had never felt so loved"). A past
+/// spelled like its base ("I'd read") stays "would".
+pub(super) fn had_before_participle(s: &str) -> String {
+    let words: Vec<&str> = s.split(' ').collect();
+    let mut out: Vec<&str> = Vec::with_capacity(words.len());
+    for (i, w) in words.iter().enumerate() {
+        if *w == "would" {
+            let mut j = i + 1;
+            while words
+                .get(j)
+                .is_some_and(|a| matches!(*a, "never" | "already" | "just" | "ever" | "not"))
+            {
+                j += 1;
+            }
+            let participle = words
+                .get(j)
+                .is_some_and(|v| matches!(verb(&clauses::bare(v)), Some((_, VerbForm::Past))));
+            if participle {
+                out.push("had");
+                continue;
+            }
+        }
+        out.push(w);
+    }
+    out.join(" ")
+}
+
 /// A sentence as a memory: capitalised, ending with a full stop, without
 /// a chat tag at its end (", btw", " lol").
 pub(super) fn tidy(s: &str) -> String {

@@ -419,7 +419,7 @@ fn wording_that_misled_the_extractor() {
         // a prefixed past is past; ", and I" after a comma is a new subject
         (
             "John: I retook the aptitude test with great results, and I feel drawn to serving my country.",
-            "John retook the aptitude test with great results, and John feels drawn to serving their country.",
+            "John retook the aptitude test with great results.|John feels drawn to serving their country.",
         ),
         // a particle alone is part of the verb
         ("Eva: Sam and I broke up.", "Sam and Eva broke up."),

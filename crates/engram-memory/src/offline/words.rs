@@ -93,7 +93,7 @@ pub(super) const GENERIC_SUBJECTS: Words = Words(
 /// Opening prepositions of an adverbial before the subject ("On 3 May
 /// 2023, ...", "Apart from meetings, ...").
 pub(super) const LEADING: Words =
-    Words("on in during since after before apart besides at for over around by until");
+    Words("on in during since after before while apart besides at for over around by until");
 
 /// Months, weekdays, seasons and parts of the day: words of when, never
 /// of where or who.
