@@ -28,6 +28,7 @@ mod pronoun_words;
 mod pronouns;
 mod salvage;
 mod shape;
+mod shown;
 mod surface;
 mod vague;
 mod words;
@@ -431,6 +432,11 @@ fn clause_facts(
             }
             clause = format!("I'm {rest}");
         }
+    }
+    // "I made this!" with a picture of a cup attached: the cup
+    if let Some(c) = shown::thing_shown(t.text).and_then(|thing| shown::with_thing(&clause, &thing))
+    {
+        clause = c;
     }
     match pictures::picture_lead(&clause) {
         Some(None) => return dropped(out, &clause, "points at a picture"),
