@@ -256,7 +256,19 @@ pub fn indefinite(fact: &str) -> String {
         return fact.to_string();
     };
     let mut out: Vec<String> = words.iter().map(|w| w.to_string()).collect();
-    for j in v + 1..words.len() {
+    // "On that whiteboard, John wrote ...": a place put first is pointed
+    // at too (not "in that case", "at that point": ways of speaking)
+    let lead = words.len() > 2
+        && PREPOSITIONS.contains(&bare(words[0]).as_str())
+        && !matches!(
+            bare(words[2]).as_str(),
+            "case" | "way" | "sense" | "moment" | "point" | "regard" | "note" | "end" | "spirit"
+        );
+    let from = if lead { 1 } else { v + 1 };
+    for j in from..words.len() {
+        if j <= v && j != 1 {
+            continue;
+        }
         let b = bare(words[j]);
         if !matches!(b.as_str(), "this" | "that" | "these" | "those") || words[j] != b {
             continue; // a pointer at the end of a clause carries its punctuation
@@ -436,6 +448,15 @@ mod tests {
             ),
             ("Jo paints this week.", "Jo paints this week."),
             ("Caroline painted this.", "Caroline painted this."),
+            // a place put first; a way of speaking is no place
+            (
+                "On that whiteboard, John wrote down some quotes.",
+                "On a whiteboard, John wrote down some quotes.",
+            ),
+            (
+                "In that case, John stayed home.",
+                "In that case, John stayed home.",
+            ),
         ] {
             assert_eq!(indefinite(fact), want, "{fact}");
             assert_eq!(

@@ -534,6 +534,14 @@ pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
     {
         return Some("leans on something said elsewhere");
     }
+    // "Tim is watching some movies afterwards": after what, said
+    // elsewhere ("later" is mostly later than now, and stays)
+    if matches!(
+        words.last().map(|w| bare(w)).as_deref(),
+        Some("afterwards" | "afterward" | "beforehand")
+    ) {
+        return Some("leans on something said elsewhere");
+    }
     // "got a physical copy", "goes a few times a week", "tried one":
     // of what, where, which one
     let having =

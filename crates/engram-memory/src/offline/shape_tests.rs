@@ -12,6 +12,8 @@ fn facts_keep_their_shape() {
         "On 20 June 2023 Jon chose to go to networking events.",
         "Apart from meetings, Joanna is working on a project.",
         "While volunteering on 7 May 2023, Maria met an amazing woman, Jean.",
+        "Jon will open the studio later this year.",
+        "Nate is organizing a gaming party two weekends later.",
         "Joanna went hiking.",
         "Caroline graduated.",
         "Jamal is nervous about his driving test next week.",
@@ -87,6 +89,10 @@ fn chatter_and_broken_sentences_do_not() {
         ),
         ("By sharing Caroline's stories.", "about no one"),
         ("After Maria moved in 2019.", "a subordinate clause alone"),
+        (
+            "Tim is watching some movies afterwards.",
+            "leans on something said elsewhere",
+        ),
         (
             "Nate is super proud of what Nate accomplished.",
             "an evaluation",
