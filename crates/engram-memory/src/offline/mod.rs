@@ -24,11 +24,13 @@ mod intro;
 pub(crate) mod lexicon;
 mod pictures;
 mod pointers;
+mod predicate;
 mod pronoun_words;
 mod pronouns;
 mod salvage;
 mod shape;
 mod shown;
+mod subjects;
 mod surface;
 mod vague;
 mod words;
@@ -44,6 +46,7 @@ pub fn entities_of(text: &str) -> Vec<crate::Entity> {
 use crate::{Candidate, EntityKind, Role, Turn};
 use engram_extract::split_sentences;
 use std::collections::HashSet;
+use subjects::{with_origin_subject, with_subject};
 use surface::*;
 
 /// The turns around turn `i` as keyword context for its facts: the one

@@ -18,6 +18,7 @@
 use super::clauses::{bare, is_verbish};
 use super::lexicon::{verb, VerbForm};
 use super::pointers::{points_elsewhere, SAYING};
+use super::predicate;
 use super::vague::content;
 
 pub(super) use super::words::{Words, COPULAS, EMPTY_VERBS, EVALUATIVE, FUNCTION, VAGUE};
@@ -181,10 +182,10 @@ pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
     // (what it is to someone named is their taste: "Cuddling up with a
     // book is John's chill time")
     let names_someone = rest[v..].iter().any(|w| named(w));
-    if gerund_subject && v > 3 && !super::surface::coordinated_gerunds(rest) && !names_someone {
+    if gerund_subject && v > 3 && !super::subjects::coordinated_gerunds(rest) && !names_someone {
         return Some("no subject");
     }
-    if super::surface::list_before_verb(rest, v, gerund_subject) {
+    if super::subjects::list_before_verb(rest, v, gerund_subject) {
         return Some("a list, not a sentence");
     }
     let subject = rest[..v].join(" ");
@@ -377,44 +378,7 @@ pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
     if points_elsewhere(pred) {
         return Some("refers back");
     }
-    let mut i = 0;
-    while pred.get(i).is_some_and(|w| {
-        matches!(
-            bare(w).as_str(),
-            "would"
-                | "could"
-                | "will"
-                | "can"
-                | "might"
-                | "should"
-                | "must"
-                | "has"
-                | "have"
-                | "had"
-                | "did"
-                | "does"
-                | "do"
-                | "been"
-                | "doesn't"
-                | "don't"
-                | "didn't"
-                | "hasn't"
-                | "haven't"
-        )
-    }) {
-        // "will just need the recipe": an adverb may stand before the verb
-        let adverb = pred.get(i + 1).is_some_and(|w| {
-            let b = bare(w);
-            !is_verbish(w)
-                && (matches!(b.as_str(), "just" | "really" | "still" | "also" | "even")
-                    || (b.len() > 4 && b.ends_with("ly")))
-        });
-        let skip = 1 + usize::from(adverb);
-        if !pred.get(i + skip).is_some_and(|w| is_verbish(w)) {
-            break;
-        }
-        i += skip;
-    }
+    let i = predicate::main_verb_at(pred);
     // "should", "could", "would love to": what may be, not what is
     if pred
         .first()
@@ -424,37 +388,8 @@ pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
     }
     // "can" states a skill ("Ana can play the violin"), or a possibility
     // ("Gina can reach more people")
-    if pred.first().is_some_and(|w| bare(w) == "can") {
-        let skill = pred
-            .get(1)
-            .and_then(|w| verb(&bare(w)))
-            .is_some_and(|(base, _)| {
-                matches!(
-                    base,
-                    "play"
-                        | "speak"
-                        | "cook"
-                        | "swim"
-                        | "drive"
-                        | "dance"
-                        | "sing"
-                        | "paint"
-                        | "read"
-                        | "write"
-                        | "run"
-                        | "ride"
-                        | "draw"
-                        | "bake"
-                        | "knit"
-                        | "ski"
-                        | "surf"
-                        | "climb"
-                        | "fly"
-                )
-            });
-        if !skill {
-            return Some("a possibility, not a fact");
-        }
+    if pred.first().is_some_and(|w| bare(w) == "can") && !predicate::can_is_a_skill(pred) {
+        return Some("a possibility, not a fact");
     }
     // "Tim is sure John will succeed": a belief about what will be
     if pred
@@ -471,20 +406,7 @@ pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
         .is_some_and(|w| COPULAS.contains(&bare(w).as_str()));
     // what follows the verb, up to a free relative ("proud of what she
     // did" says nothing of what), without the verb of an infinitive
-    let mut complement: Vec<&str> = Vec::new();
-    let mut after_to = false;
-    for w in pred.iter().skip(i + 1) {
-        let b = bare(w);
-        if matches!(b.as_str(), "what" | "how" | "whatever" | "wherever") {
-            break;
-        }
-        if after_to && is_verbish(w) {
-            after_to = false;
-            continue;
-        }
-        after_to = b == "to";
-        complement.push(w);
-    }
+    let complement = predicate::complement(pred, i);
     // the people talking are no content of their own ("shared something
     // with Maria" says nothing)
     let has_content = complement.iter().any(|w| {
@@ -552,31 +474,8 @@ pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
     {
         return Some("leans on something said elsewhere");
     }
-    if !has_content && !taste {
-        // an event needs no object ("Ana graduated"), a stance does
-        let main = pred.get(i).map(|w| bare(w)).unwrap_or_default();
-        let event = match verb(&main) {
-            Some((base, _)) => !EMPTY_VERBS.contains(&base),
-            None => false,
-        };
-        // "John read a book", "Jon worked hard": an object or a manner
-        // that says nothing either
-        // (a particle alone is part of the verb: "broke up", "moved out")
-        let particle = matches!(
-            complement.iter().map(|w| bare(w)).collect::<Vec<_>>().as_slice(),
-            [p] if matches!(p.as_str(), "up" | "out" | "off" | "away" | "back" | "down")
-        );
-        // ("time with family" is said in particular)
-        let vague_object = !particle
-            && complement.iter().enumerate().any(|(k, w)| {
-                let b = bare(w);
-                let with_whom = matches!(b.as_str(), "time" | "moments")
-                    && complement.get(k + 1).is_some_and(|n| bare(n) == "with");
-                VAGUE.contains(&b.as_str()) && !with_whom
-            });
-        if !event || vague_object {
-            return Some("says nothing in particular");
-        }
+    if !has_content && !taste && predicate::says_nothing(pred, i, &complement) {
+        return Some("says nothing in particular");
     }
     if super::vague::bare_activity(pred, &subject)
         || super::vague::empty_period(pred)
@@ -591,22 +490,7 @@ pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
     // "Tim is figuring out ideas", "John was stumped about something": the
     // fact ends where what it is about would be said (also with a
     // comparative after it: "part of something bigger")
-    let vague_end = |w: &&str| {
-        matches!(
-            bare(w).as_str(),
-            "something" | "anything" | "stuff" | "things" | "ideas"
-        )
-    };
-    let comparative = rest.last().is_some_and(|w| {
-        matches!(
-            bare(w).as_str(),
-            "bigger" | "better" | "greater" | "more" | "else" | "new" | "special"
-        )
-    });
-    if rest.len() > 2
-        && (rest.last().is_some_and(vague_end)
-            || (comparative && rest.len() > 3 && vague_end(&rest[rest.len() - 2])))
-    {
+    if predicate::vague_end(rest) {
         return Some("vague");
     }
     None

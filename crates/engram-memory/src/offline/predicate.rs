@@ -1,0 +1,150 @@
+//! The predicate of a finished fact, read for [`super::shape::problem`]:
+//! where its main verb is past the auxiliaries, what follows that verb,
+//! whether "can" states a skill, and the predicates that say nothing in
+//! particular. Reads words only; the verdicts are `shape.rs`'s.
+
+use super::clauses::{bare, is_verbish};
+use super::lexicon::verb;
+use super::words::{EMPTY_VERBS, VAGUE};
+
+/// Where the main verb of `pred` is: auxiliaries before another verb are
+/// skipped ("will just need the recipe": an adverb may stand between).
+pub(super) fn main_verb_at(pred: &[&str]) -> usize {
+    let mut i = 0;
+    while pred.get(i).is_some_and(|w| {
+        matches!(
+            bare(w).as_str(),
+            "would"
+                | "could"
+                | "will"
+                | "can"
+                | "might"
+                | "should"
+                | "must"
+                | "has"
+                | "have"
+                | "had"
+                | "did"
+                | "does"
+                | "do"
+                | "been"
+                | "doesn't"
+                | "don't"
+                | "didn't"
+                | "hasn't"
+                | "haven't"
+        )
+    }) {
+        let adverb = pred.get(i + 1).is_some_and(|w| {
+            let b = bare(w);
+            !is_verbish(w)
+                && (matches!(b.as_str(), "just" | "really" | "still" | "also" | "even")
+                    || (b.len() > 4 && b.ends_with("ly")))
+        });
+        let skip = 1 + usize::from(adverb);
+        if !pred.get(i + skip).is_some_and(|w| is_verbish(w)) {
+            break;
+        }
+        i += skip;
+    }
+    i
+}
+
+/// Whether "can" at the start of `pred` states a skill ("Ana can play the
+/// violin") rather than a possibility ("Gina can reach more people").
+pub(super) fn can_is_a_skill(pred: &[&str]) -> bool {
+    pred.get(1)
+        .and_then(|w| verb(&bare(w)))
+        .is_some_and(|(base, _)| {
+            matches!(
+                base,
+                "play"
+                    | "speak"
+                    | "cook"
+                    | "swim"
+                    | "drive"
+                    | "dance"
+                    | "sing"
+                    | "paint"
+                    | "read"
+                    | "write"
+                    | "run"
+                    | "ride"
+                    | "draw"
+                    | "bake"
+                    | "knit"
+                    | "ski"
+                    | "surf"
+                    | "climb"
+                    | "fly"
+            )
+        })
+}
+
+/// What follows the main verb at `i`, up to a free relative ("proud of
+/// what she did" says nothing of what), without the verb of an
+/// infinitive.
+pub(super) fn complement<'a>(pred: &[&'a str], i: usize) -> Vec<&'a str> {
+    let mut complement: Vec<&str> = Vec::new();
+    let mut after_to = false;
+    for w in pred.iter().skip(i + 1) {
+        let b = bare(w);
+        if matches!(b.as_str(), "what" | "how" | "whatever" | "wherever") {
+            break;
+        }
+        if after_to && is_verbish(w) {
+            after_to = false;
+            continue;
+        }
+        after_to = b == "to";
+        complement.push(w);
+    }
+    complement
+}
+
+/// For a predicate with no content of its own: whether it says nothing.
+/// An event needs no object ("Ana graduated"), a stance does; an object or
+/// a manner that says nothing either ("John read a book", "Jon worked
+/// hard") says nothing.
+pub(super) fn says_nothing(pred: &[&str], i: usize, complement: &[&str]) -> bool {
+    let main = pred.get(i).map(|w| bare(w)).unwrap_or_default();
+    let event = match verb(&main) {
+        Some((base, _)) => !EMPTY_VERBS.contains(&base),
+        None => false,
+    };
+    // (a particle alone is part of the verb: "broke up", "moved out")
+    let particle = matches!(
+        complement.iter().map(|w| bare(w)).collect::<Vec<_>>().as_slice(),
+        [p] if matches!(p.as_str(), "up" | "out" | "off" | "away" | "back" | "down")
+    );
+    // ("time with family" is said in particular)
+    let vague_object = !particle
+        && complement.iter().enumerate().any(|(k, w)| {
+            let b = bare(w);
+            let with_whom = matches!(b.as_str(), "time" | "moments")
+                && complement.get(k + 1).is_some_and(|n| bare(n) == "with");
+            VAGUE.contains(&b.as_str()) && !with_whom
+        });
+    !event || vague_object
+}
+
+/// "Tim is figuring out ideas", "John was stumped about something": the
+/// fact ends where what it is about would be said (also with a
+/// comparative after it: "part of something bigger").
+pub(super) fn vague_end(rest: &[&str]) -> bool {
+    let vague_end = |w: &&str| {
+        matches!(
+            bare(w).as_str(),
+            "something" | "anything" | "stuff" | "things" | "ideas"
+        )
+    };
+    let comparative = rest.last().is_some_and(|w| {
+        matches!(
+            bare(w).as_str(),
+            "bigger" | "better" | "greater" | "more" | "else" | "new" | "special"
+        )
+    });
+    rest.len() > 2
+        && (rest.last().is_some_and(vague_end)
+            || (comparative && rest.len() > 3 && vague_end(&rest[rest.len() - 2])))
+}

@@ -1,0 +1,252 @@
+//! A clause's left-out subject put back: the speaker's "I" before "Lost
+//! my job yesterday" or "Finishing my thesis", "I'm" before "Originally
+//! from Nairobi"; and the shapes that tell a left-out subject from a
+//! command, from "it" left out ("Sounds fun", "Took ages") and from a
+//! gerund that is itself the subject ("Camping relaxes me").
+
+use super::classify;
+use super::clauses;
+use super::lexicon::{verb, VerbForm};
+use super::surface::lowered;
+
+/// A clause that leaves its subject out ("Lost my job yesterday",
+/// "Finishing my thesis") with the speaker's "I" put back; `None` for a
+/// command ("Check out my garden") or an opening that leaves out "it"
+/// ("Sounds fun").
+pub(super) fn with_subject(clause: &str) -> Option<String> {
+    let words: Vec<&str> = clause.split_whitespace().collect();
+    // "Just got a puppy": adverbs before the verb
+    let skip = words
+        .iter()
+        .take_while(|w| {
+            matches!(
+                clauses::bare(w).as_str(),
+                "just"
+                    | "recently"
+                    | "finally"
+                    | "also"
+                    | "actually"
+                    | "really"
+                    | "totally"
+                    | "still"
+                    | "currently"
+                    | "literally"
+                    | "already"
+            )
+        })
+        .count();
+    let first = clauses::bare(words.get(skip)?);
+    if first == "been" {
+        // "Been a long road", "Been a few days since we chatted": "it"
+        // left out, which points elsewhere
+        let next = words.get(skip + 1).map(|w| clauses::bare(w));
+        if matches!(
+            next.as_deref(),
+            Some("a" | "an" | "ages" | "forever" | "too")
+        ) {
+            return None;
+        }
+        // "Been hectic for me lately": whoever it was for is not what
+        // was left out
+        let lower: Vec<String> = words.iter().map(|w| clauses::bare(w)).collect();
+        if lower
+            .windows(2)
+            .any(|p| matches!(p[0].as_str(), "for" | "to") && p[1] == "me")
+        {
+            return None;
+        }
+        return Some(format!("I've {}", lowered(clause)));
+    }
+    // "Took some trial and error", "Takes a lot of patience": "it" left
+    // out; what took the effort is not said here
+    if matches!(first.as_str(), "took" | "takes") && costs_effort(&words[skip + 1..]) {
+        return None;
+    }
+    // "Seeing those cliffs ...": a gerund pointing at what is shown
+    if matches!(verb(&first), Some((_, VerbForm::Gerund)))
+        && words.get(skip + 1).is_some_and(|w| {
+            matches!(
+                clauses::bare(w).as_str(),
+                "this" | "that" | "these" | "those"
+            )
+        })
+    {
+        return None;
+    }
+    // "Having my family around helps": a gerund that is the subject
+    let gerund_subject = coordinated_gerunds(&words[skip..])
+        || words[skip + 1..].iter().any(|w| {
+            let b = clauses::bare(w);
+            // a finite verb later on: "Being a pro must be quite a journey",
+            // "Seeing this pic just made me smile"
+            matches!(
+                b.as_str(),
+                "is" | "was"
+                    | "isn't"
+                    | "wasn't"
+                    | "doesn't"
+                    | "didn't"
+                    | "won't"
+                    | "can't"
+                    | "helps"
+                    | "makes"
+                    | "means"
+                    | "keeps"
+                    | "gives"
+                    | "must"
+                    | "can"
+                    | "could"
+                    | "will"
+                    | "would"
+                    | "has"
+                    | "had"
+                    | "should"
+                    | "might"
+                    | "sounds"
+                    | "looks"
+                    | "seems"
+                    | "feels"
+            ) || matches!(verb(&b), Some((_, VerbForm::Third | VerbForm::Past)))
+        })
+        // "Camping under the stars relaxes me": a verb the lexicon lacks,
+        // read by its -s before the speaker as its object
+        || words[skip + 1..].windows(2).any(|p| {
+            let b = clauses::bare(p[0]);
+            b.ends_with('s') && !b.ends_with("ss") && matches!(clauses::bare(p[1]).as_str(), "me" | "us")
+        });
+    match verb(&first) {
+        Some((_, VerbForm::Past)) if !matches!(first.as_str(), "was" | "were") => {
+            Some(format!("I {}", lowered(clause)))
+        }
+        Some((_, VerbForm::Gerund)) if gerund_subject => Some(clause.to_string()),
+        Some((_, VerbForm::Gerund)) => Some(format!("I'm {}", lowered(clause))),
+        Some((base, VerbForm::Base)) if classify::STANCE_VERBS.contains(&base) => {
+            Some(format!("I {}", lowered(clause)))
+        }
+        Some((_, VerbForm::Base | VerbForm::Third)) => None,
+        _ => match first.as_str() {
+            "don't" | "never" | "please" | "let's" | "lets" => None,
+            "gonna" => Some(format!("I'm {}", lowered(clause))),
+            "wanna" | "gotta" | "haven't" | "hadn't" | "didn't" | "can't" | "couldn't"
+            | "won't" | "wouldn't" | "hope" => Some(format!("I {}", lowered(clause))),
+            _ => Some(clause.to_string()),
+        },
+    }
+}
+
+/// Whether the words after "took" name time or effort it took: "some
+/// trial and error", "a lot of patience", "ages", "a while".
+fn costs_effort(rest: &[&str]) -> bool {
+    const QUANTITIES: &[&str] = &[
+        "a", "an", "some", "lot", "lots", "of", "bit", "little", "long", "few", "so", "much",
+        "quite", "loads", "tons", "real", "serious", "plenty", "more", "many",
+    ];
+    const EFFORT: &[&str] = &[
+        "while",
+        "time",
+        "ages",
+        "forever",
+        "years",
+        "months",
+        "weeks",
+        "days",
+        "hours",
+        "minutes",
+        "practice",
+        "patience",
+        "effort",
+        "courage",
+        "guts",
+        "trial",
+        "work",
+        "tries",
+        "attempts",
+        "persistence",
+        "dedication",
+        "energy",
+        "convincing",
+        "getting",
+    ];
+    rest.iter()
+        .map(|w| clauses::bare(w))
+        .find(|w| !QUANTITIES.contains(&w.as_str()))
+        .is_some_and(|w| EFFORT.contains(&w.as_str()))
+}
+
+/// "Playing games and watching movies are my hobbies", "Dancing and
+/// running my biz need hard work": gerunds joined by "and", then a plural
+/// verb ("are", "were", a bare form), are the subject of that verb.
+pub(super) fn coordinated_gerunds(words: &[&str]) -> bool {
+    let gerund = |w: &str| matches!(verb(&clauses::bare(w)), Some((_, VerbForm::Gerund)));
+    if !words.first().is_some_and(|w| gerund(w)) {
+        return false;
+    }
+    let Some(and) = words
+        .windows(2)
+        .position(|p| clauses::bare(p[0]) == "and" && gerund(p[1]))
+    else {
+        // "Writing and creative projects are what gets me through": a
+        // gerund and a noun, then "are"
+        let and = words
+            .iter()
+            .take(4)
+            .position(|w| matches!(clauses::bare(w).as_str(), "and" | "or"));
+        return and.is_some_and(|a| {
+            words[a + 1..].iter().take(5).any(|w| {
+                matches!(
+                    clauses::bare(w).as_str(),
+                    "are" | "were" | "aren't" | "weren't"
+                )
+            })
+        });
+    };
+    words[and + 2..].iter().any(|w| {
+        let b = clauses::bare(w);
+        matches!(
+            b.as_str(),
+            "are" | "were" | "aren't" | "weren't" | "don't" | "didn't"
+        ) || matches!(verb(&b), Some((_, VerbForm::Base)))
+            // "Hiking ... and camping ... relaxes me": two activities as
+            // one, with a singular verb
+            || matches!(verb(&b), Some((_, VerbForm::Third))) && b != "is"
+    })
+}
+
+/// Whether the words before `words[v]`, the first verb found, are a list
+/// rather than a subject: "John's family, exercise, and spending time
+/// with friends". A comma right before a bare verb form, or a gerund after
+/// "and" that ends a list with commas, is the list's last item, not a
+/// verb.
+pub(super) fn list_before_verb(words: &[&str], v: usize, gerund_subject: bool) -> bool {
+    let here = clauses::bare(words[v]);
+    let form = verb(&here).map(|(_, f)| f);
+    let comma_then_bare = words[v - 1].ends_with(',')
+        && form == Some(VerbForm::Base)
+        && !super::lexicon::AUXILIARIES.contains(&here.as_str());
+    let gerund_ends_list = !gerund_subject
+        && form == Some(VerbForm::Gerund)
+        && matches!(clauses::bare(words[v - 1]).as_str(), "and" | "or")
+        && words[..v - 1].iter().any(|w| w.ends_with(','));
+    comma_then_bare || gerund_ends_list
+}
+
+/// An answer that leaves out "I'm" before where the speaker is from
+/// ("Originally from Nairobi, but ...", "Born and raised in Leeds"): the
+/// subject put back, so the clause states a fact and the rest can split.
+pub(super) fn with_origin_subject(sentence: &str, has_speaker: bool) -> String {
+    let lower = sentence.to_ascii_lowercase();
+    if !has_speaker {
+        return sentence.to_string();
+    }
+    for (opening, subject) in [
+        ("originally from ", "I'm"),
+        ("born and raised in ", "I was"),
+        ("born in ", "I was"),
+        ("raised in ", "I was"),
+    ] {
+        if lower.starts_with(opening) {
+            return format!("{subject} {}", lowered(sentence));
+        }
+    }
+    sentence.to_string()
+}
