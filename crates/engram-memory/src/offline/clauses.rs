@@ -60,7 +60,7 @@ pub fn is_verbish(w: &str) -> bool {
             .any(|c| b.ends_with(c) && b.len() > c.len())
 }
 
-fn capitalised(w: &str) -> bool {
+pub(super) fn capitalised(w: &str) -> bool {
     w.trim_start_matches(|c: char| !c.is_alphanumeric())
         .chars()
         .next()

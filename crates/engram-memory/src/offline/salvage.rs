@@ -18,7 +18,7 @@
 //! It only cuts and reorders the speaker's own words: nothing here adds a
 //! word that was not said but "is".
 
-use super::clauses::{bare, is_verbish, subject_at};
+use super::clauses::{bare, capitalised, is_verbish, subject_at};
 use super::lexicon::{verb, VerbForm, AUXILIARIES};
 
 /// Nouns of "the X is that S" whose S is asserted as true.
@@ -30,13 +30,6 @@ const FACTIVE_HEADS: &[&str] = &[
 /// Words after "my" that make an exclamation or an address, not a thing
 /// someone has ("oh my god, Anna").
 const NOT_OWNED: &[&str] = &["god", "gosh", "goodness", "lord", "dear", "word", "bad"];
-
-fn capital(w: &str) -> bool {
-    w.trim_start_matches(|c: char| !c.is_alphanumeric())
-        .chars()
-        .next()
-        .is_some_and(char::is_uppercase)
-}
 
 fn lower_word(w: &str) -> bool {
     w.chars().any(char::is_alphabetic)
@@ -51,7 +44,7 @@ fn name_at(words: &[&str], i: usize) -> Option<usize> {
     while n < 3 {
         let Some(w) = words.get(i + n) else { break };
         let core = w.trim_matches(|c: char| !c.is_alphanumeric());
-        if !capital(w.trim_start_matches(['\'', '"']))
+        if !capitalised(w.trim_start_matches(['\'', '"']))
             || core.is_empty()
             || core == "I"
             || !core.chars().all(char::is_alphabetic)
@@ -243,8 +236,8 @@ fn relative_on_pointer(words: &[&str]) -> Option<String> {
     }
     // the relative clause ends where the sentence's own verb starts
     // ("in May": a month, not a modal)
-    let main =
-        (s + 2..words.len().min(s + 8)).find(|&k| is_verbish(words[k]) && !capital(words[k]))?;
+    let main = (s + 2..words.len().min(s + 8))
+        .find(|&k| is_verbish(words[k]) && !capitalised(words[k]))?;
     if words[s + 1..main].iter().any(|w| {
         w.ends_with([',', '.', '!', '?'])
             || matches!(
