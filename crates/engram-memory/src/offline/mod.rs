@@ -371,19 +371,19 @@ fn clause_facts(
     let mut out = Vec::new();
     // what a clause holds beside or beneath what it mainly says, each
     // checked as a clause of its own (once: what they give is plain)
-    let again = |part: &str, antecedents: &mut pronouns::Antecedents| {
-        if depth > 0 {
-            return Vec::new();
+    let again = |part: Option<String>, antecedents: &mut pronouns::Antecedents| match part {
+        Some(part) if depth == 0 => {
+            clause_facts(t, &part, people, common, antecedents, turn, depth + 1)
         }
-        clause_facts(t, part, people, common, antecedents, turn, depth + 1)
+        _ => Vec::new(),
     };
-    if let Some(said) = salvage::restated(&clause) {
-        if depth == 0 {
-            return again(&said, antecedents);
+    if depth == 0 {
+        if let Some(said) = salvage::restated(&clause) {
+            return again(Some(said), antecedents);
         }
-    }
-    for part in salvage::inner(&clause, t.listener) {
-        out.extend(again(&part, antecedents));
+        for part in salvage::inner(&clause, t.listener) {
+            out.extend(again(Some(part), antecedents));
+        }
     }
     // whoever it mentions may be who a later "she" or "they" means, even
     // when the clause itself is no fact ("Luna and Oliver!")
@@ -448,9 +448,7 @@ fn clause_facts(
     }
     if let Some(why) = classify::not_a_fact(&clause) {
         if why == "refers back" {
-            if let Some(part) = salvage::subordinate(&clause) {
-                out.extend(again(&part, antecedents));
-            }
+            out.extend(again(salvage::subordinate(&clause), antecedents));
         }
         return dropped(out, &clause, why);
     }
@@ -478,9 +476,7 @@ fn clause_facts(
     }
     let names_here = person_names(&clause, people, common);
     let Some(resolved) = earlier.resolve(&clause, turn, &names_here, &exclude) else {
-        if let Some(part) = salvage::subordinate(&clause) {
-            out.extend(again(&part, antecedents));
-        }
+        out.extend(again(salvage::subordinate(&clause), antecedents));
         return dropped(out, &clause, "an unresolved pronoun");
     };
     let (text, about_speaker) = match t.speaker {
