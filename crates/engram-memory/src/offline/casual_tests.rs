@@ -263,3 +263,72 @@ fn things_said_of_nothing_in_particular() {
         ),
     ]);
 }
+
+#[test]
+fn pairs_titles_and_spelled_out_copulas() {
+    check(&[
+        // a list's tail after an appositive is a clause of its own; the
+        // "it" after it points back and goes
+        (
+            "Ravi: I scored 30 points in the final, my best ever, and it feels like the training paid off.",
+            "Ravi scored 30 points in the final, their best ever.",
+        ),
+        // two gerunds, two adjectives, two plural nouns: one thing
+        (
+            "Lena: I'm cooking and cleaning all day for the party.",
+            "Lena is cooking and cleaning all day for the party.",
+        ),
+        (
+            "Lena: I'm a mix of excited and scared about the new job.",
+            "Lena is a mix of excited and scared about the new job.",
+        ),
+        (
+            "Omar: I found an old book with poems and sketches in the attic.",
+            "Omar found an old book with poems and sketches in the attic.",
+        ),
+        // a bare verb after "and" goes on with the infinitive
+        (
+            "Omar: I'm keen to join the club and contribute to the newsletter.",
+            "Omar is keen to join the club and contribute to the newsletter.",
+        ),
+        // what takes two needs the other one named
+        ("Ines: We had so much in common and hit it off right away.", ""),
+        (
+            "Ines: I met Carla at the gym. We had a lot in common.",
+            "Ines met Carla at the gym.|Ines and Carla had a lot in common.",
+        ),
+        (
+            "Ines: I stumbled upon this really cute cafe near the river.",
+            "Ines stumbled upon a really cute cafe near the river.",
+        ),
+        (
+            "Ana: I gotta say, I really love the new library downtown.",
+            "Ana really loves the new library downtown.",
+        ),
+        // "'s" as "is" and "has"
+        (
+            "Ana: Family's super important to me.",
+            "Family is super important to Ana.",
+        ),
+        (
+            "Ana: Gardening's always been my escape.",
+            "Gardening has always been Ana's escape.",
+        ),
+        // a title, and the "it" that opens the next sentence
+        (
+            "Ana: \"Pride and Prejudice\" is special to me. It was the first novel I read in English.",
+            "\"Pride and Prejudice\" is special to Ana.|\"Pride and Prejudice\" was the first novel Ana read in English.",
+        ),
+        (
+            "Ana: Yeah, I watched \"Spirited Away\" last night. It's a film about a girl who works in a bathhouse.",
+            "Ana watched \"Spirited Away\" on 7 May 2023.|\"Spirited Away\" is a film about a girl who works in a bathhouse.",
+        ),
+        // what a sign says is no title
+        ("Ana: The poster says \"Follow Your Dreams\". It hangs in my office.", ""),
+        // "her" is the woman's, said in the clause itself
+        (
+            "Ana: I met a woman and her dog at the park.",
+            "Ana met a woman and her dog at the park.",
+        ),
+    ]);
+}

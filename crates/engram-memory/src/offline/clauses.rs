@@ -390,9 +390,36 @@ fn split_part(sentence: &str) -> Vec<String> {
             let object_it = words.get(i + adverb + 1).is_some_and(|w| bare(w) == "it")
                 && words.get(i + adverb + 2).is_none_or(|w| !is_verbish(w))
                 && super::pronouns::thing_before(body);
-            let shared = shared.filter(|_| !relative && !compound_noun && !noun_pair && !object_it);
+            // "stories and sketches - so awesome": a plural noun, "and",
+            // and a word in -s that ends the phrase is a noun too ("walks
+            // dogs and sketches portraits" has an object after it)
+            let plural_pair = i >= 2
+                && matches!(verb(&bare(words[i + adverb])), Some((_, VerbForm::Third)))
+                && {
+                    let before = bare(words[i - 2]);
+                    before.ends_with('s') && !before.ends_with("ss") && !is_verbish(words[i - 2])
+                }
+                && (words[i + adverb].ends_with([',', '.', '!', '?', ';'])
+                    || words.get(i + adverb + 1).is_none_or(|n| {
+                        matches!(
+                            bare(n).as_str(),
+                            "" | "from" | "of" | "in" | "on" | "at" | "with" | "about" | "for"
+                        )
+                    }));
+            let shared = shared.filter(|_| {
+                !relative && !compound_noun && !noun_pair && !object_it && !plural_pair
+            });
+            // the word before "and": "cooking and cleaning", "mentoring and
+            // training" and "excited and scared" are one thing said twice
+            let before_and = if i >= 2 {
+                bare(words[i - 2])
+            } else {
+                String::new()
+            };
+            let gerund_pair = matches!(verb(&before_and), Some((_, VerbForm::Gerund)));
+            let adjective_pair = super::words::EVALUATIVE.contains(&before_and.as_str());
             match (verb(&bare(words[i + adverb])), shared) {
-                (Some((_, VerbForm::Gerund)), Some(subj)) if progressive(body) => {
+                (Some((_, VerbForm::Gerund)), Some(subj)) if progressive(body) && !gerund_pair => {
                     lead = Some(Some(be_for(&subj)));
                 }
                 // "asked friends to join the group I'm in and be advocates":
@@ -406,8 +433,8 @@ fn split_part(sentence: &str) -> Vec<String> {
                 // "feeling hopeful and inspired about ...": a participle
                 // coordinated with an adjective is one too
                 (Some((_, VerbForm::Past)), Some(_))
-                    if bare(words[i + adverb]).ends_with("ed") && after_linking_adjective(body) => {
-                }
+                    if bare(words[i + adverb]).ends_with("ed")
+                        && (after_linking_adjective(body) || adjective_pair) => {}
                 (Some((_, VerbForm::Third | VerbForm::Past)), Some(subj)) => {
                     lead = Some(Some(subj));
                 }

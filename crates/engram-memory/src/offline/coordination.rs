@@ -35,7 +35,27 @@ pub(super) fn ends_in_infinitive(clause: &[&str]) -> bool {
     if clause.len() >= 2 && bare(clause[clause.len() - 2]) == "to" {
         return true;
     }
-    let Some(last) = clause.iter().rposition(|w| is_verbish(w)) else {
+    // ("to join the meeting": after a determiner a verb's form is a noun)
+    let noun = |k: usize| {
+        k > 0
+            && matches!(
+                bare(clause[k - 1]).as_str(),
+                "a" | "an"
+                    | "the"
+                    | "my"
+                    | "our"
+                    | "your"
+                    | "his"
+                    | "her"
+                    | "their"
+                    | "this"
+                    | "that"
+            )
+    };
+    let Some(last) = (0..clause.len())
+        .rev()
+        .find(|&k| is_verbish(clause[k]) && !noun(k))
+    else {
         return false;
     };
     last > 0 && MODALS.contains(&bare(clause[last - 1]).as_str())

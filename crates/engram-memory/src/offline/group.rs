@@ -22,12 +22,21 @@ pub(super) fn together(lower: &str) -> bool {
         " divorced",
     ]
     .iter()
+    .chain(TAKES_TWO)
     .any(|p| lower.contains(p))
 }
 
-/// Whether the clause says "we both" (or "both of us", "we're both").
+/// What "we" can only do with someone else.
+const TAKES_TWO: &[&str] = &[" in common", " hit it off", " got along", " get along"];
+
+/// Whether the clause says "we both" (or "both of us", "we're both"), or
+/// what takes two ("had a lot in common", "hit it off").
 pub(super) fn both(lower: &str) -> bool {
+    let we = [" we ", " we've ", " we're ", " we'd "]
+        .iter()
+        .any(|w| lower.contains(w));
     lower.contains(" we both ")
+        || (we && TAKES_TWO.iter().any(|p| lower.contains(p)))
         || lower.contains(" both of us ")
         || [" we're both ", " we are both ", " we were both "]
             .iter()

@@ -81,7 +81,9 @@ fn regular_past(base: &str) -> String {
 /// Verbs that double their last consonant before -ed and -ing.
 const DOUBLED: &[&str] = &[
     "plan", "stop", "shop", "blog", "drop", "jog", "hug", "wrap", "grab", "admit", "submit",
-    "occur", "skip", "shut", "put", "babysit", "dig", "regret", "vlog", "forget",
+    "occur", "skip", "shut", "put", "babysit", "dig", "regret", "vlog", "forget", "chat", "nap",
+    "snap", "grin", "nod", "rub", "hit", "set", "bet", "slip", "chop", "clap", "beg", "drag",
+    "shrug",
 ];
 
 /// `base + -ing`, with the usual spelling changes.

@@ -32,6 +32,7 @@ mod shape;
 mod shown;
 mod subjects;
 mod surface;
+mod titles;
 mod vague;
 mod words;
 
@@ -160,8 +161,15 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
         let sentences = split_sentences(&text, 0, text.len())
             .into_iter()
             .flat_map(|(s, e)| text[s..e].split("; "));
+        // a title quoted in the sentence before, which an opening "It" means
+        let mut title: Option<String> = None;
         for sentence in sentences {
             let sentence = strip_vocative(strip_openers(sentence), &people);
+            let with_title = title
+                .take()
+                .and_then(|name| titles::it_as_title(sentence, &name));
+            let sentence = with_title.as_deref().unwrap_or(sentence);
+            title = titles::title_in(sentence);
             if !is_fact_like(sentence) {
                 dropped((), sentence, "a question, or no content");
                 clauses_here.push((sentence.to_string(), false));
@@ -505,7 +513,7 @@ fn clause_facts(
     if !about_speaker && entities.is_empty() && !has_number(&text) {
         return dropped(out, &text, "about nobody named");
     }
-    let text = spell_age(&had_before_participle(&text));
+    let text = spell_age(&had_before_participle(&copula_spelled(&text)));
     let n = classify::content(&text);
     if n < 2 && !(n >= 1 && (is_static(&text) || has_number(&text))) {
         return dropped(out, &text, "too little content");
@@ -524,5 +532,7 @@ fn clause_facts(
 
 #[cfg(test)]
 mod casual_tests;
+#[cfg(test)]
+mod probe_tests;
 #[cfg(test)]
 mod tests;

@@ -297,11 +297,16 @@ pub fn indefinite(fact: &str) -> String {
             && words
                 .get(j + 2)
                 .is_some_and(|a| !is_verbish(a) && plain(a) && bare(a).len() > 2);
-        let noun = (!is_verbish(next) || adjective_before_noun)
-            && plain(next)
-            && !matches!(
-                n.as_str(),
-                "one"
+        // "this super cool book": a degree word, an adjective and a noun
+        let degree_before_noun = matches!(n.as_str(), "super" | "really" | "pretty")
+            && words.get(j + 2).is_some_and(|a| !is_verbish(a) && plain(a))
+            && words.get(j + 3).is_some_and(|a| !is_verbish(a) && plain(a));
+        let noun = degree_before_noun
+            || (!is_verbish(next) || adjective_before_noun)
+                && plain(next)
+                && !matches!(
+                    n.as_str(),
+                    "one"
                     | "ones"
                     | "who"
                     | "too"
@@ -324,7 +329,7 @@ pub fn indefinite(fact: &str) -> String {
                     | "now"
                     | "here"
                     | "there"
-            );
+                );
         // "that" after a noun is a relative; after a verb or a preposition
         // it is a determiner
         let prev = bare(words[j - 1]);

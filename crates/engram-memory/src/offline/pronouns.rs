@@ -221,6 +221,17 @@ impl Antecedents {
                 out.push(w.to_string());
                 continue;
             }
+            // someone not named, brought in earlier in this clause ("a
+            // story about a trans girl and her family", "met a woman and her
+            // dog"): the pronoun is theirs, and the clause says so itself
+            if matches!(
+                lower.as_str(),
+                "he" | "she" | "him" | "her" | "his" | "hers" | "himself" | "herself"
+            ) && unnamed_person_before(&words[..i])
+            {
+                out.push(w.to_string());
+                continue;
+            }
             // who was named before this word, in this clause or earlier
             let mut seen = self.clone();
             if i > 0 {
@@ -341,6 +352,35 @@ impl Antecedents {
         }
         Some(out.join(" "))
     }
+}
+
+/// Whether `words` bring in one person by an indefinite article ("a
+/// girl", "an old friend", "one woman"), whom a following "her" may mean.
+fn unnamed_person_before(words: &[&str]) -> bool {
+    const ONE: &[&str] = &[
+        "girl",
+        "woman",
+        "man",
+        "boy",
+        "guy",
+        "lady",
+        "kid",
+        "child",
+        "person",
+        "teen",
+        "teenager",
+        "baby",
+        "gentleman",
+        "stranger",
+    ];
+    (0..words.len()).any(|j| {
+        matches!(bare(words[j]).as_str(), "a" | "an" | "one")
+            && words[j + 1..].iter().take(3).any(|n| {
+                let b = bare(n);
+                ONE.contains(&b.as_str())
+                    || PERSON_NOUNS.iter().any(|(p, plural)| !plural && *p == b)
+            })
+    })
 }
 
 /// Whether the "it" at `i` is an object ("printed it", "proud of it")

@@ -130,8 +130,21 @@ pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
             })
     };
     // "Dancing makes Jon happy": a gerund phrase is the subject
-    let gerund_subject = verb(&bare(first)).is_some_and(|(_, f)| f == VerbForm::Gerund);
-    let from = usize::from(gerund_subject);
+    // ("\"Becoming Nicole\" is a story": a quoted title, not a doing)
+    let quoted = first.starts_with(['"', '\u{201c}']);
+    let gerund_subject = !quoted && verb(&bare(first)).is_some_and(|(_, f)| f == VerbForm::Gerund);
+    // the verb comes after the title's closing quote
+    let from = if quoted {
+        rest.iter()
+            .position(|w| {
+                w.trim_end_matches(|c: char| c.is_ascii_punctuation() && c != '"')
+                    .ends_with(['"', '\u{201d}'])
+                    && w.len() > 1
+            })
+            .map_or(1, |k| k + 1)
+    } else {
+        usize::from(gerund_subject)
+    };
     let finite = |j: usize| {
         !(gerund_subject && verb(&bare(rest[j])).is_some_and(|(_, f)| f == VerbForm::Gerund))
     };
@@ -416,7 +429,22 @@ pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
     });
     // what a thing is to someone is their value or taste ("Family is so
     // important to Melanie"), not an empty evaluation
-    let taste = !is_person && about_someone;
+    // "Sam is special to Tim", "\"Harry Potter\" is dear to John": what
+    // someone or something is to another person is that person's value
+    let valued = copula
+        && complement
+            .iter()
+            .map(|w| bare(w))
+            .skip_while(|w| FUNCTION.contains(&w.as_str()) && w != "to")
+            .collect::<Vec<_>>()
+            .windows(3)
+            .next()
+            .is_some_and(|p| {
+                matches!(p[0].as_str(), "special" | "important" | "dear" | "precious")
+                    && p[1] == "to"
+                    && people.iter().any(|who| bare(who) == p[2] && p[2] != head)
+            });
+    let taste = (!is_person && about_someone) || valued;
     // "Barcelona is a must-visit city": a judgement of a place or a work
     if copula
         && !taste

@@ -108,6 +108,16 @@ pub(super) fn with_subject(clause: &str) -> Option<String> {
                     | "feels"
             ) || matches!(verb(&b), Some((_, VerbForm::Third | VerbForm::Past)))
         })
+        // "Searching for the perfect studio's a tough job": "'s" before an
+        // article or a degree word is "is"
+        || words[skip + 1..].windows(2).any(|p| {
+            let b = clauses::bare(p[0]);
+            b.ends_with("'s")
+                && matches!(
+                    clauses::bare(p[1]).as_str(),
+                    "a" | "an" | "the" | "so" | "such" | "really" | "not" | "never" | "always"
+                )
+        })
         // "Camping under the stars relaxes me": a verb the lexicon lacks,
         // read by its -s before the speaker as its object
         || words[skip + 1..].windows(2).any(|p| {

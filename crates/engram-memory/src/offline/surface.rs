@@ -92,6 +92,16 @@ const OPENING_PHRASES: &[&str] = &[
     "an update",
     "oh and",
     "oh by the way",
+    // a stance announced: what follows is the fact ("I gotta say, I
+    // really like ...")
+    "i gotta say",
+    "i've gotta say",
+    "i have to say",
+    "i must say",
+    "gotta say",
+    "i gotta admit",
+    "i have to admit",
+    "i must admit",
     // news announced: the news is the fact ("Wanted to let you know that
     // I'm running for office again")
     "i just wanted to let you know that",
@@ -268,6 +278,66 @@ pub(super) fn named(s: &str) -> String {
         }
     }
     out.join(" ")
+}
+
+/// "Family's super important to Melanie": a fact opening with a word and
+/// "'s" before a degree word, an article or an evaluation says "is"
+/// ("Family is super important to Melanie"), so its verb is seen; "Ben's
+/// sister" is Ben's.
+pub(super) fn copula_spelled(s: &str) -> String {
+    let mut words: Vec<String> = s.split(' ').map(str::to_string).collect();
+    let Some(head) = words
+        .first()
+        .and_then(|w| w.strip_suffix("'s").or(w.strip_suffix("\u{2019}s")))
+        .map(str::to_string)
+    else {
+        return s.to_string();
+    };
+    let next = words.get(1).map(|w| clauses::bare(w)).unwrap_or_default();
+    let copula = matches!(
+        next.as_str(),
+        "super"
+            | "so"
+            | "really"
+            | "very"
+            | "pretty"
+            | "such"
+            | "a"
+            | "an"
+            | "the"
+            | "always"
+            | "never"
+            | "not"
+            | "just"
+            | "too"
+            | "totally"
+    ) || super::words::EVALUATIVE.contains(&next.as_str());
+    // ("Joanna's hard work is paying off": a verb later on makes it whose)
+    let finite_later = words.iter().skip(2).any(|w| {
+        let b = clauses::bare(w);
+        matches!(
+            b.as_str(),
+            "is" | "are" | "was" | "were" | "has" | "have" | "had"
+        ) || matches!(verb(&b), Some((_, VerbForm::Third | VerbForm::Past)))
+    });
+    if !copula || finite_later || head.is_empty() || head.eq_ignore_ascii_case("let") {
+        // "Nature's always been ...": "has"
+        let been = words
+            .iter()
+            .skip(1)
+            .map(|w| clauses::bare(w))
+            .find(|b| !matches!(b.as_str(), "always" | "never" | "just" | "really" | "also"))
+            .is_some_and(|b| b == "been");
+        if been && !head.is_empty() {
+            words[0] = head;
+            words.insert(1, "has".to_string());
+            return words.join(" ");
+        }
+        return s.to_string();
+    }
+    words[0] = head;
+    words.insert(1, "is".to_string());
+    words.join(" ")
 }
 
 /// "I'd never felt so loved" was read "would never felt": before a past
