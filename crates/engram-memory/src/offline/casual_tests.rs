@@ -332,3 +332,29 @@ fn pairs_titles_and_spelled_out_copulas() {
         ),
     ]);
 }
+
+#[test]
+fn an_answer_says_it_of_what_was_asked() {
+    check(&[
+        // what the speaker did, asked about
+        (
+            "Ana: I finally finished my first novel!|Ben: Congrats! What's it about?|Ana: It's a mystery set in a lighthouse.",
+            "Ana finally finished their first novel.|Ana's first novel is a mystery set in a lighthouse.",
+        ),
+        // what the question names
+        (
+            "Ben: That vase is lovely! Did you make it?|Ana: Yeah, I made it at the pottery studio.",
+            "Ana made the vase at the pottery studio.",
+        ),
+        // what a picture showed, as what was made only
+        (
+            "Ana: Want to try some of this? [image: a photo of a bowl of lemon sorbet]|Ben: Yum! Is it vegan?|Ana: Yep, I made it with coconut water. It's totally vegan.",
+            "Ana made a bowl of lemon sorbet with coconut water.",
+        ),
+        // no "it" in the question: the answer's "it" stays unsaid
+        (
+            "Ana: I finally finished my first novel!|Ben: Congrats! What next?|Ana: It's a long story.",
+            "Ana finally finished their first novel.",
+        ),
+    ]);
+}

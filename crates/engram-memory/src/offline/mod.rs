@@ -33,6 +33,7 @@ mod shown;
 mod subjects;
 mod surface;
 mod titles;
+mod topic;
 mod vague;
 mod words;
 
@@ -163,12 +164,22 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
             .flat_map(|(s, e)| text[s..e].split("; "));
         // a title quoted in the sentence before, which an opening "It" means
         let mut title: Option<String> = None;
-        for sentence in sentences {
+        // what the listener's question just before asked about
+        let asked = asked_about(turns, ti);
+        for (si, sentence) in sentences.enumerate() {
             let sentence = strip_vocative(strip_openers(sentence), &people);
+            // (a title just named is nearer than what was asked)
             let with_title = title
                 .take()
                 .and_then(|name| titles::it_as_title(sentence, &name));
-            let sentence = with_title.as_deref().unwrap_or(sentence);
+            let answer = asked
+                .as_ref()
+                .filter(|_| si < topic::ANSWER_SENTENCES && with_title.is_none())
+                .and_then(|asked| topic::answered(sentence, asked));
+            let sentence = with_title
+                .as_deref()
+                .or(answer.as_deref())
+                .unwrap_or(sentence);
             title = titles::title_in(sentence);
             if !is_fact_like(sentence) {
                 dropped((), sentence, "a question, or no content");
@@ -261,6 +272,23 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
         }
     }
     out
+}
+
+/// What the question in the turn before turn `ti` asks about, when
+/// another person asked it: see [`topic::asked_about`].
+fn asked_about(turns: &[Turn], ti: usize) -> Option<topic::Asked> {
+    let t = &turns[ti];
+    let speaker = t.speaker?;
+    let q = turns.get(ti.checked_sub(1)?)?;
+    if q.speaker == t.speaker {
+        return None;
+    }
+    let before = ti
+        .checked_sub(2)
+        .and_then(|i| turns.get(i))
+        .filter(|p| p.speaker == t.speaker)
+        .map(|p| p.text);
+    topic::asked_about(q.text, before, speaker)
 }
 
 /// Words these turns use in lower case: a capitalised word opening a

@@ -369,6 +369,8 @@ pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
             && !takes_clause
             && capitalised(p[1])
             && super::is_name_word(p[1])
+            // ("changing Caroline's lives": whose, then a noun)
+            && !p[1].ends_with("'s")
             && verb(&bare(p[2])).is_some_and(|(_, f)| matches!(f, VerbForm::Third | VerbForm::Past))
     }) {
         return Some("a broken sentence");

@@ -219,13 +219,22 @@ pub(super) fn strip_openers(s: &str) -> &str {
 /// short form of a name counts too ("Mel, ...").
 pub(super) fn strip_vocative<'a>(s: &'a str, people: &[&str]) -> &'a str {
     let mut s = s.trim();
+    let short = |name: &str| {
+        name.len() >= 3
+            && name.chars().next().is_some_and(char::is_uppercase)
+            && name.chars().all(char::is_alphabetic)
+            && people.iter().any(|p| p.starts_with(name))
+    };
     if let Some((head, rest)) = s.split_once(", ") {
-        let short = head.len() >= 3
-            && head.chars().next().is_some_and(char::is_uppercase)
-            && head.chars().all(char::is_alphabetic)
-            && people.iter().any(|p| p.starts_with(head));
-        if short {
+        if short(head) {
             s = rest.trim_start();
+        }
+    }
+    // "... so inspiring, Mel!"
+    let end = s.trim_end_matches(['.', '!']);
+    if let Some((head, name)) = end.rsplit_once(", ") {
+        if short(name) {
+            s = head.trim_end();
         }
     }
     for p in people {
