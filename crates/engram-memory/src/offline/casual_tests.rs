@@ -358,3 +358,24 @@ fn an_answer_says_it_of_what_was_asked() {
         ),
     ]);
 }
+
+#[test]
+fn whose_the_kids_are_and_who_a_question_means() {
+    check(&[
+        // the owner's own "the kids" are theirs
+        (
+            "Mel: My kids love the zoo. Yesterday I took the kids to the aquarium.",
+            "Mel's kids love the zoo.|On 7 May 2023 Mel took their kids to the aquarium.",
+        ),
+        // a question with "they" keeps who it means in reach
+        (
+            "Mel: I took my kids to the museum.|Caro: What did they like most?|Mel: They were stoked for the dinosaur exhibit.",
+            "Mel took their kids to the museum.|Mel's kids were stoked for the dinosaur exhibit.",
+        ),
+        // "this pup" is the speaker's, and "her" later is the pup
+        (
+            "Ana: I just adopted this cute pup from a shelter.|Ben: How cute! What's her name?|Ana: Her name is Pepper.",
+            "Ana just adopted a cute pup from a shelter.|Ana's pup is named Pepper.",
+        ),
+    ]);
+}

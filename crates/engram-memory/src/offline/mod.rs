@@ -22,6 +22,7 @@ mod entities;
 mod group;
 mod intro;
 pub(crate) mod lexicon;
+mod owners;
 mod pictures;
 mod pointers;
 mod predicate;
@@ -143,9 +144,13 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
     people.dedup();
     let common = common_words(turns);
     let mut out: Vec<Candidate> = Vec::new();
-    let mut antecedents = pronouns::Antecedents::default();
+    let mut owners = owners::Owners::default();
+    for t in turns {
+        owners.note(&without_attachments(t.text), t.speaker, t.listener);
+    }
+    let mut antecedents = pronouns::Antecedents::with_owners(owners);
     for (ti, t) in turns.iter().enumerate() {
-        antecedents.age(ti);
+        antecedents.age(ti, asked_back(turns, ti));
         if t.role != Role::User {
             continue;
         }
@@ -272,6 +277,24 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
         }
     }
     out
+}
+
+/// Whether the turn before `ti`, by someone else, asks about people with
+/// a pronoun ("How did they like it?"): who it means was named before it.
+fn asked_back(turns: &[Turn], ti: usize) -> bool {
+    let Some(q) = ti.checked_sub(1).and_then(|i| turns.get(i)) else {
+        return false;
+    };
+    q.speaker != turns[ti].speaker
+        && q.text.split_inclusive(['.', '!', '?']).any(|s| {
+            s.trim_end().ends_with('?')
+                && s.split_whitespace().any(|w| {
+                    matches!(
+                        clauses::bare(w).as_str(),
+                        "they" | "them" | "their" | "he" | "she" | "him" | "her" | "his"
+                    )
+                })
+        })
 }
 
 /// What the question in the turn before turn `ti` asks about, when
@@ -404,6 +427,9 @@ fn clause_facts(
     depth: u8,
 ) -> Vec<(String, Option<String>)> {
     let mut clause = clause.trim().to_string();
+    if let Some(sp) = t.speaker {
+        clause = antecedents.owners.rewrite(&clause, sp);
+    }
     let mut out = Vec::new();
     // what a clause holds beside or beneath what it mainly says, each
     // checked as a clause of its own (once: what they give is plain)
@@ -459,6 +485,16 @@ fn clause_facts(
         // is not about Pip
         earlier = antecedents.clone();
         antecedents.observe(&seen, turn, &names, &exclude);
+        // "my kids" are the speaker's, however the fact words them later
+        // ("Mel took their kids"): a "they" after it means them
+        let owned: Vec<String> = clause
+            .split_whitespace()
+            .map(|w| match w {
+                "my" | "My" => format!("{sp}'s"),
+                _ => w.to_string(),
+            })
+            .collect();
+        antecedents.observe(&owned.join(" "), turn, &[], &exclude);
     }
     if let Some(speaker) = t.speaker {
         // "I'm Maya": news only when the speaker was a role label

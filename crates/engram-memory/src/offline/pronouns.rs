@@ -38,6 +38,8 @@ enum Kind {
 pub struct Antecedents {
     /// `(text, turn, kind)`.
     mentions: Vec<(String, usize, Kind)>,
+    /// Whose "the kids" are, in this conversation.
+    pub owners: std::sync::Arc<super::owners::Owners>,
 }
 
 /// Whether `name` is `person` or a short form of it ("Mel" for "Melanie",
@@ -62,9 +64,20 @@ fn lets_act(before: &str, next: &str) -> bool {
 }
 
 impl Antecedents {
-    /// Forget mentions older than the turn before `turn`.
-    pub fn age(&mut self, turn: usize) {
-        self.mentions.retain(|(_, t, _)| t + 1 >= turn);
+    /// None yet, in a conversation whose owners of "the kids" are `owners`.
+    pub fn with_owners(owners: super::owners::Owners) -> Self {
+        Antecedents {
+            mentions: Vec::new(),
+            owners: std::sync::Arc::new(owners),
+        }
+    }
+
+    /// Forget mentions older than the turn before `turn` (the two turns
+    /// before when `asked_back`: the turn before asked about them with a
+    /// pronoun, "What were they so stoked about?").
+    pub fn age(&mut self, turn: usize, asked_back: bool) {
+        let reach = 1 + usize::from(asked_back);
+        self.mentions.retain(|(_, t, _)| t + reach >= turn);
     }
 
     fn push(&mut self, text: String, turn: usize, kind: Kind) {
@@ -149,7 +162,10 @@ impl Antecedents {
         if owner {
             for (i, w) in words.iter().enumerate().skip(1) {
                 let b = bare(w);
-                if !matches!(b.as_str(), "a" | "an" | "two" | "three" | "some" | "new") {
+                if !matches!(
+                    b.as_str(),
+                    "a" | "an" | "this" | "two" | "three" | "some" | "new"
+                ) {
                     continue;
                 }
                 // "a new rescue puppy": the noun within three words
@@ -331,6 +347,8 @@ impl Antecedents {
                 "he'll" | "she'll" => with(one?, " will"),
                 "they" if past_next && body.is_some() => with(body?, ""),
                 "they" | "them" | "themselves" => with(many?, ""),
+                // ("Melanie's kids'": a plural in -s takes the apostrophe alone)
+                "their" | "theirs" if many?.ends_with('s') => with(many?, "'"),
                 "their" | "theirs" => with(many?, "'s"),
                 "they're" => with(many?, " are"),
                 "they've" => with(many?, " have"),

@@ -111,7 +111,7 @@ fn unresolved_pronouns_and_things_give_nothing() {
         None
     );
     // mentions fade after a turn
-    a.age(3);
+    a.age(3, false);
     assert_eq!(a.resolve("he is a chef", 0, &names(), &[]), None);
     assert_eq!(
         a.resolve("Nothing here", 0, &names(), &[]).as_deref(),

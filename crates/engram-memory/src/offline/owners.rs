@@ -1,0 +1,126 @@
+//! Whose "the kids" are: when one person of a conversation spoke of "my
+//! kids" (or was asked about "your kids"), "the kids" later in it are
+//! theirs, so "The kids loved it" is about Melanie's kids and a "they"
+//! after it has someone to mean. Only for relatives, groups and animals,
+//! and only when one person alone owns that kind; when both speak of
+//! "my kids", "the kids" stay nobody's. Reads text only.
+
+use super::clauses::bare;
+use super::lexicon::PERSON_NOUNS;
+use super::pronoun_words::animal;
+use std::collections::HashMap;
+
+/// Who owns each kind of relative, group or animal spoken of in a
+/// conversation: `kids` -> `Melanie`.
+#[derive(Debug, Default, Clone)]
+pub struct Owners {
+    of: HashMap<String, Option<String>>,
+}
+
+/// Whether `noun` is a kind someone has: a relative or group of people, or
+/// an animal.
+fn owned_kind(noun: &str) -> bool {
+    PERSON_NOUNS.iter().any(|(p, _)| *p == noun) || animal(noun).is_some()
+}
+
+impl Owners {
+    /// Note the owners `text` names: "my X"/"our X" are `speaker`'s, "your
+    /// X" are `listener`'s.
+    pub fn note(&mut self, text: &str, speaker: Option<&str>, listener: Option<&str>) {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        for pair in words.windows(2) {
+            let owner = match bare(pair[0]).as_str() {
+                "my" | "our" => speaker,
+                "your" => listener,
+                _ => continue,
+            };
+            let (Some(owner), noun) = (owner, bare(pair[1])) else {
+                continue;
+            };
+            if !owned_kind(&noun) || noun == "family" || noun == "fam" {
+                continue;
+            }
+            let entry = self
+                .of
+                .entry(noun)
+                .or_insert_with(|| Some(owner.to_string()));
+            // two owners: whose is not said
+            if entry.as_deref() != Some(owner) {
+                *entry = None;
+            }
+        }
+    }
+
+    /// `clause` with each "the X" of a kind its speaker alone owns said as
+    /// "my X" (the speakers' pronouns are resolved after this).
+    pub fn rewrite(&self, clause: &str, speaker: &str) -> String {
+        if self.of.is_empty() {
+            return clause.to_string();
+        }
+        let words: Vec<&str> = clause.split_whitespace().collect();
+        let mut out: Vec<String> = Vec::with_capacity(words.len());
+        for (i, w) in words.iter().enumerate() {
+            let the = bare(w) == "the" && !w.ends_with([',', '.', '!', '?']);
+            let owner = words
+                .get(i + 1)
+                .filter(|_| the)
+                .and_then(|n| self.of.get(&bare(n)))
+                .and_then(|o| o.as_deref());
+            // (only the owner's own "the kids" are theirs: the listener's
+            // "the kids" may be any kids, "a talent show for the kids")
+            let word = match owner {
+                Some(o) if o == speaker => "my",
+                _ => {
+                    out.push(w.to_string());
+                    continue;
+                }
+            };
+            // keep the capital of a sentence's first word
+            out.push(if w.starts_with('T') {
+                capitalised(word)
+            } else {
+                word.to_string()
+            });
+        }
+        out.join(" ")
+    }
+}
+
+fn capitalised(w: &str) -> String {
+    let mut c = w.chars();
+    c.next()
+        .map(|f| format!("{}{}", f.to_uppercase(), c.as_str()))
+        .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_kids_are_whoever_spoke_of_their_kids() {
+        let mut o = Owners::default();
+        o.note("I took my kids to the museum", Some("Mel"), Some("Caro"));
+        o.note("Your turtles are cute!", Some("Jo"), Some("Nate"));
+        assert_eq!(
+            o.rewrite("The kids loved the dinosaurs", "Mel"),
+            "My kids loved the dinosaurs"
+        );
+        assert_eq!(o.rewrite("I fed the turtles", "Nate"), "I fed my turtles");
+        // the owner's own only: others' "the kids" may be any kids
+        assert_eq!(
+            o.rewrite("I put on a show for the kids", "Caro"),
+            "I put on a show for the kids"
+        );
+        // not a kind anyone owns
+        assert_eq!(o.rewrite("the museum was big", "Mel"), "the museum was big");
+    }
+
+    #[test]
+    fn two_owners_leave_it_unsaid() {
+        let mut o = Owners::default();
+        o.note("my kids love it", Some("Mel"), Some("Caro"));
+        o.note("my kids do too", Some("Caro"), Some("Mel"));
+        assert_eq!(o.rewrite("the kids played", "Mel"), "the kids played");
+    }
+}
