@@ -351,6 +351,12 @@ fn an_answer_says_it_of_what_was_asked() {
             "Ana: Want to try some of this? [image: a photo of a bowl of lemon sorbet]|Ben: Yum! Is it vegan?|Ana: Yep, I made it with coconut water. It's totally vegan.",
             "Ana made a bowl of lemon sorbet with coconut water.",
         ),
+        // the one thing the clause before did something with
+        (
+            "Ana: I got a new job - it's at a startup in Porto.",
+            "Ana got a new job.|Ana's new job is at a startup in Porto.",
+        ),
+        ("Ana: I lost my phone - it was awful.", "Ana lost their phone."),
         // no "it" in the question: the answer's "it" stays unsaid
         (
             "Ana: I finally finished my first novel!|Ben: Congrats! What next?|Ana: It's a long story.",

@@ -194,6 +194,14 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
             let sentence = with_origin_subject(sentence, t.speaker.is_some());
             for clause in clauses::split(&sentence) {
                 let ci = clauses_here.len();
+                // "I got a new job - it's at a startup": the one thing the
+                // clause before did something with
+                let said_before = clauses_here.last().map(|(c, _)| c.as_str());
+                let clause = match (t.speaker, said_before) {
+                    (Some(sp), Some(before)) => topic::it_from_before(&clause, before, sp),
+                    _ => None,
+                }
+                .unwrap_or(clause);
                 clauses_here.push((clause.clone(), false));
                 let facts = clause_facts(
                     t,

@@ -117,6 +117,51 @@ fn only_thing(w: &[&str]) -> Option<(String, String)> {
     }
 }
 
+/// `clause` with an "It" that opens it read as the one thing the clause
+/// before it did something with ("I got a new job - it's at a startup":
+/// "Ana's new job is at a startup"); `None` otherwise, and when all it says
+/// of "it" is a judgement ("I lost my phone - it was awful" judges the
+/// losing, not the phone).
+pub(super) fn it_from_before(clause: &str, before: &str, speaker: &str) -> Option<String> {
+    let w = words(clause);
+    let first = w.first()?.replace('\u{2019}', "'");
+    if !matches!(first.as_str(), "It" | "it" | "It's" | "it's") {
+        return None;
+    }
+    let judged = w.iter().skip(1).all(|x| {
+        let b = bare(x);
+        EVALUATIVE.contains(&b.as_str())
+            || super::words::FUNCTION.contains(&b.as_str())
+            || matches!(
+                b.as_str(),
+                "so" | "really"
+                    | "truly"
+                    | "super"
+                    | "such"
+                    | "pretty"
+                    | "blast"
+                    | "fun"
+                    | "success"
+                    | "dream"
+                    | "experience"
+                    | "adventure"
+                    | "time"
+                    | "lot"
+            )
+    });
+    if judged {
+        return None;
+    }
+    let thing = done_thing(before, speaker)?;
+    answered(
+        clause,
+        &Asked {
+            thing,
+            shown: false,
+        },
+    )
+}
+
 /// `sentence` with its "it" read as `thing`, when it opens the sentence
 /// ("It was made for a local church") or is a verb's object ("I made it
 /// in pottery class"); `None` when it has neither.
@@ -211,6 +256,17 @@ fn dummy(rest: &[&str]) -> bool {
     }) || lower
         .first()
         .is_some_and(|w| matches!(w.as_str(), "like" | "what" | "time" | "okay" | "ok"))
+        // "such a great feeling to give back": what the feeling is of
+        || lower.windows(2).any(|p| {
+            matches!(
+                p[0].as_str(),
+                "feeling" | "way" | "thing" | "honor" | "honour" | "privilege" | "pleasure"
+                    | "relief" | "joy" | "blast"
+            ) && matches!(
+                p[1].as_str(),
+                "to" | "when" | "that" | "knowing" | "seeing" | "being" | "having"
+            )
+        })
 }
 
 /// The sentences of a turn, with their closing punctuation.
@@ -287,6 +343,60 @@ fn pointed_thing(w: &[&str]) -> Option<(String, String)> {
     })
 }
 
+/// Words that end a thing's phrase when they follow it: joining words,
+/// prepositions, times, pronouns.
+const PHRASE_ENDS: &[&str] = &[
+    "",
+    "and",
+    "or",
+    "but",
+    "for",
+    "with",
+    "in",
+    "on",
+    "at",
+    "from",
+    "to",
+    "of",
+    "you",
+    "is",
+    "was",
+    "that",
+    "last",
+    "yesterday",
+    "today",
+    "tonight",
+    "tomorrow",
+    "this",
+    "next",
+    "recently",
+    "again",
+    "together",
+    "so",
+    "because",
+    "'cause",
+    "myself",
+    "himself",
+    "herself",
+    "themselves",
+    "yourself",
+    "ourselves",
+    "me",
+    "us",
+    "him",
+    "her",
+    "them",
+    "it",
+    "too",
+    "alone",
+    "there",
+    "here",
+    "now",
+    "though",
+    "while",
+    "when",
+];
+
 /// The words after the determiner at `j` up to and including a thing
 /// noun ending the phrase (at most three words, lowercase, no verb).
 fn phrase_after(w: &[&str], j: usize) -> Option<String> {
@@ -298,42 +408,20 @@ fn phrase_after(w: &[&str], j: usize) -> Option<String> {
                 let nb = bare(n);
                 // ("a poetry reading": an -ing form goes on with the noun)
                 (is_verbish(n) && verb(&nb).is_none_or(|(_, f)| f != VerbForm::Gerund))
-                    || matches!(
-                        nb.as_str(),
-                        "" | "and"
-                            | "or"
-                            | "but"
-                            | "for"
-                            | "with"
-                            | "in"
-                            | "on"
-                            | "at"
-                            | "from"
-                            | "to"
-                            | "of"
-                            | "you"
-                            | "is"
-                            | "was"
-                            | "that"
-                            | "last"
-                            | "yesterday"
-                            | "today"
-                            | "tonight"
-                            | "tomorrow"
-                            | "this"
-                            | "next"
-                            | "recently"
-                            | "again"
-                            | "together"
-                            | "so"
-                            | "because"
-                            | "'cause"
-                    )
+                    || PHRASE_ENDS.contains(&nb.as_str())
             });
-        if b.is_empty() || !b.chars().all(|c| c.is_ascii_lowercase() || c == '-') {
+        if b.is_empty()
+            || !b
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c == '-' || c == '+')
+        {
             return None;
         }
-        parts.push(b.clone());
+        // (as written: "LGBTQ+ counseling workshop")
+        parts.push(
+            w[k].trim_matches(|c: char| c.is_ascii_punctuation() && c != '+' && c != '-')
+                .to_string(),
+        );
         // "a mix of emotions", "a piece of cake": the thing comes after
         if w.get(k + 1).is_some_and(|n| bare(n) == "of") {
             return None;
@@ -498,6 +586,31 @@ mod tests {
             "It's totally vegan.",
             None,
         );
+    }
+
+    #[test]
+    fn it_after_the_clause_before() {
+        let check = |clause: &str, before: &str, expect: Option<&str>| {
+            assert_eq!(
+                it_from_before(clause, before, "Ana").as_deref(),
+                expect,
+                "{before} | {clause}"
+            );
+        };
+        check(
+            "it's at a startup in Porto.",
+            "I got a new job",
+            Some("Ana's new job is at a startup in Porto."),
+        );
+        check(
+            "It was a reading by refugee poets.",
+            "I went to a poetry reading on Friday.",
+            Some("The poetry reading that Ana went to was a reading by refugee poets."),
+        );
+        // a judgement of what happened, not of the thing
+        check("it was awful.", "I lost my phone", None);
+        check("It's so cool!", "I bought a new bike.", None);
+        check("It was a blast!", "I decorated a tree myself.", None);
     }
 
     #[test]
