@@ -167,7 +167,8 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
         let sentences = split_sentences(&text, 0, text.len())
             .into_iter()
             .flat_map(|(s, e)| text[s..e].split("; "));
-        // a title quoted in the sentence before, which an opening "It" means
+        // a title or name said in the sentence before, which an opening "It"
+        // means
         let mut title: Option<String> = None;
         // what the listener's question just before asked about
         let asked = asked_about(turns, ti);
@@ -185,7 +186,13 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
                 .as_deref()
                 .or(answer.as_deref())
                 .unwrap_or(sentence);
-            title = titles::title_in(sentence);
+            // a title or a name, which "there" later in it and "It" opening
+            // the next sentence may mean ("It's Seattle, my game there ...")
+            title = titles::title_in(sentence).or_else(|| titles::name_in(sentence, &people));
+            let placed = title
+                .as_deref()
+                .and_then(|name| titles::there_as_named(sentence, name));
+            let sentence = placed.as_deref().unwrap_or(sentence);
             if !is_fact_like(sentence) {
                 dropped((), sentence, "a question, or no content");
                 clauses_here.push((sentence.to_string(), false));

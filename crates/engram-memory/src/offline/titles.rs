@@ -1,4 +1,5 @@
-//! A title in quotes and the "it" that opens the next sentence: "I loved
+//! A title in quotes, or a name, and the "it" that opens the next
+//! sentence (see [`name_in`] for names): "I loved
 //! "Becoming Nicole" by Amy Ellis Nutt. It's a true story about a trans
 //! girl" says the story is "Becoming Nicole". The title must be the only
 //! quoted title of the sentence before, written as a title (its words
@@ -29,6 +30,131 @@ pub(super) fn title_in(sentence: &str) -> Option<String> {
     found
 }
 
+/// A name `sentence` is about, which an "It" opening the next sentence
+/// means: what "It's ..." identifies ("It's Seattle, I'm ..."), a name
+/// said alone ("Definitely Star Wars!", after its opener), or an acronym
+/// or a name of several words that is the subject ("NYC is amazing!").
+/// Never one of the people talking, nor a word that only opens a sentence;
+/// a one-word subject may be a person ("Sam is great!"), who is no "it".
+pub(super) fn name_in(sentence: &str, people: &[&str]) -> Option<String> {
+    let w: Vec<&str> = sentence.split_whitespace().collect();
+    let first = w.first()?.replace('\u{2019}', "'");
+    let start = match (first.as_str(), w.get(1).map(|b| bare(b))) {
+        ("It's", _) => 1,
+        ("It", Some(be)) if matches!(be.as_str(), "is" | "was") => 2,
+        _ => 0,
+    };
+    let run = capital_run(&w[start.min(w.len())..]);
+    if run == 0 {
+        return None;
+    }
+    let parts = &w[start..start + run];
+    let name = parts
+        .iter()
+        .map(|p| p.trim_matches(|c: char| !c.is_alphanumeric() && c != '\''))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let opener =
+        super::entities::common_opener(parts[0].trim_matches(|c: char| !c.is_alphanumeric()));
+    // ("When I was younger": words that open clauses are no name)
+    let plain = parts.iter().enumerate().any(|(k, p)| {
+        let b = bare(p);
+        // ("Bank of America", "The Minnesota Wolves" join or open a name)
+        let joins = b == "the" || (k > 0 && matches!(b.as_str(), "of" | "and"));
+        b == "i"
+            || (super::words::FUNCTION.contains(&b.as_str()) && !joins)
+            || super::words::SUBORDINATING.contains(&b.as_str())
+    });
+    if name.is_empty()
+        || plain
+        || (start == 0 && opener)
+        || people
+            .iter()
+            .any(|p| name == *p || p.starts_with(name.as_str()))
+    {
+        return None;
+    }
+    let last = parts[run - 1];
+    let ends_here = start + run == w.len() || last.ends_with([',', '.', '!', '?', ';']);
+    let acronym = name.len() >= 2 && name.chars().all(|c| c.is_ascii_uppercase());
+    let subject = !last.ends_with(',')
+        && w.get(start + run)
+            .is_some_and(|v| matches!(bare(v).as_str(), "is" | "was" | "has" | "are" | "were"))
+        && (run >= 2 || acronym);
+    let found = match start {
+        0 => (start + run == w.len()) || subject,
+        _ => ends_here,
+    };
+    found.then_some(name)
+}
+
+/// How many words at the start of `w` make a capitalised name ("Star
+/// Wars", "The Minnesota Wolves", "Bank of America").
+fn capital_run(w: &[&str]) -> usize {
+    let capital = |x: &str| {
+        x.trim_start_matches(|c: char| !c.is_alphanumeric())
+            .chars()
+            .next()
+            .is_some_and(char::is_uppercase)
+    };
+    let mut n = 0;
+    while n < w.len() {
+        let joins = n > 0
+            && matches!(w[n], "of" | "the" | "and")
+            && w.get(n + 1).is_some_and(|x| capital(x))
+            && !w[n - 1].ends_with([',', '.', '!', '?']);
+        if !capital(w[n]) && !joins {
+            break;
+        }
+        n += 1;
+        if w[n - 1].ends_with([',', '.', '!', '?', ';']) {
+            break;
+        }
+    }
+    n
+}
+
+/// `sentence` ("It's Seattle, I'm stoked for my game there") with the
+/// "there" after the name it identifies said as "in Seattle"; `None` when
+/// it identifies no name or has no such "there" ("there's", "there are"
+/// are no place).
+pub(super) fn there_as_named(sentence: &str, name: &str) -> Option<String> {
+    let w: Vec<&str> = sentence.split_whitespace().collect();
+    let first = w.first()?.replace('\u{2019}', "'");
+    if !(first == "It's" || first == "It") {
+        return None;
+    }
+    let head = name.split(' ').next()?;
+    let at = w.iter().position(|x| x.contains(head))?;
+    let mut changed = false;
+    let out: Vec<String> = w
+        .iter()
+        .enumerate()
+        .map(|(i, x)| {
+            let (lead, core, trail) = super::coref::parts(x);
+            let existential = w
+                .get(i + 1)
+                .is_some_and(|n| matches!(bare(n).as_str(), "is" | "are" | "was" | "were"));
+            if i > at + 1 && core == "there" && !existential {
+                changed = true;
+                // "flying there": to it; "my game there": in it
+                let motion = i > 0
+                    && super::lexicon::verb(&bare(w[i - 1])).is_some_and(|(base, _)| {
+                        matches!(
+                            base,
+                            "go" | "fly" | "travel" | "head" | "move" | "come" | "drive" | "get"
+                        )
+                    });
+                let to = if motion { "to" } else { "in" };
+                format!("{lead}{to} {name}{trail}")
+            } else {
+                x.to_string()
+            }
+        })
+        .collect();
+    changed.then(|| out.join(" "))
+}
+
 /// `sentence` with its opening "It" (the subject: "It's", "It was", "It
 /// made me ...") replaced by `title`; `None` when it does not open so.
 pub(super) fn it_as_title(sentence: &str, title: &str) -> Option<String> {
@@ -39,7 +165,13 @@ pub(super) fn it_as_title(sentence: &str, title: &str) -> Option<String> {
     if matches!(next.as_str(), "been" | "what" | "like") {
         return None;
     }
+    // "It's got so much to see": "has"
+    let has = matches!(
+        super::lexicon::verb(&next),
+        Some((_, super::lexicon::VerbForm::Past))
+    );
     let said = match first.as_str() {
+        "It's" if has => format!("{title} has {rest}"),
         "It's" => format!("{title} is {rest}"),
         "It" if super::clauses::is_verbish(&next) => format!("{title} {rest}"),
         _ => return None,
@@ -115,6 +247,42 @@ mod tests {
             Some(
                 "\"Harry Potter and the Philosopher's Stone\" was the first movie from the series.",
             ),
+        );
+    }
+
+    #[test]
+    fn a_name_said_and_the_it_after_it() {
+        let people = ["Ana", "Ben"];
+        let check = |prev: &str, sentence: &str, expect: Option<&str>| {
+            let got = name_in(prev, &people).and_then(|n| it_as_title(sentence, &n));
+            assert_eq!(got.as_deref(), expect, "{prev} | {sentence}");
+        };
+        check(
+            "It's Lisbon, I'm flying there next week!",
+            "It's one of my favorite cities.",
+            Some("Lisbon is one of my favorite cities."),
+        );
+        check(
+            "Star Wars!",
+            "It's my favorite and never gets old.",
+            Some("Star Wars is my favorite and never gets old."),
+        );
+        check(
+            "NYC is amazing!",
+            "It's got so much to check out.",
+            Some("NYC has got so much to check out."),
+        );
+        // a one-word subject may be a person; the speakers are no "it"
+        check("Sam is great!", "It's a long story.", None);
+        check("Ben!", "It's been ages.", None);
+        check("Ana is here.", "It was fun.", None);
+        assert_eq!(
+            there_as_named("It's Lisbon, I'm flying there next week!", "Lisbon").as_deref(),
+            Some("It's Lisbon, I'm flying to Lisbon next week!")
+        );
+        assert_eq!(
+            there_as_named("It's Lisbon, there's a lot to see.", "Lisbon"),
+            None
         );
     }
 
