@@ -385,3 +385,22 @@ fn whose_the_kids_are_and_who_a_question_means() {
         ),
     ]);
 }
+
+#[test]
+fn plural_nouns_and_fond_pointers_are_no_one() {
+    check(&[
+        // a plural noun opening a sentence is no one "he" means
+        (
+            "Ana: My dog Rex is silly. Treats are his fave! He hid a bone in my shoe once.",
+            "Rex hid a bone in Ana's shoe once.",
+        ),
+        ("Ben: Pets have a way of cheering us up. I named her Daisy.", ""),
+        // "the needs and hopes of": two nouns, not "hopes" done
+        (
+            "Ben: I've been getting to know the needs and hopes of our street.",
+            "Ben has been getting to know the needs and hopes of their street.",
+        ),
+        // "those little guys" name what was shown; "little guys" names nothing
+        ("Ben: I'm already really invested in those little guys!", ""),
+    ]);
+}

@@ -396,8 +396,17 @@ fn split_part(sentence: &str) -> Vec<String> {
             let plural_pair = i >= 2
                 && matches!(verb(&bare(words[i + adverb])), Some((_, VerbForm::Third)))
                 && {
+                    // ("the needs and hopes of ...": after a determiner a
+                    // word in -s is a noun, whatever else it can be)
                     let before = bare(words[i - 2]);
-                    before.ends_with('s') && !before.ends_with("ss") && !is_verbish(words[i - 2])
+                    let determined = i >= 3
+                        && matches!(
+                            bare(words[i - 3]).as_str(),
+                            "the" | "my" | "our" | "your" | "his" | "her" | "their"
+                        );
+                    before.ends_with('s')
+                        && !before.ends_with("ss")
+                        && (!is_verbish(words[i - 2]) || determined)
                 }
                 && (words[i + adverb].ends_with([',', '.', '!', '?', ';'])
                     || words.get(i + adverb + 1).is_none_or(|n| {

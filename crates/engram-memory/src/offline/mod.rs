@@ -414,7 +414,16 @@ fn person_names(text: &str, people: &[&str], common: &HashSet<String>) -> Vec<St
     out.retain(|name| !only_after_a_determiner(text, name));
     if let Some(first) = words.next() {
         let core = first.trim_matches(|c: char| !c.is_alphanumeric());
+        // "Veggies are his fave", "Pets have a way ...": a plural noun
+        let plural = core.ends_with('s')
+            && words.next().is_some_and(|v| {
+                matches!(
+                    clauses::bare(v).as_str(),
+                    "are" | "were" | "have" | "do" | "don't" | "aren't"
+                )
+            });
         if intro::is_name_word(first)
+            && !plural
             && !entities::common_opener(core)
             && !common.contains(&core.to_lowercase())
             && !out.iter().any(|n| n == core)

@@ -301,6 +301,15 @@ pub fn indefinite(fact: &str) -> String {
         let degree_before_noun = matches!(n.as_str(), "super" | "really" | "pretty")
             && words.get(j + 2).is_some_and(|a| !is_verbish(a) && plain(a))
             && words.get(j + 3).is_some_and(|a| !is_verbish(a) && plain(a));
+        // "those little guys", "these cuties": a fond name for what was
+        // shown or said before, which "a"/"some" would not name at all
+        let fond = words[j + 1..]
+            .iter()
+            .take(3)
+            .any(|w| FOND.contains(&bare(w).as_str()));
+        if fond {
+            continue;
+        }
         let noun = degree_before_noun
             || (!is_verbish(next) || adjective_before_noun)
                 && plain(next)
@@ -362,6 +371,12 @@ pub fn indefinite(fact: &str) -> String {
     out.retain(|w| !w.is_empty());
     out.join(" ")
 }
+
+/// Fond names for creatures or things pointed at ("these little guys").
+const FOND: &[&str] = &[
+    "guys", "guy", "ones", "one", "babies", "baby", "cuties", "cutie", "critters", "critter",
+    "dudes", "fellas", "buddies", "buddy", "beauties", "beauty", "darlings",
+];
 
 /// Prepositions after which "that" is a determiner ("on that trip").
 const PREPOSITIONS: Words =
