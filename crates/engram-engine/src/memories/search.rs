@@ -202,6 +202,10 @@ fn merge_passages(hits: &mut Vec<SearchHit>, threshold: f32) {
     hits.sort_by(|a, b| b.score().total_cmp(&a.score()));
 }
 
+/// What a memory that only says a name is worth to a question that asks
+/// something else.
+const NAME_ONLY: f32 = 0.95;
+
 /// What a memory's score is worth when its passage is already carried.
 const REPEAT_DISCOUNT: f32 = 0.5;
 
@@ -449,6 +453,17 @@ impl Engine {
             .filter_map(|m| scores.get(&m.id).map(|sc| (*sc, m)))
             .map(|(sc, m)| (m, sc))
             .collect();
+        // "Sam is the user's name." matches any question that names Sam; it
+        // answers only one that asks for a name, and ranks below the facts
+        // about Sam otherwise
+        if !engram_memory::offline::asks_for_a_name(&s.q) {
+            for (m, sc) in found.iter_mut() {
+                if engram_memory::offline::says_a_name(&m.content) {
+                    *sc *= NAME_ONLY;
+                }
+            }
+            found.retain(|(_, sc)| *sc >= s.threshold);
+        }
         found.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.id.cmp(&b.0.id)));
         let total = found.len();
         found.truncate(s.limit);

@@ -394,7 +394,10 @@ fn plural_nouns_and_fond_pointers_are_no_one() {
             "Ana: My dog Rex is silly. Treats are his fave! He hid a bone in my shoe once.",
             "Rex hid a bone in Ana's shoe once.",
         ),
-        ("Ben: Pets have a way of cheering us up. I named her Daisy.", ""),
+        (
+            "Ben: Pets have a way of cheering us up. I named her Daisy.",
+            "",
+        ),
         // "the needs and hopes of": two nouns, not "hopes" done
         (
             "Ben: I've been getting to know the needs and hopes of our street.",

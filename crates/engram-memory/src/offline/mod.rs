@@ -131,6 +131,30 @@ pub fn is_person_name(s: &str) -> bool {
         && introduced(&format!("I'm {s}")).is_some_and(|(n, _)| n == s)
 }
 
+/// How a self-introduction is remembered: "Sam is the user's name."
+const NAME_FACT: &str = " is the user's name.";
+
+/// Whether `memory` only says what the user is called (a self-introduction
+/// remembered), which answers a question about a name and nothing else:
+/// search ranks it below the facts about the named person when the
+/// question asks something else ("what does Sam do for a living?").
+pub fn says_a_name(memory: &str) -> bool {
+    memory
+        .strip_suffix(NAME_FACT)
+        .is_some_and(|name| !name.is_empty() && !name.contains('.'))
+}
+
+/// Whether a question asks for a name ("what's her name?", "who is the
+/// user?", "what should I call you?").
+pub fn asks_for_a_name(question: &str) -> bool {
+    question.split(|c: char| !c.is_alphanumeric()).any(|w| {
+        matches!(
+            w.to_lowercase().as_str(),
+            "name" | "names" | "named" | "called" | "call" | "who" | "whom" | "introduce"
+        )
+    })
+}
+
 /// Fact candidates from a conversation or document, in order, without
 /// duplicates.
 pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
@@ -524,7 +548,7 @@ fn clause_facts(
         // "I'm Maya": news only when the speaker was a role label
         if let Some((name, rest)) = introduced(&clause) {
             if t.generic && speaker != crate::UNNAMED_USER {
-                out.push((format!("{name} is the user's name."), Some(name)));
+                out.push((format!("{name}{NAME_FACT}"), Some(name)));
             }
             if !rest.to_lowercase().starts_with("from ") {
                 return dropped(out, &clause, "introduction");

@@ -541,3 +541,13 @@ fn wording_that_misled_the_extractor() {
         assert_eq!(got, want, "{said}");
     }
 }
+
+#[test]
+fn a_name_fact_answers_name_questions_only() {
+    assert!(says_a_name("Sam is the user's name."));
+    assert!(!says_a_name("Sam is a nurse."));
+    assert!(!says_a_name(" is the user's name."));
+    assert!(asks_for_a_name("What's my name?"));
+    assert!(asks_for_a_name("who am I?"));
+    assert!(!asks_for_a_name("what does Sam do for a living?"));
+}
