@@ -405,5 +405,15 @@ fn plural_nouns_and_fond_pointers_are_no_one() {
         ),
         // "those little guys" name what was shown; "little guys" names nothing
         ("Ben: I'm already really invested in those little guys!", ""),
+        // ... and with a picture of animals, they are the speaker's animals
+        (
+            "Ana: These little ones keep me calm. [image: a photo of two rabbits in a hutch]|Ben: Aww! How long have you had them?|Ana: I've had them for two years.",
+            "Ana has had Ana's rabbits for two years.",
+        ),
+        // what someone loves is a thing an "It" after it can mean
+        (
+            "Ana: I love this podcast. It has interviews with marine biologists.",
+            "The podcast that Ana loves has interviews with marine biologists.",
+        ),
     ]);
 }

@@ -179,6 +179,10 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
             continue;
         }
         let text = without_attachments(t.text);
+        // "these little guys" with a picture of turtles: the speaker's turtles
+        if let (Some(sp), Some(animals)) = (t.speaker, shown::fond_animals(t.text)) {
+            antecedents.note_animals(sp, &animals, ti);
+        }
         // the turn's clauses, whether each became a memory, and the
         // candidates of this turn with the clause each came from
         let mut clauses_here: Vec<(String, bool)> = Vec::new();

@@ -373,7 +373,7 @@ pub fn indefinite(fact: &str) -> String {
 }
 
 /// Fond names for creatures or things pointed at ("these little guys").
-const FOND: &[&str] = &[
+pub(super) const FOND: &[&str] = &[
     "guys", "guy", "ones", "one", "babies", "baby", "cuties", "cutie", "critters", "critter",
     "dudes", "fellas", "buddies", "buddy", "beauties", "beauty", "darlings",
 ];

@@ -80,6 +80,11 @@ impl Antecedents {
         self.mentions.retain(|(_, t, _)| t + reach >= turn);
     }
 
+    /// Note animals of `owner` that turn `turn` showed ("Nate's turtles").
+    pub fn note_animals(&mut self, owner: &str, animals: &str, turn: usize) {
+        self.push(format!("{owner}'s {animals}"), turn, Kind::Animal(true));
+    }
+
     fn push(&mut self, text: String, turn: usize, kind: Kind) {
         self.mentions.push((text, turn, kind));
     }

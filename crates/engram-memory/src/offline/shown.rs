@@ -57,6 +57,16 @@ const LEADS: &[&str] = &[
 /// The thing the turn's one attached picture shows ("a cup with a dog
 /// face on it"); `None` without exactly one, or when it shows no thing.
 pub(super) fn thing_shown(text: &str) -> Option<String> {
+    let thing = shown(text)?;
+    let words = thing.split_whitespace().count();
+    // a thing, with its article, in a few words
+    ((thing.starts_with("a ") || thing.starts_with("an ")) && (2..=12).contains(&words))
+        .then_some(thing)
+}
+
+/// What the turn's one attached picture shows, after its lead ("two
+/// rabbits in a hutch"); `None` without exactly one described picture.
+fn shown(text: &str) -> Option<String> {
     let mut found = text.match_indices("[image:").map(|(i, _)| {
         let rest = &text[i + "[image:".len()..];
         rest[..rest.find(']').unwrap_or(rest.len())].trim()
@@ -67,11 +77,7 @@ pub(super) fn thing_shown(text: &str) -> Option<String> {
     }
     let lower = caption.to_lowercase();
     let lead = LEADS.iter().find(|l| lower.starts_with(*l))?;
-    let thing = lower[lead.len()..].trim().trim_end_matches('.').to_string();
-    let words = thing.split_whitespace().count();
-    // a thing, with its article, in a few words
-    ((thing.starts_with("a ") || thing.starts_with("an ")) && (2..=12).contains(&words))
-        .then_some(thing)
+    Some(lower[lead.len()..].trim().trim_end_matches('.').to_string())
 }
 
 /// The clause with a pointer that the picture shows replaced by `thing`;
@@ -113,6 +119,33 @@ pub(super) fn with_thing(clause: &str, thing: &str) -> Option<String> {
     out.push(format!("{thing}{trail}"));
     out.extend(words[j + 1..].iter().map(|w| w.to_string()));
     Some(out.join(" "))
+}
+
+/// The animals a turn's picture shows when the turn speaks of them fondly
+/// as its own ("these little guys", "my little ones" with a picture of a
+/// turtle): the plural of the animal ("turtles"), which a "they" or "them"
+/// after it may mean. `None` without exactly one picture of an animal, or
+/// without such words.
+pub(super) fn fond_animals(text: &str) -> Option<String> {
+    let caption = shown(text)?;
+    let said = super::without_attachments(text);
+    let words: Vec<String> = said.split_whitespace().map(bare).collect();
+    let fond = words.windows(3).any(|w| {
+        matches!(w[0].as_str(), "these" | "those" | "my")
+            && (super::pointers::FOND.contains(&w[1].as_str())
+                || (w[1] == "little" && super::pointers::FOND.contains(&w[2].as_str())))
+    });
+    if !fond {
+        return None;
+    }
+    caption
+        .split_whitespace()
+        .map(bare)
+        .find_map(|w| match super::pronoun_words::animal(&w) {
+            Some(true) => Some(w),
+            Some(false) if w != "guinea" && w != "fish" => Some(format!("{w}s")),
+            _ => None,
+        })
 }
 
 #[cfg(test)]

@@ -235,8 +235,8 @@ const DOING: &[&str] = &[
 /// "Caroline's window").
 const MAKING: &[&str] = &[
     "make", "paint", "draw", "build", "bake", "cook", "knit", "sew", "design", "create", "write",
-    "buy", "get", "finish", "craft", "carve", "decorate", "plant", "grow", "frame", "print",
-    "sculpt", "adopt", "win", "start", "finish", "record", "publish", "launch", "open",
+    "buy", "get", "craft", "carve", "decorate", "plant", "grow", "frame", "print", "sculpt",
+    "adopt", "win", "record", "publish", "launch", "open",
 ];
 
 /// Whether a predicate after "it" is an impersonal one ("was special to
@@ -310,7 +310,13 @@ fn thing_noun(w: &str) -> bool {
             "pic" | "picture" | "photo" | "photos" | "pics" | "week" | "month" | "year" | "day"
                 | "time" | "news" | "idea" | "chance" | "way" | "lot"
         )
-        && (!b.ends_with('s') || b.ends_with("ss"))
+        && (!b.ends_with('s')
+            || b.ends_with("ss")
+            || matches!(
+                b.as_str(),
+                "series" | "species" | "bus" | "lens" | "campus" | "canvas" | "thesis" | "status"
+                    | "atlas" | "tennis" | "chess" | "bonus" | "virus" | "cactus" | "walrus"
+            ))
         // ("that painting", "a poetry reading": after a determiner an
         // -ing form is a noun)
         && verb(&b).is_none_or(|(_, f)| {
@@ -467,9 +473,6 @@ fn done_thing(before: &str, speaker: &str) -> Option<String> {
                         | "guess"
                         | "say"
                         | "tell"
-                        | "love"
-                        | "like"
-                        | "enjoy"
                         | "hear"
                 )
             {
@@ -506,7 +509,11 @@ fn done_thing(before: &str, speaker: &str) -> Option<String> {
             if found.is_some() {
                 return None;
             }
+            // a taste holds now ("the series that Nate loves"); a doing is
+            // past ("the reading that Ana went to")
+            let taste = matches!(base, "love" | "like" | "enjoy" | "adore");
             let past = match form {
+                VerbForm::Base if taste => format!("{base}s"),
                 VerbForm::Past => b.clone(),
                 _ => past_of(base).unwrap_or_else(|| b.clone()),
             };
@@ -611,6 +618,19 @@ mod tests {
         check("it was awful.", "I lost my phone", None);
         check("It's so cool!", "I bought a new bike.", None);
         check("It was a blast!", "I decorated a tree myself.", None);
+    }
+
+    #[test]
+    fn what_someone_loves_is_a_thing_too() {
+        assert_eq!(
+            it_from_before(
+                "It has dragons, magic and great characters.",
+                "I love this series.",
+                "Ana"
+            )
+            .as_deref(),
+            Some("The series that Ana loves has dragons, magic and great characters.")
+        );
     }
 
     #[test]
