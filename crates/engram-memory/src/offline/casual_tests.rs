@@ -417,3 +417,24 @@ fn plural_nouns_and_fond_pointers_are_no_one() {
         ),
     ]);
 }
+
+#[test]
+fn short_answers_fill_the_question() {
+    check(&[
+        (
+            "Ben: Nice to meet you! Where are you from?|Ana: Porto, originally. I moved to Leeds for work.",
+            "Ana is from Porto, originally.|Ana moved to Leeds for work.",
+        ),
+        (
+            "assistant: Got it. How long have you been vegetarian?|user: About ten years now.",
+            "User has been vegetarian for about ten years.",
+        ),
+        // a thing the question names is what the answer's object "it" is
+        (
+            "Ben: How long have you had your bike?|Ana: I've had it for two years.",
+            "Ana has had Ana's bike for two years.",
+        ),
+        // ... but never an opening "It", which may be about anything
+        ("Ben: How was your week?|Ana: It was a blast.", ""),
+    ]);
+}

@@ -30,6 +30,7 @@ mod pronoun_words;
 mod pronouns;
 mod salvage;
 mod shape;
+mod short_answers;
 mod shown;
 mod subjects;
 mod surface;
@@ -200,8 +201,19 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
         let mut title: Option<String> = None;
         // what the listener's question just before asked about
         let asked = asked_about(turns, ti);
+        // the listener's question just before, which a short answer fills
+        let question = ti
+            .checked_sub(1)
+            .and_then(|i| turns.get(i))
+            .filter(|q| q.speaker != t.speaker)
+            .map(|q| q.text);
         for (si, sentence) in sentences.enumerate() {
             let sentence = strip_vocative(strip_openers(sentence), &people);
+            // "How long have you been married?" - "5 years already!"
+            let short = question
+                .filter(|_| si == 0)
+                .and_then(|q| short_answers::expanded(q, sentence));
+            let sentence = short.as_deref().unwrap_or(sentence);
             // (a title just named is nearer than what was asked)
             let with_title = title
                 .take()

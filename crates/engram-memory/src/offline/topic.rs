@@ -29,6 +29,11 @@ pub(super) struct Asked {
     /// or getting alone ("I made it with coconut milk"), never for a
     /// subject (a description is loose).
     pub(super) shown: bool,
+    /// Named by a question that did not say "it": it stands in for a
+    /// verb's object alone ("How long have you had your bike?" - "I've had
+    /// it for two years"), never for an opening "It" (which may be about
+    /// anything: "How's your week? - It's been a blast").
+    pub(super) object_only: bool,
 }
 
 /// What `speaker`'s answer's "it" means, given the listener's turn before
@@ -40,14 +45,44 @@ pub(super) fn asked_about(question: &str, before: Option<&str>, speaker: &str) -
         Some(Asked {
             thing,
             shown: false,
+            object_only: false,
         })
     };
     let q = super::without_attachments(question);
     let asked = sentences(&q);
-    // the last question that says "it"
-    let at = asked
+    // the last question that says "it"; else the last question, when it
+    // names one thing itself ("How long have you had your bike?" - "I've
+    // had it for two years")
+    let Some(at) = asked
         .iter()
-        .rposition(|s| s.ends_with('?') && words(s).iter().any(|w| bare(w) == "it"))?;
+        .rposition(|s| s.ends_with('?') && words(s).iter().any(|w| bare(w) == "it"))
+    else {
+        let last = asked.last().filter(|s| s.ends_with('?'))?;
+        // (one determiner in all: "your bike faster than your car" has two)
+        let dets = words(last)
+            .iter()
+            .filter(|w| {
+                matches!(
+                    bare(w).as_str(),
+                    "that" | "this" | "your" | "the" | "my" | "his" | "her" | "their" | "a" | "an"
+                )
+            })
+            .count();
+        if dets != 1 {
+            return None;
+        }
+        let (det, noun) = only_thing(&words(last))?;
+        let thing = if det == "your" {
+            format!("{speaker}'s {noun}")
+        } else {
+            format!("the {noun}")
+        };
+        return Some(Asked {
+            thing,
+            shown: false,
+            object_only: true,
+        });
+    };
     // a thing the question names, in it or in the sentence before it
     let from = at.saturating_sub(1);
     let asking = words(asked[at]);
@@ -92,7 +127,11 @@ pub(super) fn asked_about(question: &str, before: Option<&str>, speaker: &str) -
     if let Some(thing) = done_thing(&text, speaker) {
         return said(thing);
     }
-    super::shown::thing_shown(before).map(|thing| Asked { thing, shown: true })
+    super::shown::thing_shown(before).map(|thing| Asked {
+        thing,
+        shown: true,
+        object_only: true,
+    })
 }
 
 /// The one thing `w` points at ("that note"; "the deal with that note"
@@ -158,6 +197,7 @@ pub(super) fn it_from_before(clause: &str, before: &str, speaker: &str) -> Optio
         &Asked {
             thing,
             shown: false,
+            object_only: false,
         },
     )
 }
@@ -177,7 +217,7 @@ pub(super) fn answered(sentence: &str, asked: &Asked) -> Option<String> {
             .unwrap_or_default()
     };
     let opening = match first.as_str() {
-        _ if asked.shown => None,
+        _ if asked.shown || asked.object_only => None,
         "It's" | "it's" if !dummy(&w[1..]) && next != "been" => {
             // "It's helped me": "has"
             let has = matches!(verb(&next), Some((_, VerbForm::Past)));
@@ -228,7 +268,8 @@ const DOING: &[&str] = &[
     "buy", "get", "find", "finish", "craft", "carve", "decorate", "plant", "grow", "frame",
     "print", "sculpt", "adopt", "pick", "win", "read", "watch", "see", "visit", "sign", "use",
     "wear", "hang", "give", "send", "submit", "share", "show", "start", "discuss", "choose",
-    "name", "call", "take", "keep", "play",
+    "name", "call", "take", "keep", "play", "have", "own", "love", "like", "enjoy", "miss", "need",
+    "want", "fix", "clean", "sell", "lose", "bring", "ride", "drive", "try", "taste", "eat",
 ];
 
 /// Verbs after which the thing is the doer's own ("I made this window":
@@ -308,6 +349,8 @@ fn thing_noun(w: &str) -> bool {
         && !matches!(
             b.as_str(),
             "pic" | "picture" | "photo" | "photos" | "pics" | "week" | "month" | "year" | "day"
+                | "life" | "mind" | "heart" | "weekend" | "morning" | "night" | "evening"
+                | "favorite" | "favourite"
                 | "time" | "news" | "idea" | "chance" | "way" | "lot"
         )
         && (!b.ends_with('s')
@@ -630,6 +673,23 @@ mod tests {
             )
             .as_deref(),
             Some("The series that Ana loves has dragons, magic and great characters.")
+        );
+    }
+
+    #[test]
+    fn a_question_that_names_one_thing() {
+        check(
+            None,
+            "Nice! How long have you had your bike?",
+            "I've had it for two years.",
+            Some("I've had Ana's bike for two years."),
+        );
+        // two things named: which one is not said
+        check(
+            None,
+            "Is your bike faster than your car?",
+            "It's much faster.",
+            None,
         );
     }
 
