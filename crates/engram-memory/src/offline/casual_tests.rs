@@ -286,7 +286,12 @@ fn pairs_titles_and_spelled_out_copulas() {
             "Omar: I found an old book with poems and sketches in the attic.",
             "Omar found an old book with poems and sketches in the attic.",
         ),
-        // a bare verb after "and" goes on with the infinitive
+        // a bare verb after "and" goes on with the infinitive (also after
+        // a verb and its particle)
+        (
+            "Omar: My cats remind me to slow down and enjoy quiet mornings.",
+            "Omar's cats remind Omar to slow down and enjoy quiet mornings.",
+        ),
         (
             "Omar: I'm keen to join the club and contribute to the newsletter.",
             "Omar is keen to join the club and contribute to the newsletter.",

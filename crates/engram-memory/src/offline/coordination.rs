@@ -35,6 +35,17 @@ pub(super) fn ends_in_infinitive(clause: &[&str]) -> bool {
     if clause.len() >= 2 && bare(clause[clause.len() - 2]) == "to" {
         return true;
     }
+    // "to slow down and appreciate ...": a verb and its particle
+    let n = clause.len();
+    if n >= 3
+        && bare(clause[n - 3]) == "to"
+        && matches!(
+            bare(clause[n - 1]).as_str(),
+            "down" | "up" | "out" | "off" | "back" | "in" | "over" | "away"
+        )
+    {
+        return true;
+    }
     // ("to join the meeting": after a determiner a verb's form is a noun)
     let noun = |k: usize| {
         k > 0
