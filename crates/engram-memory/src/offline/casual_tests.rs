@@ -441,5 +441,11 @@ fn short_answers_fill_the_question() {
         ),
         // ... but never an opening "It", which may be about anything
         ("Ben: How was your week?|Ana: It was a blast.", ""),
+        // "your dreams" in a story's theme are anyone's; "your studio" is
+        // the listener's
+        (
+            "Ana: I just read \"Piranesi\". It's a story about following your heart.",
+            "Ana just read \"Piranesi\".|\"Piranesi\" is a story about following one's heart.",
+        ),
     ]);
 }

@@ -492,7 +492,7 @@ fn clause_facts(
 ) -> Vec<(String, Option<String>)> {
     let mut clause = clause.trim().to_string();
     if let Some(sp) = t.speaker {
-        clause = antecedents.owners.rewrite(&clause, sp);
+        clause = generic_your(&antecedents.owners.rewrite(&clause, sp));
     }
     let mut out = Vec::new();
     // what a clause holds beside or beneath what it mainly says, each

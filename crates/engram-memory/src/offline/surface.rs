@@ -349,6 +349,64 @@ pub(super) fn copula_spelled(s: &str) -> String {
     words.join(" ")
 }
 
+/// "a great story about reaching for your dreams": a "your" after a
+/// doing ("reaching for", "following"), before what everyone has (dreams,
+/// heart, mind), is anyone's, not the listener's, and reads "one's"; a
+/// clause about the listener ("your story is ...", "you keep following
+/// your heart") and "getting your studio noticed" keep it.
+pub(super) fn generic_your(clause: &str) -> String {
+    let words: Vec<&str> = clause.split(' ').collect();
+    let about_listener = words.iter().take(3).any(|w| {
+        matches!(
+            clauses::bare(w).as_str(),
+            "you" | "your" | "you're" | "you've" | "you'll"
+        )
+    });
+    if about_listener {
+        return clause.to_string();
+    }
+    let doing = |w: &str| matches!(verb(&clauses::bare(w)), Some((_, VerbForm::Gerund)));
+    let out: Vec<String> = words
+        .iter()
+        .enumerate()
+        .map(|(i, w)| {
+            // (of something everyone has: "your dreams", not "your studio")
+            let everyones = words.get(i + 1).is_some_and(|n| {
+                matches!(
+                    clauses::bare(n).as_str(),
+                    "dreams"
+                        | "dream"
+                        | "goals"
+                        | "goal"
+                        | "heart"
+                        | "mind"
+                        | "passion"
+                        | "passions"
+                        | "potential"
+                        | "fears"
+                        | "best"
+                        | "life"
+                        | "future"
+                        | "feelings"
+                        | "emotions"
+                        | "happiness"
+                        | "instincts"
+                        | "gut"
+                )
+            });
+            let generic = clauses::bare(w) == "your"
+                && everyones
+                && (i >= 1 && doing(words[i - 1]) || i >= 2 && doing(words[i - 2]));
+            if generic {
+                w.replacen("your", "one's", 1)
+            } else {
+                w.to_string()
+            }
+        })
+        .collect();
+    out.join(" ")
+}
+
 /// "I'd never felt so loved" was read "would never felt": before a past
 /// participle the "'d" is "had" ("John had never felt so loved"). A past
 /// spelled like its base ("I'd read") stays "would".
