@@ -441,6 +441,16 @@ fn short_answers_fill_the_question() {
         ),
         // ... but never an opening "It", which may be about anything
         ("Ben: How was your week?|Ana: It was a blast.", ""),
+        // what one shows as one's own, one has; and it is what "It" means
+        (
+            "Ana: Here's my herb garden. It's got basil, mint and thyme.",
+            "Ana has a herb garden.|Ana's herb garden has got basil, mint and thyme.",
+        ),
+        (
+            "Ben: Here's one of my medals from the city marathon, a nice reminder.",
+            "Ben has medals from the city marathon.",
+        ),
+        ("Ben: Here's my take.", ""),
         // "your dreams" in a story's theme are anyone's; "your studio" is
         // the listener's
         (

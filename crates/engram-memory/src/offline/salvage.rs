@@ -72,6 +72,93 @@ fn name_at(words: &[&str], i: usize) -> Option<usize> {
 
 /// The clause a wrapper stands for, or an appositive fragment as a
 /// clause; `None` when it is neither.
+/// "Here's my cork board" -> "I have a cork board"; "Here's one of my
+/// trophies from a dance contest, ..." -> "I have trophies from a dance
+/// contest": what one shows as one's own, one has. Only a noun phrase (no
+/// verb) after "my", up to a comma.
+fn shown_as_mine(words: &[&str], lower: &[String]) -> Option<String> {
+    let at = match lower {
+        [h, ..] if h == "here's" || h == "heres" => 1,
+        [h, is, ..] if h == "here" && is == "is" => 2,
+        _ => return None,
+    };
+    let (one_of, my) = match &lower[at..] {
+        [one, of, my, ..] if one == "one" && of == "of" && my == "my" => (true, at + 3),
+        [my, ..] if my == "my" => (false, at + 1),
+        _ => return None,
+    };
+    let end = words[my..]
+        .iter()
+        .position(|w| w.ends_with([',', '.', '!', ';']))
+        .map_or(words.len(), |k| my + k + 1);
+    let phrase: Vec<&str> = words[my..end]
+        .iter()
+        .map(|w| w.trim_end_matches([',', '.', '!', ';']))
+        .collect();
+    // (a finite verb makes it a clause: "Here's my mom, she ...")
+    let finite = |w: &&str| {
+        let b = bare(w);
+        super::lexicon::AUXILIARIES.contains(&b.as_str())
+            || matches!(
+                super::lexicon::verb(&b),
+                Some((
+                    _,
+                    super::lexicon::VerbForm::Past | super::lexicon::VerbForm::Third
+                ))
+            )
+    };
+    // ("my new flavor", "my latest": one word of a kind says too little)
+    let said = phrase
+        .iter()
+        .filter(|w| {
+            !matches!(
+                bare(w).as_str(),
+                "new"
+                    | "latest"
+                    | "little"
+                    | "first"
+                    | "favorite"
+                    | "favourite"
+                    | "own"
+                    | "old"
+                    | "big"
+                    | "recent"
+                    | "last"
+                    | "best"
+                    | "fave"
+            )
+        })
+        .count();
+    if phrase.is_empty() || phrase.len() > 7 || said < 2 || phrase.iter().any(finite) {
+        return None;
+    }
+    let head = bare(phrase[0]);
+    // ("Here's my take", "Here's my point": the talk, not a thing)
+    if matches!(
+        head.as_str(),
+        "take"
+            | "point"
+            | "idea"
+            | "advice"
+            | "tip"
+            | "number"
+            | "two"
+            | "pic"
+            | "photo"
+            | "picture"
+    ) {
+        return None;
+    }
+    let article = if one_of {
+        ""
+    } else if head.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an "
+    } else {
+        "a "
+    };
+    Some(format!("I have {article}{}", phrase.join(" ")))
+}
+
 pub(super) fn restated(clause: &str) -> Option<String> {
     let words: Vec<&str> = clause.split_whitespace().collect();
     let lower: Vec<String> = words.iter().map(|w| bare(w)).collect();
@@ -98,6 +185,9 @@ pub(super) fn restated(clause: &str) -> Option<String> {
     // "Especially after I failed the test recently" (the rest was split off)
     if let Some((part, true)) = fronted(&words) {
         return Some(part);
+    }
+    if let Some(had) = shown_as_mine(&words, &lower) {
+        return Some(had);
     }
     // "Oscar, my guinea pig."
     let n = name_at(&words, 0)?;

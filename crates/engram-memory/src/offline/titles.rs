@@ -39,6 +39,17 @@ pub(super) fn title_in(sentence: &str) -> Option<String> {
 pub(super) fn name_in(sentence: &str, people: &[&str]) -> Option<String> {
     let w: Vec<&str> = sentence.split_whitespace().collect();
     let first = w.first()?.replace('\u{2019}', "'");
+    // "Here's my cork board. It's got quotes ...": the speaker's thing
+    if matches!(first.as_str(), "Here's" | "Heres") && w.get(1).is_some_and(|m| bare(m) == "my") {
+        let phrase: Vec<&str> = w[1..]
+            .iter()
+            .take_while(|x| !super::clauses::is_verbish(x))
+            .copied()
+            .collect();
+        let last = phrase.last()?;
+        return (phrase.len() >= 2 && phrase.len() == w.len() - 1 && last.ends_with(['.', '!']))
+            .then(|| phrase.join(" ").trim_end_matches(['.', '!']).to_string());
+    }
     let start = match (first.as_str(), w.get(1).map(|b| bare(b))) {
         ("It's", _) => 1,
         ("It", Some(be)) if matches!(be.as_str(), "is" | "was") => 2,
