@@ -661,6 +661,4 @@ fn clause_facts(
 #[cfg(test)]
 mod casual_tests;
 #[cfg(test)]
-mod probe_tests;
-#[cfg(test)]
 mod tests;
