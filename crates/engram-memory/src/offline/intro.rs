@@ -353,6 +353,30 @@ pub fn from_context(context: &str) -> Option<String> {
     (lead_comma || next == "is").then_some(name)
 }
 
+/// How a self-introduction is remembered: "Sam is the user's name."
+pub(super) const NAME_FACT: &str = " is the user's name.";
+
+/// Whether `memory` only says what the user is called (a self-introduction
+/// remembered), which answers a question about a name and nothing else:
+/// search ranks it below the facts about the named person when the
+/// question asks something else ("what does Sam do for a living?").
+pub fn says_a_name(memory: &str) -> bool {
+    memory
+        .strip_suffix(NAME_FACT)
+        .is_some_and(|name| !name.is_empty() && !name.contains('.'))
+}
+
+/// Whether a question asks for a name ("what's her name?", "who is the
+/// user?", "what should I call you?").
+pub fn asks_for_a_name(question: &str) -> bool {
+    question.split(|c: char| !c.is_alphanumeric()).any(|w| {
+        matches!(
+            w.to_lowercase().as_str(),
+            "name" | "names" | "named" | "called" | "call" | "who" | "whom" | "introduce"
+        )
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

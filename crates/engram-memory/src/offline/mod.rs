@@ -23,6 +23,7 @@ mod group;
 mod intro;
 pub(crate) mod lexicon;
 mod owners;
+mod people;
 mod pictures;
 mod pointers;
 mod predicate;
@@ -34,13 +35,16 @@ mod short_answers;
 mod shown;
 mod subjects;
 mod surface;
+mod things;
 mod titles;
 mod topic;
 mod vague;
 mod words;
 
 pub use classify::{is_fact_like, is_static, occupation};
-pub use intro::{from_context as name_in_context, introduced, is_name_word};
+pub use intro::{
+    asks_for_a_name, from_context as name_in_context, introduced, is_name_word, says_a_name,
+};
 
 /// The named entities of a fact (people, places, organisations, ...).
 pub fn entities_of(text: &str) -> Vec<crate::Entity> {
@@ -49,6 +53,7 @@ pub fn entities_of(text: &str) -> Vec<crate::Entity> {
 
 use crate::{Candidate, EntityKind, Role, Turn};
 use engram_extract::split_sentences;
+use people::{common_words, lowered_if_common, person_names};
 use std::collections::HashSet;
 use subjects::{with_origin_subject, with_subject};
 use surface::*;
@@ -132,30 +137,6 @@ pub fn is_person_name(s: &str) -> bool {
         && introduced(&format!("I'm {s}")).is_some_and(|(n, _)| n == s)
 }
 
-/// How a self-introduction is remembered: "Sam is the user's name."
-const NAME_FACT: &str = " is the user's name.";
-
-/// Whether `memory` only says what the user is called (a self-introduction
-/// remembered), which answers a question about a name and nothing else:
-/// search ranks it below the facts about the named person when the
-/// question asks something else ("what does Sam do for a living?").
-pub fn says_a_name(memory: &str) -> bool {
-    memory
-        .strip_suffix(NAME_FACT)
-        .is_some_and(|name| !name.is_empty() && !name.contains('.'))
-}
-
-/// Whether a question asks for a name ("what's her name?", "who is the
-/// user?", "what should I call you?").
-pub fn asks_for_a_name(question: &str) -> bool {
-    question.split(|c: char| !c.is_alphanumeric()).any(|w| {
-        matches!(
-            w.to_lowercase().as_str(),
-            "name" | "names" | "named" | "called" | "call" | "who" | "whom" | "introduce"
-        )
-    })
-}
-
 /// Fact candidates from a conversation or document, in order, without
 /// duplicates.
 pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
@@ -175,7 +156,7 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
     }
     let mut antecedents = pronouns::Antecedents::with_owners(owners);
     for (ti, t) in turns.iter().enumerate() {
-        antecedents.age(ti, asked_back(turns, ti));
+        antecedents.age(ti, topic::asked_back(turns, ti));
         if t.role != Role::User {
             continue;
         }
@@ -200,7 +181,7 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
         // means
         let mut title: Option<String> = None;
         // what the listener's question just before asked about
-        let asked = asked_about(turns, ti);
+        let asked = topic::asked_in(turns, ti);
         // the listener's question just before, which a short answer fills
         let question = ti
             .checked_sub(1)
@@ -334,144 +315,12 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
     out
 }
 
-/// Whether the turn before `ti`, by someone else, asks about people with
-/// a pronoun ("How did they like it?"): who it means was named before it.
-fn asked_back(turns: &[Turn], ti: usize) -> bool {
-    let Some(q) = ti.checked_sub(1).and_then(|i| turns.get(i)) else {
-        return false;
-    };
-    q.speaker != turns[ti].speaker
-        && q.text.split_inclusive(['.', '!', '?']).any(|s| {
-            s.trim_end().ends_with('?')
-                && s.split_whitespace().any(|w| {
-                    matches!(
-                        clauses::bare(w).as_str(),
-                        "they" | "them" | "their" | "he" | "she" | "him" | "her" | "his"
-                    )
-                })
-        })
-}
-
-/// What the question in the turn before turn `ti` asks about, when
-/// another person asked it: see [`topic::asked_about`].
-fn asked_about(turns: &[Turn], ti: usize) -> Option<topic::Asked> {
-    let t = &turns[ti];
-    let speaker = t.speaker?;
-    let q = turns.get(ti.checked_sub(1)?)?;
-    if q.speaker == t.speaker {
-        return None;
-    }
-    let before = ti
-        .checked_sub(2)
-        .and_then(|i| turns.get(i))
-        .filter(|p| p.speaker == t.speaker)
-        .map(|p| p.text);
-    topic::asked_about(q.text, before, speaker)
-}
-
-/// Words these turns use in lower case: a capitalised word opening a
-/// sentence is not a name when it is also written in lower case ("Meal
-/// times are fun" beside "a meal"), since names keep their capital.
-fn common_words(turns: &[Turn]) -> HashSet<String> {
-    turns
-        .iter()
-        .flat_map(|t| t.text.split_whitespace())
-        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\''))
-        .filter(|w| w.chars().next().is_some_and(char::is_lowercase))
-        .map(str::to_string)
-        .collect()
-}
-
-/// `text` with its first word in lower case when these turns write that
-/// word in lower case elsewhere and it is no speaker's name, so that the
-/// shape of the fact is judged without taking it for a name; the first
-/// letter is put back in capitals by [`tidy`].
-fn lowered_if_common(text: &str, common: &HashSet<String>, people: &[&str]) -> String {
-    let Some(first) = text.split_whitespace().next() else {
-        return text.to_string();
-    };
-    let core = first.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'');
-    let stem = core.strip_suffix("'s").unwrap_or(core);
-    let lower = stem.to_lowercase();
-    if stem == lower || people.contains(&stem) || !common.contains(&lower) {
-        return text.to_string();
-    }
-    surface::lowered(text)
-}
-
 /// Whether `text` names `person` (as a word, or possessive).
 fn mentions(text: &str, person: &str) -> bool {
     text.split_whitespace().any(|w| {
         let core = w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'');
         core == person || core.strip_suffix("'s") == Some(person)
     })
-}
-
-/// Whether every time `name` comes up in `text` a determiner stands
-/// before it ("the '16 Finals", "this Finals game", "the Rockies"): a
-/// title or a thing, never a person "he" or "she" could mean.
-fn only_after_a_determiner(text: &str, name: &str) -> bool {
-    let first = name.split_whitespace().next().unwrap_or(name);
-    let words: Vec<&str> = text.split_whitespace().collect();
-    let core = entities::core;
-    let determiner = |w: &str| {
-        matches!(
-            core(w).to_lowercase().as_str(),
-            "the" | "this" | "that" | "these" | "those" | "a" | "an"
-        )
-    };
-    let mut seen = false;
-    for (i, w) in words.iter().enumerate() {
-        if core(w) != first {
-            continue;
-        }
-        seen = true;
-        // a year or number may stand between: "the 2016 Finals"
-        let numbered =
-            i >= 2 && words[i - 1].chars().any(|c| c.is_ascii_digit()) && determiner(words[i - 2]);
-        if !(i >= 1 && determiner(words[i - 1]) || numbered) {
-            return false;
-        }
-    }
-    seen
-}
-
-/// Names in a text that may be people (not places or organisations).
-fn person_names(text: &str, people: &[&str], common: &HashSet<String>) -> Vec<String> {
-    let mut words = text.split_whitespace();
-    // a capitalised first word is a name only when it is known or stands
-    // alone in a fragment ("Luna and Oliver!")
-    let mut out: Vec<String> = entities::find(text, people)
-        .into_iter()
-        .filter(|e| matches!(e.kind, EntityKind::Person | EntityKind::Other))
-        .flat_map(|e| {
-            e.name
-                .split(" and ")
-                .map(str::to_string)
-                .collect::<Vec<_>>()
-        })
-        .collect();
-    out.retain(|name| !only_after_a_determiner(text, name));
-    if let Some(first) = words.next() {
-        let core = first.trim_matches(|c: char| !c.is_alphanumeric());
-        // "Veggies are his fave", "Pets have a way ...": a plural noun
-        let plural = core.ends_with('s')
-            && words.next().is_some_and(|v| {
-                matches!(
-                    clauses::bare(v).as_str(),
-                    "are" | "were" | "have" | "do" | "don't" | "aren't"
-                )
-            });
-        if intro::is_name_word(first)
-            && !plural
-            && !entities::common_opener(core)
-            && !common.contains(&core.to_lowercase())
-            && !out.iter().any(|n| n == core)
-        {
-            out.push(core.to_string());
-        }
-    }
-    out
 }
 
 /// Give up on a clause, saying why (`RUST_LOG=engram_memory=debug`).
@@ -564,7 +413,7 @@ fn clause_facts(
         // "I'm Maya": news only when the speaker was a role label
         if let Some((name, rest)) = introduced(&clause) {
             if t.generic && speaker != crate::UNNAMED_USER {
-                out.push((format!("{name}{NAME_FACT}"), Some(name)));
+                out.push((format!("{name}{}", intro::NAME_FACT), Some(name)));
             }
             if !rest.to_lowercase().starts_with("from ") {
                 return dropped(out, &clause, "introduction");

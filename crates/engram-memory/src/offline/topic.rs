@@ -14,8 +14,10 @@
 //! special to watch ..." point at nothing. Reads text only.
 
 use super::clauses::{bare, is_verbish};
-use super::lexicon::{past_of, verb, VerbForm};
-use super::words::{CALENDAR, EVALUATIVE, VAGUE};
+use super::lexicon::{verb, VerbForm};
+use super::things::{done_thing, only_thing, pointed_thing, thing_noun, MAKING};
+use super::words::EVALUATIVE;
+use crate::Turn;
 
 /// How many of the answer's sentences an "it" is read in.
 pub(super) const ANSWER_SENTENCES: usize = 2;
@@ -134,28 +136,6 @@ pub(super) fn asked_about(question: &str, before: Option<&str>, speaker: &str) -
     })
 }
 
-/// The one thing `w` points at ("that note"; "the deal with that note"
-/// points at the note), or the one it names with "the"; `None` for none or
-/// several.
-fn only_thing(w: &[&str]) -> Option<(String, String)> {
-    let with = |dets: &[&str]| -> Vec<(String, String)> {
-        (0..w.len())
-            .filter(|&j| dets.contains(&bare(w[j]).as_str()))
-            .filter_map(|j| phrase_after(w, j).map(|p| (bare(w[j]), p)))
-            .collect()
-    };
-    let pointed = with(&["that", "this", "your"]);
-    let some = with(&["a", "an", "my"]);
-    match (pointed.as_slice(), some.is_empty()) {
-        ([one], true) => Some(one.clone()),
-        ([], true) => match with(&["the"]).as_slice() {
-            [one] => Some(one.clone()),
-            _ => None,
-        },
-        _ => None,
-    }
-}
-
 /// `clause` with an "It" that opens it read as the one thing the clause
 /// before it did something with ("I got a new job - it's at a startup":
 /// "Ana's new job is at a startup"); `None` otherwise, and when all it says
@@ -272,14 +252,6 @@ const DOING: &[&str] = &[
     "want", "fix", "clean", "sell", "lose", "bring", "ride", "drive", "try", "taste", "eat",
 ];
 
-/// Verbs after which the thing is the doer's own ("I made this window":
-/// "Caroline's window").
-const MAKING: &[&str] = &[
-    "make", "paint", "draw", "build", "bake", "cook", "knit", "sew", "design", "create", "write",
-    "buy", "get", "craft", "carve", "decorate", "plant", "grow", "frame", "print", "sculpt",
-    "adopt", "win", "record", "publish", "launch", "open",
-];
-
 /// Whether a predicate after "it" is an impersonal one ("was special to
 /// watch ...", "'s amazing how ...", "was like a dream"): "it" points at
 /// nothing then.
@@ -311,7 +283,7 @@ fn dummy(rest: &[&str]) -> bool {
 }
 
 /// The sentences of a turn, with their closing punctuation.
-fn sentences(text: &str) -> Vec<&str> {
+pub(super) fn sentences(text: &str) -> Vec<&str> {
     let mut out = Vec::new();
     let mut start = 0;
     for (i, c) in text.char_indices() {
@@ -331,409 +303,45 @@ fn sentences(text: &str) -> Vec<&str> {
     out
 }
 
-fn words(s: &str) -> Vec<&str> {
+pub(super) fn words(s: &str) -> Vec<&str> {
     s.split_whitespace().collect()
 }
 
-/// A head noun a thing can be: a lowercase word, not a vague word, a time,
-/// a person or a picture (a question about a picture is about what it
-/// shows, which the answer names itself).
-fn thing_noun(w: &str) -> bool {
-    let b = bare(w);
-    b.len() > 2
-        && b.chars().all(|c| c.is_ascii_lowercase() || c == '-')
-        && !VAGUE.contains(&b.as_str())
-        && !CALENDAR.contains(&b.as_str())
-        && !EVALUATIVE.contains(&b.as_str())
-        && !super::lexicon::PERSON_NOUNS.iter().any(|(p, _)| *p == b)
-        && !matches!(
-            b.as_str(),
-            "pic" | "picture" | "photo" | "photos" | "pics" | "week" | "month" | "year" | "day"
-                | "life" | "mind" | "heart" | "weekend" | "morning" | "night" | "evening"
-                | "favorite" | "favourite"
-                | "time" | "news" | "idea" | "chance" | "way" | "lot"
-        )
-        && (!b.ends_with('s')
-            || b.ends_with("ss")
-            || matches!(
-                b.as_str(),
-                "series" | "species" | "bus" | "lens" | "campus" | "canvas" | "thesis" | "status"
-                    | "atlas" | "tennis" | "chess" | "bonus" | "virus" | "cactus" | "walrus"
-            ))
-        // ("that painting", "a poetry reading": after a determiner an
-        // -ing form is a noun)
-        && verb(&b).is_none_or(|(_, f)| {
-            f == VerbForm::Gerund || (f == VerbForm::Base && !is_verbish_only(&b))
+/// Whether the turn before `ti`, by someone else, asks about people with
+/// a pronoun ("How did they like it?"): who it means was named before it.
+pub(super) fn asked_back(turns: &[Turn], ti: usize) -> bool {
+    let Some(q) = ti.checked_sub(1).and_then(|i| turns.get(i)) else {
+        return false;
+    };
+    q.speaker != turns[ti].speaker
+        && q.text.split_inclusive(['.', '!', '?']).any(|s| {
+            s.trim_end().ends_with('?')
+                && s.split_whitespace().any(|w| {
+                    matches!(
+                        bare(w).as_str(),
+                        "they" | "them" | "their" | "he" | "she" | "him" | "her" | "his"
+                    )
+                })
         })
 }
 
-/// Words the lexicon knows as verbs that are rarely nouns after a
-/// determiner.
-fn is_verbish_only(b: &str) -> bool {
-    matches!(
-        b,
-        "be" | "do" | "go" | "get" | "make" | "take" | "have" | "say"
-    )
-}
-
-/// The last "that/this/the/your" + up to two modifiers + a thing noun in
-/// `w`: `(determiner, "modifiers noun")`.
-fn pointed_thing(w: &[&str]) -> Option<(String, String)> {
-    (0..w.len()).rev().find_map(|j| {
-        let det = bare(w[j]);
-        if !matches!(det.as_str(), "that" | "this" | "the" | "your") || w[j].ends_with([',', '.']) {
-            return None;
-        }
-        // "how does that sound": after an auxiliary it is the subject
-        if j > 0 && super::lexicon::AUXILIARIES.contains(&bare(w[j - 1]).as_str()) {
-            return None;
-        }
-        phrase_after(w, j).map(|p| (det, p))
-    })
-}
-
-/// Words that end a thing's phrase when they follow it: joining words,
-/// prepositions, times, pronouns.
-const PHRASE_ENDS: &[&str] = &[
-    "",
-    "and",
-    "or",
-    "but",
-    "for",
-    "with",
-    "in",
-    "on",
-    "at",
-    "from",
-    "to",
-    "of",
-    "you",
-    "is",
-    "was",
-    "that",
-    "last",
-    "yesterday",
-    "today",
-    "tonight",
-    "tomorrow",
-    "this",
-    "next",
-    "recently",
-    "again",
-    "together",
-    "so",
-    "because",
-    "'cause",
-    "myself",
-    "himself",
-    "herself",
-    "themselves",
-    "yourself",
-    "ourselves",
-    "me",
-    "us",
-    "him",
-    "her",
-    "them",
-    "it",
-    "too",
-    "alone",
-    "there",
-    "here",
-    "now",
-    "though",
-    "while",
-    "when",
-];
-
-/// The words after the determiner at `j` up to and including a thing
-/// noun ending the phrase (at most three words, lowercase, no verb).
-fn phrase_after(w: &[&str], j: usize) -> Option<String> {
-    let mut parts: Vec<String> = Vec::new();
-    for k in j + 1..(j + 4).min(w.len()) {
-        let b = bare(w[k]);
-        let ends = w[k].ends_with([',', '.', '!', '?', ';'])
-            || w.get(k + 1).is_none_or(|n| {
-                let nb = bare(n);
-                // ("a poetry reading": an -ing form goes on with the noun)
-                (is_verbish(n) && verb(&nb).is_none_or(|(_, f)| f != VerbForm::Gerund))
-                    || PHRASE_ENDS.contains(&nb.as_str())
-            });
-        if b.is_empty()
-            || !b
-                .chars()
-                .all(|c| c.is_ascii_lowercase() || c == '-' || c == '+')
-        {
-            return None;
-        }
-        // (as written: "LGBTQ+ counseling workshop")
-        parts.push(
-            w[k].trim_matches(|c: char| c.is_ascii_punctuation() && c != '+' && c != '-')
-                .to_string(),
-        );
-        // "a mix of emotions", "a piece of cake": the thing comes after
-        if w.get(k + 1).is_some_and(|n| bare(n) == "of") {
-            return None;
-        }
-        if ends {
-            return thing_noun(w[k]).then(|| parts.join(" "));
-        }
-        if is_verbish(w[k]) && verb(&b).is_some_and(|(_, f)| f != VerbForm::Base) {
-            return None;
-        }
+/// What the question in the turn before turn `ti` asks about, when
+/// another person asked it: see [`asked_about`].
+pub(super) fn asked_in(turns: &[Turn], ti: usize) -> Option<Asked> {
+    let t = &turns[ti];
+    let speaker = t.speaker?;
+    let q = turns.get(ti.checked_sub(1)?)?;
+    if q.speaker == t.speaker {
+        return None;
     }
-    None
-}
-
-/// The one thing `speaker` said they did something with, in their turn
-/// before the question: "I went to a poetry reading last Fri" -> "the
-/// poetry reading Caroline went to", "I finished my first full
-/// screenplay" -> "Joanna's first full screenplay".
-fn done_thing(before: &str, speaker: &str) -> Option<String> {
-    let mut found: Option<String> = None;
-    for s in sentences(before) {
-        let w = words(s);
-        for (i, word) in w.iter().enumerate() {
-            let b = bare(word);
-            let Some((base, form)) = verb(&b) else {
-                continue;
-            };
-            // (a stance is no doing: "I felt a mix of emotions")
-            if !matches!(form, VerbForm::Past | VerbForm::Base)
-                || matches!(
-                    base,
-                    "be" | "have"
-                        | "feel"
-                        | "think"
-                        | "know"
-                        | "want"
-                        | "need"
-                        | "hope"
-                        | "wish"
-                        | "seem"
-                        | "look"
-                        | "mean"
-                        | "guess"
-                        | "say"
-                        | "tell"
-                        | "hear"
-                )
-            {
-                continue;
-            }
-            // said of the speaker: "I", "I just", "I finally"
-            let own = (1..=3).any(|k| {
-                i >= k
-                    && bare(w[i - k]) == "i"
-                    && !w[i - k..i].iter().any(|x| x.ends_with([',', '.']))
-            });
-            if !own {
-                continue;
-            }
-            // the verb's object, after a particle ("went to a reading")
-            let mut j = i + 1;
-            let particle = w
-                .get(j)
-                .map(|p| bare(p))
-                .filter(|p| matches!(p.as_str(), "to" | "at" | "on" | "into" | "up"));
-            if particle.is_some() {
-                j += 1;
-            }
-            let Some(det) = w.get(j).map(|d| bare(d)) else {
-                continue;
-            };
-            if !matches!(det.as_str(), "a" | "an" | "my" | "this" | "our") {
-                continue;
-            }
-            let Some(noun) = phrase_after(&w, j) else {
-                continue;
-            };
-            // two things: which one the question means is not said
-            if found.is_some() {
-                return None;
-            }
-            // a taste holds now ("the series that Nate loves"); a doing is
-            // past ("the reading that Ana went to")
-            let taste = matches!(base, "love" | "like" | "enjoy" | "adore");
-            let past = match form {
-                VerbForm::Base if taste => format!("{base}s"),
-                VerbForm::Past => b.clone(),
-                _ => past_of(base).unwrap_or_else(|| b.clone()),
-            };
-            let particle = particle.map(|p| format!(" {p}")).unwrap_or_default();
-            // what one made or got is theirs; an event was gone to
-            let theirs = det == "my" || (particle.is_empty() && MAKING.contains(&base));
-            found = Some(if theirs {
-                format!("{speaker}'s {noun}")
-            } else {
-                format!("the {noun} that {speaker} {past}{particle}")
-            });
-        }
-    }
-    found
+    let before = ti
+        .checked_sub(2)
+        .and_then(|i| turns.get(i))
+        .filter(|p| p.speaker == t.speaker)
+        .map(|p| p.text);
+    asked_about(q.text, before, speaker)
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn check(before: Option<&str>, question: &str, answer: &str, expect: Option<&str>) {
-        let thing = asked_about(question, before, "Ana");
-        let got = thing.as_ref().and_then(|t| answered(answer, t));
-        assert_eq!(got.as_deref(), expect, "{question} | {answer} ({thing:?})");
-    }
-
-    #[test]
-    fn the_thing_a_question_names() {
-        check(
-            None,
-            "That vase is lovely! Did you make it?",
-            "Yeah, I made it at the studio last week.",
-            Some("Yeah, I made the vase at the studio last week."),
-        );
-        check(
-            None,
-            "Your new bike looks fast! Where did you get it?",
-            "It was a gift from my uncle.",
-            Some("Ana's new bike was a gift from my uncle."),
-        );
-    }
-
-    #[test]
-    fn the_thing_the_speaker_did_before() {
-        check(
-            Some("I finally finished my first novel last night!"),
-            "Congrats! What's it about?",
-            "It's a mystery set in a lighthouse.",
-            Some("Ana's first novel is a mystery set in a lighthouse."),
-        );
-        check(
-            Some("I went to a poetry reading on Friday - it was powerful."),
-            "Never been to one. What was it about?",
-            "It was a reading by refugee poets.",
-            Some("The poetry reading that Ana went to was a reading by refugee poets."),
-        );
-    }
-
-    #[test]
-    fn a_title_or_a_picture_before() {
-        check(
-            Some("By the way, I loved \"Piranesi\" by Susanna Clarke."),
-            "Oh nice, what did you like about it?",
-            "It has the strangest house I've ever read about.",
-            Some("\"Piranesi\" has the strangest house I've ever read about."),
-        );
-        // a picture stands in for what was made, and for nothing else
-        check(
-            Some("Want to try some of this? [image: a photo of a bowl of lemon sorbet]"),
-            "Yum! Is it vegan?",
-            "Yep, I made it with coconut water.",
-            Some("Yep, I made a bowl of lemon sorbet with coconut water."),
-        );
-        check(
-            Some("Want to try some of this? [image: a photo of a bowl of lemon sorbet]"),
-            "Yum! Is it vegan?",
-            "It's totally vegan.",
-            None,
-        );
-    }
-
-    #[test]
-    fn it_after_the_clause_before() {
-        let check = |clause: &str, before: &str, expect: Option<&str>| {
-            assert_eq!(
-                it_from_before(clause, before, "Ana").as_deref(),
-                expect,
-                "{before} | {clause}"
-            );
-        };
-        check(
-            "it's at a startup in Porto.",
-            "I got a new job",
-            Some("Ana's new job is at a startup in Porto."),
-        );
-        check(
-            "It was a reading by refugee poets.",
-            "I went to a poetry reading on Friday.",
-            Some("The poetry reading that Ana went to was a reading by refugee poets."),
-        );
-        // a judgement of what happened, not of the thing
-        check("it was awful.", "I lost my phone", None);
-        check("It's so cool!", "I bought a new bike.", None);
-        check("It was a blast!", "I decorated a tree myself.", None);
-    }
-
-    #[test]
-    fn what_someone_loves_is_a_thing_too() {
-        assert_eq!(
-            it_from_before(
-                "It has dragons, magic and great characters.",
-                "I love this series.",
-                "Ana"
-            )
-            .as_deref(),
-            Some("The series that Ana loves has dragons, magic and great characters.")
-        );
-    }
-
-    #[test]
-    fn a_question_that_names_one_thing() {
-        check(
-            None,
-            "Nice! How long have you had your bike?",
-            "I've had it for two years.",
-            Some("I've had Ana's bike for two years."),
-        );
-        // two things named: which one is not said
-        check(
-            None,
-            "Is your bike faster than your car?",
-            "It's much faster.",
-            None,
-        );
-    }
-
-    #[test]
-    fn what_is_left_alone() {
-        // the sentence before names two things
-        check(
-            None,
-            "That skyline looks amazing - I've been wanting to visit Lima. How was it?",
-            "It was a blast.",
-            None,
-        );
-        // no "it" in the question
-        check(
-            Some("I finished my first novel."),
-            "Congrats! What are you doing next?",
-            "It's a long story.",
-            None,
-        );
-        // an "it" that points at nothing
-        check(
-            Some("I finished my first novel."),
-            "How did it feel?",
-            "It was amazing to see it printed.",
-            None,
-        );
-        check(
-            Some("I finished my first novel."),
-            "How did it feel?",
-            "It felt great.",
-            None,
-        );
-        check(
-            None,
-            "That vase is lovely! Did you make it?",
-            "I wish I could take it easy.",
-            None,
-        );
-        // two things done: which one is asked about is not said
-        check(
-            Some("I baked a cake and I painted a mural."),
-            "Wow! How did it go?",
-            "It was fun.",
-            None,
-        );
-    }
-}
+#[path = "topic_tests.rs"]
+mod tests;

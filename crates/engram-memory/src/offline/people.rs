@@ -1,0 +1,104 @@
+//! Who a clause names: the names in it that may be people (not a title
+//! after "the", not a plural noun opening a sentence), and which capitals
+//! only open a sentence because the conversation writes the word in lower
+//! case elsewhere. Reads text only.
+
+use crate::{EntityKind, Turn};
+use std::collections::HashSet;
+
+/// Words these turns use in lower case: a capitalised word opening a
+/// sentence is not a name when it is also written in lower case ("Meal
+/// times are fun" beside "a meal"), since names keep their capital.
+pub(super) fn common_words(turns: &[Turn]) -> HashSet<String> {
+    turns
+        .iter()
+        .flat_map(|t| t.text.split_whitespace())
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\''))
+        .filter(|w| w.chars().next().is_some_and(char::is_lowercase))
+        .map(str::to_string)
+        .collect()
+}
+
+/// `text` with its first word in lower case when these turns write that
+/// word in lower case elsewhere and it is no speaker's name, so that the
+/// shape of the fact is judged without taking it for a name; the first
+/// letter is put back in capitals by [`tidy`].
+pub(super) fn lowered_if_common(text: &str, common: &HashSet<String>, people: &[&str]) -> String {
+    let Some(first) = text.split_whitespace().next() else {
+        return text.to_string();
+    };
+    let core = first.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'');
+    let stem = core.strip_suffix("'s").unwrap_or(core);
+    let lower = stem.to_lowercase();
+    if stem == lower || people.contains(&stem) || !common.contains(&lower) {
+        return text.to_string();
+    }
+    super::surface::lowered(text)
+}
+
+/// Whether every time `name` comes up in `text` a determiner stands
+/// before it ("the '16 Finals", "this Finals game", "the Rockies"): a
+/// title or a thing, never a person "he" or "she" could mean.
+pub(super) fn only_after_a_determiner(text: &str, name: &str) -> bool {
+    let first = name.split_whitespace().next().unwrap_or(name);
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let core = super::entities::core;
+    let determiner = |w: &str| {
+        matches!(
+            core(w).to_lowercase().as_str(),
+            "the" | "this" | "that" | "these" | "those" | "a" | "an"
+        )
+    };
+    let mut seen = false;
+    for (i, w) in words.iter().enumerate() {
+        if core(w) != first {
+            continue;
+        }
+        seen = true;
+        // a year or number may stand between: "the 2016 Finals"
+        let numbered =
+            i >= 2 && words[i - 1].chars().any(|c| c.is_ascii_digit()) && determiner(words[i - 2]);
+        if !(i >= 1 && determiner(words[i - 1]) || numbered) {
+            return false;
+        }
+    }
+    seen
+}
+
+/// Names in a text that may be people (not places or organisations).
+pub(super) fn person_names(text: &str, people: &[&str], common: &HashSet<String>) -> Vec<String> {
+    let mut words = text.split_whitespace();
+    // a capitalised first word is a name only when it is known or stands
+    // alone in a fragment ("Luna and Oliver!")
+    let mut out: Vec<String> = super::entities::find(text, people)
+        .into_iter()
+        .filter(|e| matches!(e.kind, EntityKind::Person | EntityKind::Other))
+        .flat_map(|e| {
+            e.name
+                .split(" and ")
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    out.retain(|name| !only_after_a_determiner(text, name));
+    if let Some(first) = words.next() {
+        let core = first.trim_matches(|c: char| !c.is_alphanumeric());
+        // "Veggies are his fave", "Pets have a way ...": a plural noun
+        let plural = core.ends_with('s')
+            && words.next().is_some_and(|v| {
+                matches!(
+                    super::clauses::bare(v).as_str(),
+                    "are" | "were" | "have" | "do" | "don't" | "aren't"
+                )
+            });
+        if super::intro::is_name_word(first)
+            && !plural
+            && !super::entities::common_opener(core)
+            && !common.contains(&core.to_lowercase())
+            && !out.iter().any(|n| n == core)
+        {
+            out.push(core.to_string());
+        }
+    }
+    out
+}

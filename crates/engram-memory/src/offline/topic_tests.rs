@@ -1,0 +1,164 @@
+//! The cases of `topic.rs`: what an answer's "it" is said as, and when
+//! it is left alone.
+
+use super::*;
+
+fn check(before: Option<&str>, question: &str, answer: &str, expect: Option<&str>) {
+    let thing = asked_about(question, before, "Ana");
+    let got = thing.as_ref().and_then(|t| answered(answer, t));
+    assert_eq!(got.as_deref(), expect, "{question} | {answer} ({thing:?})");
+}
+
+#[test]
+fn the_thing_a_question_names() {
+    check(
+        None,
+        "That vase is lovely! Did you make it?",
+        "Yeah, I made it at the studio last week.",
+        Some("Yeah, I made the vase at the studio last week."),
+    );
+    check(
+        None,
+        "Your new bike looks fast! Where did you get it?",
+        "It was a gift from my uncle.",
+        Some("Ana's new bike was a gift from my uncle."),
+    );
+}
+
+#[test]
+fn the_thing_the_speaker_did_before() {
+    check(
+        Some("I finally finished my first novel last night!"),
+        "Congrats! What's it about?",
+        "It's a mystery set in a lighthouse.",
+        Some("Ana's first novel is a mystery set in a lighthouse."),
+    );
+    check(
+        Some("I went to a poetry reading on Friday - it was powerful."),
+        "Never been to one. What was it about?",
+        "It was a reading by refugee poets.",
+        Some("The poetry reading that Ana went to was a reading by refugee poets."),
+    );
+}
+
+#[test]
+fn a_title_or_a_picture_before() {
+    check(
+        Some("By the way, I loved \"Piranesi\" by Susanna Clarke."),
+        "Oh nice, what did you like about it?",
+        "It has the strangest house I've ever read about.",
+        Some("\"Piranesi\" has the strangest house I've ever read about."),
+    );
+    // a picture stands in for what was made, and for nothing else
+    check(
+        Some("Want to try some of this? [image: a photo of a bowl of lemon sorbet]"),
+        "Yum! Is it vegan?",
+        "Yep, I made it with coconut water.",
+        Some("Yep, I made a bowl of lemon sorbet with coconut water."),
+    );
+    check(
+        Some("Want to try some of this? [image: a photo of a bowl of lemon sorbet]"),
+        "Yum! Is it vegan?",
+        "It's totally vegan.",
+        None,
+    );
+}
+
+#[test]
+fn it_after_the_clause_before() {
+    let check = |clause: &str, before: &str, expect: Option<&str>| {
+        assert_eq!(
+            it_from_before(clause, before, "Ana").as_deref(),
+            expect,
+            "{before} | {clause}"
+        );
+    };
+    check(
+        "it's at a startup in Porto.",
+        "I got a new job",
+        Some("Ana's new job is at a startup in Porto."),
+    );
+    check(
+        "It was a reading by refugee poets.",
+        "I went to a poetry reading on Friday.",
+        Some("The poetry reading that Ana went to was a reading by refugee poets."),
+    );
+    // a judgement of what happened, not of the thing
+    check("it was awful.", "I lost my phone", None);
+    check("It's so cool!", "I bought a new bike.", None);
+    check("It was a blast!", "I decorated a tree myself.", None);
+}
+
+#[test]
+fn what_someone_loves_is_a_thing_too() {
+    assert_eq!(
+        it_from_before(
+            "It has dragons, magic and great characters.",
+            "I love this series.",
+            "Ana"
+        )
+        .as_deref(),
+        Some("The series that Ana loves has dragons, magic and great characters.")
+    );
+}
+
+#[test]
+fn a_question_that_names_one_thing() {
+    check(
+        None,
+        "Nice! How long have you had your bike?",
+        "I've had it for two years.",
+        Some("I've had Ana's bike for two years."),
+    );
+    // two things named: which one is not said
+    check(
+        None,
+        "Is your bike faster than your car?",
+        "It's much faster.",
+        None,
+    );
+}
+
+#[test]
+fn what_is_left_alone() {
+    // the sentence before names two things
+    check(
+        None,
+        "That skyline looks amazing - I've been wanting to visit Lima. How was it?",
+        "It was a blast.",
+        None,
+    );
+    // no "it" in the question
+    check(
+        Some("I finished my first novel."),
+        "Congrats! What are you doing next?",
+        "It's a long story.",
+        None,
+    );
+    // an "it" that points at nothing
+    check(
+        Some("I finished my first novel."),
+        "How did it feel?",
+        "It was amazing to see it printed.",
+        None,
+    );
+    check(
+        Some("I finished my first novel."),
+        "How did it feel?",
+        "It felt great.",
+        None,
+    );
+    check(
+        None,
+        "That vase is lovely! Did you make it?",
+        "I wish I could take it easy.",
+        None,
+    );
+    // two things done: which one is asked about is not said
+    check(
+        Some("I baked a cake and I painted a mural."),
+        "Wow! How did it go?",
+        "It was fun.",
+        None,
+    );
+}
