@@ -282,25 +282,13 @@ fn dummy(rest: &[&str]) -> bool {
         })
 }
 
-/// The sentences of a turn, with their closing punctuation.
+/// The sentences of a turn, with their closing punctuation (the
+/// extractor's own splitter: abbreviations and initials stay whole).
 pub(super) fn sentences(text: &str) -> Vec<&str> {
-    let mut out = Vec::new();
-    let mut start = 0;
-    for (i, c) in text.char_indices() {
-        if matches!(c, '.' | '!' | '?') {
-            let end = i + c.len_utf8();
-            let s = text[start..end].trim();
-            if !s.is_empty() {
-                out.push(s);
-            }
-            start = end;
-        }
-    }
-    let tail = text[start..].trim();
-    if !tail.is_empty() {
-        out.push(tail);
-    }
-    out
+    engram_extract::split_sentences(text, 0, text.len())
+        .into_iter()
+        .map(|(s, e)| &text[s..e])
+        .collect()
 }
 
 pub(super) fn words(s: &str) -> Vec<&str> {
