@@ -183,11 +183,7 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
         // what the listener's question just before asked about
         let asked = topic::asked_in(turns, ti);
         // the listener's question just before, which a short answer fills
-        let question = ti
-            .checked_sub(1)
-            .and_then(|i| turns.get(i))
-            .filter(|q| q.speaker != t.speaker)
-            .map(|q| q.text);
+        let question = topic::said_before_by_another(turns, ti).map(|q| q.text);
         for (si, sentence) in sentences.enumerate() {
             let sentence = strip_vocative(strip_openers(sentence), &people);
             // "How long have you been married?" - "5 years already!"

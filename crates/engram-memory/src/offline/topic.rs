@@ -298,19 +298,25 @@ pub(super) fn words(s: &str) -> Vec<&str> {
 /// Whether the turn before `ti`, by someone else, asks about people with
 /// a pronoun ("How did they like it?"): who it means was named before it.
 pub(super) fn asked_back(turns: &[Turn], ti: usize) -> bool {
-    let Some(q) = ti.checked_sub(1).and_then(|i| turns.get(i)) else {
+    let Some(q) = said_before_by_another(turns, ti) else {
         return false;
     };
-    q.speaker != turns[ti].speaker
-        && q.text.split_inclusive(['.', '!', '?']).any(|s| {
-            s.trim_end().ends_with('?')
-                && s.split_whitespace().any(|w| {
-                    matches!(
-                        bare(w).as_str(),
-                        "they" | "them" | "their" | "he" | "she" | "him" | "her" | "his"
-                    )
-                })
-        })
+    q.text.split_inclusive(['.', '!', '?']).any(|s| {
+        s.trim_end().ends_with('?')
+            && s.split_whitespace().any(|w| {
+                matches!(
+                    bare(w).as_str(),
+                    "they" | "them" | "their" | "he" | "she" | "him" | "her" | "his"
+                )
+            })
+    })
+}
+
+/// The turn just before turn `ti`, when someone else said it (the
+/// listener's turn a question or an answer may lean on).
+pub(super) fn said_before_by_another<'a>(turns: &'a [Turn<'a>], ti: usize) -> Option<&'a Turn<'a>> {
+    let q = turns.get(ti.checked_sub(1)?)?;
+    (q.speaker != turns.get(ti)?.speaker).then_some(q)
 }
 
 /// What the question in the turn before turn `ti` asks about, when
@@ -318,10 +324,7 @@ pub(super) fn asked_back(turns: &[Turn], ti: usize) -> bool {
 pub(super) fn asked_in(turns: &[Turn], ti: usize) -> Option<Asked> {
     let t = &turns[ti];
     let speaker = t.speaker?;
-    let q = turns.get(ti.checked_sub(1)?)?;
-    if q.speaker == t.speaker {
-        return None;
-    }
+    let q = said_before_by_another(turns, ti)?;
     let before = ti
         .checked_sub(2)
         .and_then(|i| turns.get(i))
