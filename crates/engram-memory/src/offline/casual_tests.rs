@@ -459,3 +459,46 @@ fn short_answers_fill_the_question() {
         ),
     ]);
 }
+
+#[test]
+fn the_speaker_is_never_their_own_object() {
+    check(&[
+        // "Really made me think": what made them think was the thing
+        // before, not the speaker ("I made me" is no English)
+        (
+            "Ana: I ran a 10k for charity last Saturday. Really made me think about my health.",
+            "Ana ran a 10k for charity on 6 May 2023.",
+        ),
+        (
+            "Tom: Finished the book yesterday. Got me thinking about my own family.",
+            "Tom finished the book on 7 May 2023.",
+        ),
+        // a capitalised imperative is no name
+        (
+            "Ana: I start the new job on Monday!|Tom: Yeah, Ana! Count on me for support.",
+            "Ana starts the new job on Monday.",
+        ),
+        // "it" before "when" is what follows, not something said before
+        (
+            "Ben: Pancakes again!|Ana: I love it when you make pancakes on Sundays!",
+            "Ana loves it when Ben makes pancakes on Sundays.",
+        ),
+    ]);
+}
+
+#[test]
+fn a_picture_of_what_the_speaker_made() {
+    check(&[
+        // a picture of one's own thing, with what one did to it
+        (
+            "Ana: Here's a photo of my horse painting I did recently.",
+            "Ana did a horse painting recently.",
+        ),
+        (
+            "Ana: Check out this pic of the birdhouse we built last weekend!",
+            "Ana built a birdhouse on the weekend of 6 May 2023.",
+        ),
+        // a picture of one's thing, no doing: nothing to say yet
+        ("Ana: Here's a pic of my garden.", ""),
+    ]);
+}

@@ -85,6 +85,10 @@ pub fn picture_lead(clause: &str) -> Option<Option<String>> {
     if let Some(scene) = of_doing(&w, &lower, pic) {
         return Some(Some(scene));
     }
+    // "a photo of my horse painting I did recently": what the speaker did
+    if let Some(done) = of_own_doing(&w, &lower, pic) {
+        return Some(Some(done));
+    }
     // "Here's a pic from my walk last week": where the speaker was
     if let Some(event) = from_event(&w, &lower, pic) {
         return Some(Some(event));
@@ -294,6 +298,55 @@ fn of_doing(w: &[&str], lower: &[String], pic: usize) -> Option<String> {
     (content(&rest) >= 2).then(|| format!("{subject} {rest}"))
 }
 
+/// "a photo of my horse painting I did recently" -> "I did a horse
+/// painting recently": a picture of a thing the speaker (or "we") did
+/// something to, said in a relative clause, says they did it. The thing
+/// is one to three lowercase words after "my", "our", "the" or "this";
+/// the doing a past verb the lexicon knows.
+fn of_own_doing(w: &[&str], lower: &[String], pic: usize) -> Option<String> {
+    use super::lexicon::{verb, VerbForm, AUXILIARIES};
+    if lower.get(pic + 1).map(String::as_str) != Some("of")
+        || !matches!(
+            lower.get(pic + 2).map(String::as_str),
+            Some("my" | "our" | "the" | "this" | "that" | "these" | "those")
+        )
+    {
+        return None;
+    }
+    let start = pic + 3;
+    let who = (start + 1..=(start + 4).min(lower.len().saturating_sub(2)))
+        .find(|&k| matches!(lower[k].as_str(), "i" | "we"))?;
+    let end = if matches!(lower[who - 1].as_str(), "that" | "which") {
+        who - 1
+    } else {
+        who
+    };
+    let np = &w[start..end];
+    let plain = |x: &&str| {
+        x.chars().all(|c| c.is_lowercase() || c == '-')
+            && !AUXILIARIES.contains(&x.to_lowercase().as_str())
+    };
+    if np.is_empty() || np.len() > 3 || !np.iter().all(plain) {
+        return None;
+    }
+    let v = &lower[who + 1];
+    if !matches!(verb(v), Some((_, VerbForm::Past))) || matches!(v.as_str(), "was" | "were") {
+        return None;
+    }
+    let np = np.join(" ");
+    let article = if np.ends_with('s') && !np.ends_with("ss") {
+        ""
+    } else if np.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an "
+    } else {
+        "a "
+    };
+    let subject = if lower[who] == "i" { "I" } else { "we" };
+    let mut fact = vec![format!("{subject} {v} {article}{np}")];
+    fact.extend(w[who + 2..].iter().map(|x| x.to_string()));
+    Some(fact.join(" "))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -349,7 +402,17 @@ mod tests {
             "I was hiking in the Alps.",
         ),
         ("Here's a photo of the view.", ""),
-        ("Here's a photo of my horse painting I did recently.", ""),
+        // ("painting" is the thing here, not a doing) ... and what the
+        // speaker did to it is said
+        (
+            "Here's a photo of my horse painting I did recently.",
+            "I did a horse painting recently.",
+        ),
+        (
+            "A pic of the cookies that we baked for the bake sale.",
+            "we baked cookies for the bake sale.",
+        ),
+        ("Here's a photo of the lake I love.", ""),
     ];
 
     #[test]

@@ -364,6 +364,8 @@ impl Antecedents {
                 // (as an object only: "it feels like ..." and "made it
                 // easier" point at nothing)
                 "it" | "itself" if it.is_none() && object_it(&words, i) => w.to_string(),
+                // "I love it when you bake": the "when" clause is the "it"
+                "it" if anticipatory_it(&words, i) => w.to_string(),
                 "it" | "itself" => with(it?, ""),
                 "its" => with(it?, "'s"),
                 "it's" if participle => with(it?, " has"),
@@ -404,6 +406,25 @@ fn unnamed_person_before(words: &[&str]) -> bool {
                     || PERSON_NOUNS.iter().any(|(p, plural)| !plural && *p == b)
             })
     })
+}
+
+/// Whether the "it" at `i` stands for the "when" or "if" clause after it,
+/// as the object of a verb of liking: "I love it when you bake", "I hate
+/// it if the train is late".
+fn anticipatory_it(words: &[&str], i: usize) -> bool {
+    let liking = i > 0
+        && matches!(
+            super::lexicon::verb(&bare(words[i - 1])),
+            Some((
+                "love" | "like" | "hate" | "enjoy" | "adore" | "appreciate" | "prefer" | "dislike",
+                _
+            ))
+        );
+    liking
+        && !words[i].ends_with([',', '.', '!', '?', ';'])
+        && words
+            .get(i + 1)
+            .is_some_and(|n| matches!(bare(n).as_str(), "when" | "if" | "whenever"))
 }
 
 /// Whether the "it" at `i` is an object ("printed it", "proud of it")

@@ -124,7 +124,13 @@ pub(super) fn with_subject(clause: &str) -> Option<String> {
             let b = clauses::bare(p[0]);
             b.ends_with('s') && !b.ends_with("ss") && matches!(clauses::bare(p[1]).as_str(), "me" | "us")
         });
+    // "Really made me think", "Got me thinking": the speaker is the object,
+    // so what was left out is the thing before ("I made me" is no English)
+    let me_next = words
+        .get(skip + 1)
+        .is_some_and(|w| matches!(clauses::bare(w).as_str(), "me" | "us"));
     match verb(&first) {
+        Some((_, VerbForm::Past)) if me_next => None,
         Some((_, VerbForm::Past)) if !matches!(first.as_str(), "was" | "were") => {
             Some(format!("I {}", lowered(clause)))
         }
