@@ -434,6 +434,24 @@ fn short_answers_fill_the_question() {
             "assistant: Got it. How long have you been vegetarian?|user: About ten years now.",
             "User has been vegetarian for about ten years.",
         ),
+        // a thing in the place the question left for it
+        (
+            "Ben: Congrats! Which team did you sign with?|Ana: The Harbor Hawks! Can't wait to play with them.",
+            "Ana signed with the Harbor Hawks.",
+        ),
+        (
+            "Ben: He's adorable! What's your dog's name?|Ana: Biscuit! He's a total goofball.",
+            "Ana's dog is named Biscuit.|Biscuit is a total goofball.",
+        ),
+        (
+            "Ben: So what are you reading these days?|Ana: A thriller by Tana French.",
+            "Ana is reading a thriller by Tana French.",
+        ),
+        // (an opinion is no thing in a place; its "it" is the film)
+        (
+            "Ben: What did you think of the film?|Ana: Loved it!",
+            "Ana loved the film.",
+        ),
         // a thing the question names is what the answer's object "it" is
         (
             "Ben: How long have you had your bike?|Ana: I've had it for two years.",

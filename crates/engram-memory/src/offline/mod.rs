@@ -184,12 +184,12 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
         let asked = topic::asked_in(turns, ti);
         // the listener's question just before, which a short answer fills
         let question = topic::said_before_by_another(turns, ti).map(|q| q.text);
-        for (si, sentence) in sentences.enumerate() {
-            let sentence = strip_vocative(strip_openers(sentence), &people);
+        for (si, said) in sentences.enumerate() {
+            let sentence = strip_vocative(strip_openers(said), &people);
             // "How long have you been married?" - "5 years already!"
             let short = question
                 .filter(|_| si == 0)
-                .and_then(|q| short_answers::expanded(q, sentence));
+                .and_then(|q| short_answers::expanded(q, said));
             let sentence = short.as_deref().unwrap_or(sentence);
             // (a title just named is nearer than what was asked)
             let with_title = title

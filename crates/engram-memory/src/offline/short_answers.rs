@@ -17,7 +17,22 @@ use super::clauses::{bare, is_verbish};
 /// or the answer is no fragment that fits it.
 pub(super) fn expanded(question: &str, answer: &str) -> Option<String> {
     let asked = last_question(question)?;
+    // ("Besides the classes, I'm offering ...": an aside, not the thing)
+    let aside = answer
+        .split_whitespace()
+        .next()
+        .is_some_and(|w| PREPOSITIONS.contains(&bare(w).as_str()));
     let answer = super::strip_openers(answer);
+    // ("Recently, education reform ...": the adverb leads the thing)
+    let answer = answer
+        .split_once(", ")
+        .filter(|(lead, _)| {
+            matches!(
+                bare(lead).as_str(),
+                "recently" | "lately" | "mostly" | "mainly" | "currently" | "honestly" | "actually"
+            )
+        })
+        .map_or(answer, |(_, rest)| rest);
     let lower = asked.to_lowercase().replace('\u{2019}', "'");
     // the answer's opening fragment, and what follows it
     let cut = answer
@@ -47,9 +62,206 @@ pub(super) fn expanded(question: &str, answer: &str) -> Option<String> {
     } else if after(&lower, &["how old are you"]).is_some() {
         format!("I'm {} years old", age(&words)?)
     } else {
-        return None;
+        filled(&lower, &words).filter(|_| !aside)?
     };
     Some(format!("{said}{rest}"))
+}
+
+/// A "what" or "which" question whose answer is a thing, said back with
+/// the thing in its place: "Which team did you sign with?" - "The Harbor
+/// Hawks!" says "I signed with The Harbor Hawks"; "What's your dog's
+/// name?" - "Biscuit!" says "My dog's name is Biscuit"; "What are you
+/// reading?" - "A thriller by Tana French." says "I'm reading a thriller
+/// by Tana French". The answer must be a thing (no verb, no yes, no or
+/// judgement), and the question's verb one that takes one.
+fn filled(question: &str, words: &[&str]) -> Option<String> {
+    let thing = thing(words)?;
+    let q: Vec<&str> = question
+        .trim_start_matches(|c: char| !c.is_alphanumeric())
+        .split_whitespace()
+        .skip_while(|w| matches!(*w, "so" | "so," | "and" | "oh," | "ok," | "well,"))
+        .collect();
+    let wh = q.first().map(|w| bare(w))?;
+    if wh == "what's" || (wh == "what" && q.get(1).is_some_and(|w| bare(w) == "is")) {
+        // "what's your dog's name": mine, and said of one's own
+        let from = if wh == "what's" { 1 } else { 2 };
+        let owner = bare(q.get(from)?);
+        if !matches!(owner.as_str(), "your" | "his" | "her" | "their") || q.len() > from + 4 {
+            return None;
+        }
+        let np = capital(&mine(&q[from..].join(" ")));
+        return (!q[from + 1..].iter().any(|w| verb_not_owner(w)))
+            .then(|| format!("{np} is {thing}"));
+    }
+    let owned = |w: Option<&&str>| {
+        w.is_some_and(|w| matches!(bare(w).as_str(), "your" | "his" | "her" | "their"))
+    };
+    if wh == "what" && q.get(1).is_some_and(|w| bare(w) == "are") && owned(q.get(2)) {
+        if q.len() > 6 {
+            return None;
+        }
+        let np = capital(&mine(&q[2..].join(" ")));
+        return (!q[3..].iter().any(|w| verb_not_owner(w))).then(|| format!("{np} are {thing}"));
+    }
+    if !matches!(wh.as_str(), "what" | "which") {
+        return None;
+    }
+    // the question's own noun ("which team"), then its auxiliary and "you"
+    let you = q.iter().position(|w| bare(w) == "you")?;
+    if !(2..=5).contains(&you) {
+        return None;
+    }
+    let aux = bare(q[you - 1]);
+    let rest: Vec<String> = q[you + 1..].iter().map(|w| bare(w)).collect();
+    let (said, verb_at) = match (aux.as_str(), rest.as_slice()) {
+        ("did", [v, ..]) => (super::lexicon::past_of(v)?, 0),
+        ("are", [v, ..]) if v.ends_with("ing") => (format!("I'm {v}"), 0),
+        ("have", [been, v, ..]) if been == "been" && v.ends_with("ing") => {
+            (format!("I have been {v}"), 1)
+        }
+        _ => return None,
+    };
+    let verb = rest.get(verb_at)?;
+    // (what one thought, felt or did is no thing)
+    let base = super::lexicon::verb(verb).map_or("", |(b, _)| b);
+    if matches!(
+        base,
+        "think"
+            | "feel"
+            | "mean"
+            | "say"
+            | "do"
+            | "like"
+            | "love"
+            | "want"
+            | "need"
+            | "go"
+            | "happen"
+    ) {
+        return None;
+    }
+    let said = if aux == "did" {
+        format!("I {said}")
+    } else {
+        said
+    };
+    // a preposition the verb takes stays ("sign with"); time words go
+    let prep = rest
+        .get(verb_at + 1)
+        .filter(|p| {
+            matches!(
+                p.as_str(),
+                "with" | "to" | "on" | "about" | "for" | "at" | "in" | "into" | "from"
+            )
+        })
+        .map(|p| format!(" {p}"))
+        .unwrap_or_default();
+    Some(format!("{said}{prep} {thing}"))
+}
+
+/// Whether word `i` of an answer is a verb: an auxiliary, a contraction,
+/// a past, third-person or -ing form, or a base form with a pronoun after
+/// it ("Love it!"); a base form before a noun is the noun's ("clean
+/// rivers", "bike lanes").
+fn finite(words: &[&str], i: usize) -> bool {
+    use super::lexicon::{verb, VerbForm};
+    let b = bare(words[i]);
+    match verb(&b) {
+        Some((_, VerbForm::Base)) => words.get(i + 1).is_some_and(|n| {
+            matches!(
+                bare(n).as_str(),
+                "it" | "them" | "that" | "this" | "you" | "him" | "her" | "me" | "us"
+            )
+        }),
+        Some(_) => true,
+        None => is_verbish(words[i]),
+    }
+}
+
+/// A verb, not a possessive ("dog's").
+fn verb_not_owner(w: &str) -> bool {
+    !bare(w).ends_with("'s") && is_verbish(w)
+}
+
+fn capital(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
+}
+
+/// An answer that is a thing: up to six words, no verb, not opening with
+/// a yes, a no, a hedge or a judgement ("Not sure yet", "Super good").
+fn thing(words: &[&str]) -> Option<String> {
+    let lower: Vec<String> = words.iter().map(|w| bare(w)).collect();
+    let first = lower.first()?;
+    if words.len() > 6
+        || (0..words.len()).any(|i| finite(words, i))
+        || matches!(
+            first.as_str(),
+            "yes"
+                | "yeah"
+                | "yep"
+                | "no"
+                | "nope"
+                | "not"
+                | "nothing"
+                | "none"
+                | "sure"
+                | "definitely"
+                | "totally"
+                | "absolutely"
+                | "maybe"
+                | "probably"
+                | "hmm"
+                | "well"
+                | "oh"
+                | "wow"
+                | "haha"
+                | "lol"
+                | "thanks"
+                | "thank"
+                | "good"
+                | "great"
+                | "awesome"
+                | "cool"
+                | "nice"
+                | "super"
+                | "so"
+                | "that"
+                | "this"
+                | "it"
+                | "everything"
+                | "anything"
+                | "lots"
+                | "too"
+                | "pretty"
+                | "really"
+                | "very"
+                | "hard"
+                | "tough"
+                | "same"
+                | "me"
+                | "you"
+                | "just"
+                | "kinda"
+                | "sort"
+        )
+        || PREPOSITIONS.contains(&first.as_str())
+    {
+        return None;
+    }
+    // lowercase unless a name ("A thriller" -> "a thriller")
+    let mut out: Vec<String> = words.iter().map(|w| w.to_string()).collect();
+    // (a capital before a lowercase word opens a sentence, not a name:
+    // "Clean rivers", but "Luna and Oliver")
+    let lower_next = words.get(1).is_some_and(|n| {
+        n.starts_with(|c: char| c.is_lowercase()) && !matches!(*n, "and" | "&" | "or")
+    });
+    if matches!(first.as_str(), "a" | "an" | "the" | "some" | "my" | "our") || lower_next {
+        out[0] = first.clone();
+    }
+    Some(out.join(" "))
 }
 
 /// The last question of a turn, without its question mark.
@@ -123,6 +335,13 @@ fn duration(words: &[&str]) -> Option<String> {
         .collect();
     Some(format!("for {}", kept.join(" ").to_lowercase()))
 }
+
+/// Words that open a place, a time or an aside, never the thing asked
+/// for ("On that whiteboard, I wrote ...", "Besides the classes, ...").
+const PREPOSITIONS: &[&str] = &[
+    "besides", "except", "apart", "on", "in", "at", "for", "with", "from", "about", "after",
+    "before", "during", "like", "by", "over", "under", "to", "into", "around", "through",
+];
 
 /// Number words a duration or an age may open with.
 const NUMBERS: &[&str] = &[
@@ -202,6 +421,37 @@ mod tests {
                 Some("I live in Berlin."),
             ),
             ("How old are you?", "34.", Some("I'm 34 years old.")),
+            // a thing in the place the question left for it
+            (
+                "Congrats! Which team did you sign with?",
+                "The Harbor Hawks! Can't wait to play with them.",
+                Some("I signed with the Harbor Hawks! Can't wait to play with them."),
+            ),
+            (
+                "He's adorable! What's your dog's name?",
+                "Biscuit! He's a total goofball.",
+                Some("My dog's name is Biscuit! He's a total goofball."),
+            ),
+            (
+                "What are their names?",
+                "Luna and Oliver!",
+                Some("Their names are Luna and Oliver!"),
+            ),
+            (
+                "So, what are you reading these days?",
+                "A thriller by Tana French.",
+                Some("I'm reading a thriller by Tana French."),
+            ),
+            (
+                "What causes have you been working on lately?",
+                "Clean rivers and bike lanes, mostly.",
+                Some("I have been working on clean rivers and bike lanes, mostly."),
+            ),
+            (
+                "What policies have you been focusing on lately?",
+                "Recently, school reform and public transport.",
+                Some("I have been focusing on school reform and public transport."),
+            ),
         ] {
             assert_eq!(
                 expanded(question, answer).as_deref(),
@@ -227,6 +477,21 @@ mod tests {
             ("How old are you?", "Old enough!"),
             // a question that is not the last one
             ("How long have you been married? Any kids?", "Two!"),
+            // no thing in the answer, or no thing asked for
+            ("What's your plan?", "Not sure yet!"),
+            ("What did you think of it?", "Pretty good, honestly."),
+            ("What did you think of the film?", "Loved it!"),
+            ("What are you up to?", "Nothing much."),
+            ("What's the best part?", "The people."),
+            ("Which team did you sign with?", "I signed with the Hawks."),
+            (
+                "What did you write on that whiteboard?",
+                "On that whiteboard, I wrote down some quotes.",
+            ),
+            (
+                "What support are you offering them?",
+                "Besides the classes, I'm offering mentoring.",
+            ),
         ] {
             assert_eq!(expanded(question, answer), None, "{question} | {answer}");
         }
