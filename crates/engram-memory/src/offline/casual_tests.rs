@@ -520,3 +520,39 @@ fn a_picture_of_what_the_speaker_made() {
         ("Ana: Here's a pic of my garden.", ""),
     ]);
 }
+
+#[test]
+fn what_the_speaker_wanted_to_tell() {
+    check(&[
+        // the frame around news is talk; the news is the fact
+        (
+            "Tom: Hey Ana! Haven't talked to you in a bit but wanted to let you know I read this great book about lighthouses in Norway.",
+            "Tom read a great book about lighthouses in Norway.",
+        ),
+        (
+            "Tom: Just wanted to tell you that I passed my driving test!",
+            "Tom passed their driving test.",
+        ),
+        // "X's" before a participle is "X has"
+        (
+            "Ana: Running's helped me sleep better this year.",
+            "Running has helped Ana sleep better in 2023.",
+        ),
+    ]);
+}
+
+#[test]
+fn they_asked_about_are_the_speakers_own() {
+    check(&[(
+        "Mel: Yesterday I took the kids to the aquarium - it was so cool!|Car: That must have been fun. What were they so excited about?|Mel: They were excited about the sharks!",
+        "On 7 May 2023 Mel took their kids to the aquarium.|Mel's kids were excited about the sharks.",
+    )]);
+}
+
+#[test]
+fn people_of_no_ones_spoken_of_since_are_who_they_are() {
+    check(&[(
+        "Mel: I took my kids to the zoo yesterday.|Car: I'm building a library for when I have kids. I'm looking forward to reading to them.",
+        "Mel took their kids to the zoo on 7 May 2023.|Car is building a library for when Car has kids.",
+    )]);
+}

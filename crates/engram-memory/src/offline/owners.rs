@@ -3,7 +3,9 @@
 //! theirs, so "The kids loved it" is about Melanie's kids and a "they"
 //! after it has someone to mean. Only for relatives, groups and animals,
 //! and only when one person alone owns that kind; when both speak of
-//! "my kids", "the kids" stay nobody's. Reads text only.
+//! "my kids", "the kids" stay nobody's. What a speaker does with "the
+//! kids" ("I took the kids to the zoo") makes them theirs too, unless
+//! someone's were spoken of before. Reads text only.
 
 use super::clauses::bare;
 use super::lexicon::PERSON_NOUNS;
@@ -47,6 +49,30 @@ impl Owners {
             // two owners: whose is not said
             if entry.as_deref() != Some(owner) {
                 *entry = None;
+            }
+        }
+        // "I took the kids to the museum": what the speaker does with "the
+        // kids" of their own accord, when no one has claimed them, are theirs
+        for w in words.windows(4) {
+            let (Some(owner), true) = (speaker, matches!(bare(w[0]).as_str(), "i" | "we")) else {
+                continue;
+            };
+            let noun = bare(w[3]);
+            let doing = matches!(
+                super::lexicon::verb(&bare(w[1])),
+                Some((
+                    _,
+                    super::lexicon::VerbForm::Past | super::lexicon::VerbForm::Base
+                ))
+            );
+            if doing
+                && bare(w[2]) == "the"
+                && owned_kind(&noun)
+                && !matches!(noun.as_str(), "family" | "fam")
+            {
+                self.of
+                    .entry(noun)
+                    .or_insert_with(|| Some(owner.to_string()));
             }
         }
     }
@@ -114,6 +140,33 @@ mod tests {
         );
         // not a kind anyone owns
         assert_eq!(o.rewrite("the museum was big", "Mel"), "the museum was big");
+    }
+
+    #[test]
+    fn what_the_speaker_does_with_the_kids_makes_them_theirs() {
+        let mut o = Owners::default();
+        o.note(
+            "Yesterday I took the kids to the zoo",
+            Some("Mel"),
+            Some("Caro"),
+        );
+        assert_eq!(
+            o.rewrite("I took the kids to the zoo", "Mel"),
+            "I took my kids to the zoo"
+        );
+        // ... unless someone else's are spoken of
+        let mut o = Owners::default();
+        o.note("How are your kids?", Some("Mel"), Some("Caro"));
+        o.note("We took the kids to the zoo", Some("Mel"), Some("Caro"));
+        assert_eq!(o.rewrite("the kids played", "Mel"), "the kids played");
+        // ("the kids I teach" are not taken by a verb of the speaker's)
+        let mut o = Owners::default();
+        o.note(
+            "I love teaching the kids at school",
+            Some("Mel"),
+            Some("Caro"),
+        );
+        assert_eq!(o.rewrite("the kids played", "Mel"), "the kids played");
     }
 
     #[test]

@@ -24,9 +24,10 @@ enum Kind {
     Many,
     /// An animal someone has ("Sven's puppy"); `true` when plural.
     Animal(bool),
-    /// People spoken of without an owner ("the kids", "friends"): never
-    /// what a pronoun is resolved to, but after them "they" is not a body.
-    Crowd,
+    /// People spoken of as a kind ("the kids", "friends", "my mentors"):
+    /// never what a pronoun is resolved to, but after them "they" is not a
+    /// body; `true` when someone's ("my friends, family and mentors").
+    Crowd(bool),
     /// A place that acts as a body ("the homeless shelter", "a tech
     /// company"), which "they" may mean in the same turn when no people
     /// were named since.
@@ -135,7 +136,7 @@ impl Antecedents {
             if GROUPS.contains(&b.as_str())
                 || PERSON_NOUNS.iter().any(|(p, plural)| *plural && *p == b)
             {
-                self.push(b.clone(), turn, Kind::Crowd);
+                self.push(b.clone(), turn, Kind::Crowd(owned_at(&words, i)));
                 continue;
             }
             if !matches!(bare(w).as_str(), "the" | "a" | "an") {
@@ -261,8 +262,19 @@ impl Antecedents {
             let one = seen
                 .latest(|k| matches!(k, Kind::One | Kind::Animal(false)))
                 .map(|(t, _, _)| t.to_string());
+            // ("for when I have kids. I look forward to reading to them":
+            // people of no one's, spoken of since in this turn, are who
+            // "them" means, not the ones named before)
+            let crowd_since = |(many, mt, at): (&str, usize, usize)| {
+                seen.mentions[at + 1..].iter().any(|(c, ct, k)| {
+                    *k == Kind::Crowd(false)
+                        && *ct == turn
+                        && !(*ct == mt && many.rsplit(' ').next() == Some(c.as_str()))
+                })
+            };
             let many = seen
                 .latest(|k| matches!(k, Kind::Many | Kind::Animal(true)))
+                .filter(|m| !crowd_since(*m))
                 .map(|(t, _, _)| t.to_string());
             // "it" is an animal named in this very turn, or nothing
             let it = seen
@@ -273,7 +285,7 @@ impl Antecedents {
             // animals: "I volunteered at the shelter and they gave me a
             // medal" (but not "we took the kids to the museum and they ...")
             let crowd = seen.mentions.iter().any(|(_, t, k)| {
-                *t == turn && matches!(k, Kind::Many | Kind::Animal(true) | Kind::Crowd)
+                *t == turn && matches!(k, Kind::Many | Kind::Animal(true) | Kind::Crowd(_))
             });
             let body = seen
                 .latest(|k| k == Kind::Body)
@@ -377,6 +389,52 @@ impl Antecedents {
         }
         Some(out.join(" "))
     }
+}
+
+/// Whether the noun at `i` is someone's: after a possessive, or in a list
+/// after one ("my friends, family and mentors").
+fn owned_at(words: &[&str], i: usize) -> bool {
+    let owner = |w: &str| {
+        let b = bare(w);
+        matches!(b.as_str(), "my" | "our" | "your" | "his" | "her" | "their") || b.ends_with("'s")
+    };
+    for j in (i.saturating_sub(6)..i).rev() {
+        if owner(words[j]) {
+            return true;
+        }
+        // only list words between ("family and", "mentors,"), no verb,
+        // article or preposition, which start another phrase
+        let b = bare(words[j]);
+        if super::clauses::is_verbish(&b)
+            || words[j].ends_with(['.', '!', '?', ';'])
+            || matches!(
+                b.as_str(),
+                "the"
+                    | "a"
+                    | "an"
+                    | "some"
+                    | "those"
+                    | "these"
+                    | "with"
+                    | "to"
+                    | "for"
+                    | "of"
+                    | "in"
+                    | "at"
+                    | "on"
+                    | "about"
+                    | "from"
+                    | "by"
+                    | "i"
+                    | "we"
+                    | "you"
+                    | "they"
+            )
+        {
+            return false;
+        }
+    }
+    false
 }
 
 /// Whether `words` bring in one person by an indefinite article ("a

@@ -112,6 +112,10 @@ const OPENING_PHRASES: &[&str] = &[
     "just wanted to let you know",
     "wanted to let you know that",
     "wanted to let you know",
+    "i just wanted to tell you that",
+    "i just wanted to tell you",
+    "just wanted to tell you that",
+    "just wanted to tell you",
     "i wanted to tell you that",
     "wanted to tell you that",
     "i wanted to tell ya",
@@ -190,6 +194,15 @@ pub(super) fn strip_openers(s: &str) -> &str {
             let rest = s[at + 1..].trim();
             if !rest.is_empty() {
                 return strip_openers(rest);
+            }
+        }
+        // "Haven't talked in a bit but wanted to let you know ...": up to
+        // a "but" that turns to the news
+        if let Some(at) = lower.find(" but ").filter(|&at| at <= 48) {
+            let rest = s[at + 5..].trim();
+            let news = strip_openers(rest);
+            if news.len() < rest.len() {
+                return news;
             }
         }
     }
@@ -337,7 +350,18 @@ pub(super) fn copula_spelled(s: &str) -> String {
             .map(|w| clauses::bare(w))
             .find(|b| !matches!(b.as_str(), "always" | "never" | "just" | "really" | "also"))
             .is_some_and(|b| b == "been");
-        if been && !head.is_empty() {
+        // "Art's allowed me to ...", "Running's helped me ...": a past
+        // form with an object after it is "has" and its participle
+        let after = words.get(2).map(|w| clauses::bare(w)).unwrap_or_default();
+        let perfect = matches!(verb(&next), Some((_, VerbForm::Past)))
+            && !matches!(next.as_str(), "was" | "were")
+            && (matches!(
+                after.as_str(),
+                "me" | "us" | "him" | "her" | "them" | "my" | "our" | "a" | "an" | "the"
+            ) || words
+                .get(2)
+                .is_some_and(|w| w.starts_with(char::is_uppercase)));
+        if (been || perfect) && !head.is_empty() {
             words[0] = head;
             words.insert(1, "has".to_string());
             return words.join(" ");
