@@ -556,3 +556,18 @@ fn people_of_no_ones_spoken_of_since_are_who_they_are() {
         "Mel took their kids to the zoo on 7 May 2023.|Car is building a library for when Car has kids.",
     )]);
 }
+
+#[test]
+fn a_reply_about_them_keeps_them_in_reach() {
+    check(&[
+        (
+            "Jo: My parents helped me move last week. They really keep me grounded.|Ana: Their support sounds wonderful.|Jo: They're my rock and always cheer me on.",
+            "Jo's parents helped Jo move in the week of 1 May 2023.|Jo's parents really keep Jo grounded.|Jo's parents are Jo's rock and always cheer Jo on.",
+        ),
+        // the reply's own people are who its "they" are
+        (
+            "Jo: My parents helped me move last week.|Ana: Movers are pricey. They charge by the hour.|Jo: They were quick.",
+            "Jo's parents helped Jo move in the week of 1 May 2023.",
+        ),
+    ]);
+}

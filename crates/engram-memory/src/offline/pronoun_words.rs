@@ -245,3 +245,26 @@ pub(super) const GROUPS: &[&str] = &[
     "gamers",
     "writers",
 ];
+
+/// Whether `sentence` opens with a plural common noun as its subject
+/// ("Movers are pricey", "Kids can be tough"): people or things a "they"
+/// after it may mean.
+pub(super) fn plural_subject(sentence: &str) -> bool {
+    let mut w = sentence.split_whitespace().map(bare);
+    let (Some(first), Some(second)) = (w.next(), w.next()) else {
+        return false;
+    };
+    first.len() > 3
+        && first.ends_with('s')
+        && !first.ends_with("ss")
+        && !first.ends_with("us")
+        && !first.ends_with("'s")
+        && !matches!(
+            first.as_str(),
+            "this" | "has" | "was" | "does" | "yes" | "thanks" | "its"
+        )
+        && matches!(
+            second.as_str(),
+            "are" | "were" | "aren't" | "weren't" | "can" | "can't" | "have" | "always" | "never"
+        )
+}

@@ -13,7 +13,9 @@
 use super::clauses::{bare, is_verbish};
 use super::coref::parts as strip;
 use super::lexicon::PERSON_NOUNS;
-use super::pronoun_words::{animal, whole_animal, BODIES, GROUPS, NOT_NOUNS, THIRD};
+use super::pronoun_words::{
+    animal, plural_subject, whole_animal, BODIES, GROUPS, NOT_NOUNS, THIRD,
+};
 
 /// What a mention is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -128,6 +130,12 @@ impl Antecedents {
                     self.push(format!("{first} and {name}"), turn, Kind::Many);
                 }
             }
+        }
+        // "Movers are pricey": a kind a "they" after it may mean
+        // (animals of a kind someone has stay theirs: "turtles are like zen
+        // masters! They always remind me ...")
+        if plural_subject(text) && animal(&bare(words[0])).is_none() {
+            self.push(bare(words[0]), turn, Kind::Crowd(false));
         }
         // "at the homeless shelter", "a tech company": a body "they" may
         // mean, unless people were spoken of since

@@ -295,21 +295,38 @@ pub(super) fn words(s: &str) -> Vec<&str> {
     s.split_whitespace().collect()
 }
 
-/// Whether the turn before `ti`, by someone else, asks about people with
-/// a pronoun ("How did they like it?"): who it means was named before it.
+/// Whether the turn before `ti`, by someone else, speaks of people with a
+/// pronoun that leans back ("How did they like it?", "Their support
+/// certainly helps"): who it means was named before it, so the turn
+/// before stays in reach. Not when that turn brings in people of its own
+/// first ("Kids are resilient. They bounce back").
 pub(super) fn asked_back(turns: &[Turn], ti: usize) -> bool {
+    use super::lexicon::PERSON_NOUNS;
+    use super::pronoun_words::GROUPS;
     let Some(q) = said_before_by_another(turns, ti) else {
         return false;
     };
-    q.text.split_inclusive(['.', '!', '?']).any(|s| {
-        s.trim_end().ends_with('?')
-            && s.split_whitespace().any(|w| {
-                matches!(
-                    bare(w).as_str(),
-                    "they" | "them" | "their" | "he" | "she" | "him" | "her" | "his"
-                )
-            })
-    })
+    let mut own_people = false;
+    for s in q.text.split_inclusive(['.', '!', '?']) {
+        own_people |= super::pronoun_words::plural_subject(s.trim());
+        for w in s.split_whitespace() {
+            let b = bare(w);
+            if GROUPS.contains(&b.as_str()) || PERSON_NOUNS.iter().any(|(p, many)| *many && *p == b)
+            {
+                own_people = true;
+            }
+            let pronoun = matches!(
+                b.as_str(),
+                "they" | "them" | "their" | "he" | "she" | "him" | "her" | "his"
+            );
+            // (a question's pronoun always leans back; a statement's only
+            // when the turn named no people before it)
+            if pronoun && (s.trim_end().ends_with('?') || !own_people) {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// The turn just before turn `ti`, when someone else said it (the
