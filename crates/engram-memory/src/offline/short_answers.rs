@@ -38,6 +38,13 @@ pub(super) fn expanded(question: &str, answer: &str) -> Option<String> {
     let cut = answer
         .find([',', '!', '.', '?', ';', '-', '\u{2013}', '\u{2014}'])
         .unwrap_or(answer.len());
+    // "How long have you been playing the piano?" - "I've been playing
+    // for four months": the answer's verb alone, the question's object
+    if let Some(doing) = after(&lower, &["how long have you been "]) {
+        if let Some(said) = echoed(doing, answer) {
+            return Some(said);
+        }
+    }
     let (fragment, rest) = answer.split_at(cut);
     let fragment = fragment.trim();
     let words: Vec<&str> = fragment.split_whitespace().collect();
@@ -264,6 +271,32 @@ fn thing(words: &[&str]) -> Option<String> {
     Some(out.join(" "))
 }
 
+/// "I've been playing for four months now", answering "how long have you
+/// been playing the piano": said with the question's words ("I have been
+/// playing the piano for four months now"), when the answer repeats its
+/// verb alone and goes on with "for" or "since".
+fn echoed(doing: &str, answer: &str) -> Option<String> {
+    // ("... the piano again?": "again" asks to be reminded)
+    let doing = doing.strip_suffix(" again").unwrap_or(doing);
+    let asked: Vec<&str> = doing.split_whitespace().collect();
+    let verb = asked.first()?;
+    if asked.len() < 2 || asked.len() > 6 {
+        return None;
+    }
+    let lower = answer.to_lowercase().replace('\u{2019}', "'");
+    let opening = ["i've been ", "i have been "]
+        .iter()
+        .find(|o| lower.starts_with(*o))?;
+    let rest = &answer[opening.len()..];
+    let mut w = rest.split_whitespace();
+    let (said_verb, next) = (w.next().map(bare)?, w.next().map(bare)?);
+    if said_verb != *verb || !matches!(next.as_str(), "for" | "since") {
+        return None;
+    }
+    let after_verb = rest.trim_start()[said_verb.len()..].trim_start();
+    Some(format!("I have been {} {after_verb}", mine(doing)))
+}
+
 /// The last question of a turn, without its question mark.
 fn last_question(turn: &str) -> Option<&str> {
     let text = turn.trim_end();
@@ -404,6 +437,11 @@ mod tests {
                 "So, how long have you been into pottery?",
                 "About four years now, and I love it.",
                 Some("I have been into pottery for about four years, and I love it."),
+            ),
+            (
+                "Wow! How long have you been playing the piano again?",
+                "I've been playing for about four months now and I love it.",
+                Some("I have been playing the piano for about four months now and I love it."),
             ),
             (
                 "How long have you had your cat?",

@@ -36,6 +36,9 @@ pub(super) struct Asked {
     /// it for two years"), never for an opening "It" (which may be about
     /// anything: "How's your week? - It's been a blast").
     pub(super) object_only: bool,
+    /// The verb the question did it with ("hold" in "How long do you hold
+    /// that pose?"): the answer's "hold it" is that thing too.
+    pub(super) verb: Option<&'static str>,
 }
 
 /// What `speaker`'s answer's "it" means, given the listener's turn before
@@ -48,6 +51,7 @@ pub(super) fn asked_about(question: &str, before: Option<&str>, speaker: &str) -
             thing,
             shown: false,
             object_only: false,
+            verb: None,
         })
     };
     let q = super::without_attachments(question);
@@ -73,16 +77,25 @@ pub(super) fn asked_about(question: &str, before: Option<&str>, speaker: &str) -
         if dets != 1 {
             return None;
         }
-        let (det, noun) = only_thing(&words(last))?;
+        let w = words(last);
+        let (det, noun) = only_thing(&w)?;
         let thing = if det == "your" {
             format!("{speaker}'s {noun}")
         } else {
             format!("the {noun}")
         };
+        // the verb just before the thing ("hold that pose")
+        let verb = w
+            .iter()
+            .position(|x| bare(x) == det)
+            .and_then(|d| d.checked_sub(1))
+            .and_then(|v| verb(&bare(w[v])))
+            .map(|(base, _)| base);
         return Some(Asked {
             thing,
             shown: false,
             object_only: true,
+            verb,
         });
     };
     // a thing the question names, in it or in the sentence before it
@@ -133,6 +146,7 @@ pub(super) fn asked_about(question: &str, before: Option<&str>, speaker: &str) -
         thing,
         shown: true,
         object_only: true,
+        verb: None,
     })
 }
 
@@ -178,6 +192,7 @@ pub(super) fn it_from_before(clause: &str, before: &str, speaker: &str) -> Optio
             thing,
             shown: false,
             object_only: false,
+            verb: None,
         },
     )
 }
@@ -229,7 +244,8 @@ pub(super) fn answered(sentence: &str, asked: &Asked) -> Option<String> {
         let verbs = if asked.shown { MAKING } else { DOING };
         let object = core == "it"
             && i > 0
-            && verb(&bare(w[i - 1])).is_some_and(|(base, _)| verbs.contains(&base))
+            && verb(&bare(w[i - 1]))
+                .is_some_and(|(base, _)| verbs.contains(&base) || asked.verb == Some(base))
             && w.get(i + 1)
                 .is_none_or(|n| !is_verbish(n) && bare(n) != "easy");
         if object {

@@ -26,6 +26,24 @@ fn the_thing_a_question_names() {
 }
 
 #[test]
+fn the_answer_does_what_the_question_did_to_it() {
+    // the answer's "hold it" echoes the question's "hold that pose"
+    check(
+        None,
+        "Impressive! How long do you usually hold that pose?",
+        "I usually hold it for about a minute.",
+        Some("I usually hold the pose for about a minute."),
+    );
+    // another verb's "it" is not the thing
+    check(
+        None,
+        "How long do you usually hold that pose?",
+        "Honestly I feel it in my core the next day.",
+        None,
+    );
+}
+
+#[test]
 fn the_thing_the_speaker_did_before() {
     check(
         Some("I finally finished my first novel last night!"),
