@@ -27,6 +27,7 @@ mod people;
 mod pictures;
 mod pointers;
 mod predicate;
+mod pronoun_cues;
 mod pronoun_words;
 mod pronouns;
 mod salvage;

@@ -5,10 +5,14 @@
 //! then read like any other (the speaker named, dates resolved, its shape
 //! checked).
 //!
-//! Only for a few questions whose answer fills one slot (how long, where
-//! from, where someone lives or works, how old), and only when the answer
-//! opens with a fragment that has no verb of its own; "I've had them for 3
-//! years" says it itself. Reads text only.
+//! Only for questions whose answer fills one slot (how long, where from,
+//! where someone lives or works, how old; a thing asked for by "what's
+//! your X", "which X did you V", "what are you V-ing"), and only when the
+//! answer opens with a fragment that has no verb of its own; "I've had
+//! them for 3 years" says it itself. One exception: an answer that repeats
+//! the question's verb alone ("I've been playing for four months") takes
+//! back the question's object. Opinions, hedges and asides ("Besides the
+//! classes, ...") fill nothing. Reads text only.
 
 use super::clauses::{bare, is_verbish};
 

@@ -1,0 +1,221 @@
+//! What the words around a pronoun say about it (see `pronouns.rs`):
+//! whether an "it" is an object whose antecedent is in the clause itself
+//! or stands for a "when" clause after it, whether a noun is someone's,
+//! whether a person was just brought in by "a", whether a clause opens
+//! with the name a following "she" repeats. Readings of one clause only:
+//! no antecedents are kept here.
+
+use super::clauses::bare;
+use super::coref::parts as strip;
+use super::lexicon::PERSON_NOUNS;
+
+/// Whether the noun at `i` is someone's: after a possessive, or in a list
+/// after one ("my friends, family and mentors").
+pub(super) fn owned_at(words: &[&str], i: usize) -> bool {
+    let owner = |w: &str| {
+        let b = bare(w);
+        matches!(b.as_str(), "my" | "our" | "your" | "his" | "her" | "their") || b.ends_with("'s")
+    };
+    for j in (i.saturating_sub(6)..i).rev() {
+        if owner(words[j]) {
+            return true;
+        }
+        // only list words between ("family and", "mentors,"), no verb,
+        // article or preposition, which start another phrase
+        let b = bare(words[j]);
+        if super::clauses::is_verbish(&b)
+            || words[j].ends_with(['.', '!', '?', ';'])
+            || matches!(
+                b.as_str(),
+                "the"
+                    | "a"
+                    | "an"
+                    | "some"
+                    | "those"
+                    | "these"
+                    | "with"
+                    | "to"
+                    | "for"
+                    | "of"
+                    | "in"
+                    | "at"
+                    | "on"
+                    | "about"
+                    | "from"
+                    | "by"
+                    | "i"
+                    | "we"
+                    | "you"
+                    | "they"
+            )
+        {
+            return false;
+        }
+    }
+    false
+}
+
+/// Whether `words` bring in one person by an indefinite article ("a
+/// girl", "an old friend", "one woman"), whom a following "her" may mean.
+pub(super) fn unnamed_person_before(words: &[&str]) -> bool {
+    const ONE: &[&str] = &[
+        "girl",
+        "woman",
+        "man",
+        "boy",
+        "guy",
+        "lady",
+        "kid",
+        "child",
+        "person",
+        "teen",
+        "teenager",
+        "baby",
+        "gentleman",
+        "stranger",
+    ];
+    (0..words.len()).any(|j| {
+        matches!(bare(words[j]).as_str(), "a" | "an" | "one")
+            && words[j + 1..].iter().take(3).any(|n| {
+                let b = bare(n);
+                ONE.contains(&b.as_str())
+                    || PERSON_NOUNS.iter().any(|(p, plural)| !plural && *p == b)
+            })
+    })
+}
+
+/// Whether the "it" at `i` stands for the "when" or "if" clause after it,
+/// as the object of a verb of liking: "I love it when you bake", "I hate
+/// it if the train is late".
+pub(super) fn anticipatory_it(words: &[&str], i: usize) -> bool {
+    let liking = i > 0
+        && matches!(
+            super::lexicon::verb(&bare(words[i - 1])),
+            Some((
+                "love" | "like" | "hate" | "enjoy" | "adore" | "appreciate" | "prefer" | "dislike",
+                _
+            ))
+        );
+    liking
+        && !words[i].ends_with([',', '.', '!', '?', ';'])
+        && words
+            .get(i + 1)
+            .is_some_and(|n| matches!(bare(n).as_str(), "when" | "if" | "whenever"))
+}
+
+/// Whether the "it" at `i` is an object ("printed it", "proud of it")
+/// with its antecedent earlier in the same clause.
+pub(super) fn object_it(words: &[&str], i: usize) -> bool {
+    use super::clauses::is_verbish;
+    if i == 0 {
+        return false;
+    }
+    let before = bare(words[i - 1]);
+    // a verb before it: known, past ("printed it"), or after "to" ("to
+    // handle it"); not a preposition ("research for it" leans elsewhere)
+    let verb_before = is_verbish(words[i - 1].trim_end_matches(','))
+        || (before.ends_with("ed") && before.len() > 4)
+        || (i >= 2 && bare(words[i - 2]) == "to");
+    let object = verb_before
+        && !matches!(
+            before.as_str(),
+            "make" | "made" | "making" | "makes" | "is" | "was"
+        );
+    let verb_after = words.get(i + 1).is_some_and(|n| is_verbish(n));
+    object && !verb_after && thing_before(&words[..i])
+}
+
+/// Whether `words` name one thing that a following "it" can mean: a
+/// determiner ("a", "the", "my" ...) and up to three words, the last a
+/// singular noun that is not a stretch of time or a vague word ("a
+/// while", "the other day", "a lot"). Later "it"s then have their
+/// antecedent inside the fact.
+pub(super) fn thing_before(words: &[&str]) -> bool {
+    use super::clauses::is_verbish;
+    use super::words::{CALENDAR, FUNCTION, VAGUE};
+    (0..words.len()).any(|j| {
+        if !matches!(
+            bare(words[j]).as_str(),
+            "a" | "an" | "the" | "my" | "our" | "his" | "their"
+        ) || words[j].ends_with([',', '.', ';'])
+        {
+            return false;
+        }
+        // the phrase: words up to a verb, a function word or punctuation
+        let mut head: Option<String> = None;
+        for w in words.iter().skip(j + 1).take(3) {
+            let b = bare(w);
+            // "my grandfather's map": the owner is not the thing
+            if b.ends_with("'s") && !w.ends_with([',', '.']) {
+                continue;
+            }
+            if b.is_empty() || b.contains('\'') || is_verbish(w) || FUNCTION.contains(&b.as_str()) {
+                break;
+            }
+            head = Some(b);
+            if w.ends_with([',', '.', ';', '!', '?']) {
+                break;
+            }
+        }
+        head.is_some_and(|h| {
+            h.chars().all(|c| c.is_alphabetic() || c == '-')
+                && (!h.ends_with('s') || h.ends_with("ss"))
+                && !VAGUE.contains(&h.as_str())
+                && !CALENDAR.contains(&h.as_str())
+                && !matches!(
+                    h.as_str(),
+                    "week"
+                        | "month"
+                        | "year"
+                        | "day"
+                        | "while"
+                        | "couple"
+                        | "second"
+                        | "minute"
+                        | "hour"
+                        | "family"
+                        | "team"
+                        | "relief"
+                        | "shame"
+                        | "pity"
+                )
+                && !PERSON_NOUNS.iter().any(|(p, _)| *p == h)
+        })
+    })
+}
+
+/// Whether `words` (ending in a comma) name someone a following "she" or
+/// "he" repeats: a name ("Emma Watson, she's ...") or a possessive and a
+/// noun ("My sister, she lives ..."); not a time ("Yesterday, she ...").
+pub(super) fn topic(words: &[&str]) -> bool {
+    // months and openers that may stand before a comma too (weekdays
+    // and interjections are never names: `is_name_word` refuses them)
+    const NOT_TOPICS: &[&str] = &[
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+        "anyway",
+        "honestly",
+    ];
+    let cores: Vec<&str> = words.iter().map(|w| strip(w).1).collect();
+    let name = cores.iter().all(|c| {
+        super::intro::is_name_word(c)
+            && !super::entities::common_opener(c)
+            && !NOT_TOPICS.contains(&c.to_lowercase().as_str())
+    });
+    let owned = cores.len() >= 2
+        && matches!(
+            cores[0].to_lowercase().as_str(),
+            "my" | "our" | "his" | "her" | "their"
+        );
+    name || owned
+}
