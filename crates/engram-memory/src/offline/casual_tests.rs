@@ -491,6 +491,11 @@ fn the_speaker_is_never_their_own_object() {
             "Tom: Finished the book yesterday. Got me thinking about my own family.",
             "Tom finished the book on 7 May 2023.",
         ),
+        // a noun joined to another is no verb missing its "I"
+        (
+            "Mel: Love and acceptance really can be found everywhere.",
+            "",
+        ),
         // a capitalised imperative is no name
         (
             "Ana: I start the new job on Monday!|Tom: Yeah, Ana! Count on me for support.",

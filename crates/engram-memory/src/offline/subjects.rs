@@ -129,7 +129,14 @@ pub(super) fn with_subject(clause: &str) -> Option<String> {
     let me_next = words
         .get(skip + 1)
         .is_some_and(|w| matches!(clauses::bare(w).as_str(), "me" | "us"));
+    // "Love and acceptance can be found everywhere": a noun joined to
+    // another, not a verb whose "I" was left out
+    let joined = words
+        .get(skip + 1)
+        .is_some_and(|w| matches!(clauses::bare(w).as_str(), "and" | "&"))
+        || words[skip].ends_with(',');
     match verb(&first) {
+        Some((_, VerbForm::Base)) if joined && skip == 0 => Some(clause.to_string()),
         Some((_, VerbForm::Past)) if me_next => None,
         Some((_, VerbForm::Past)) if !matches!(first.as_str(), "was" | "were") => {
             Some(format!("I {}", lowered(clause)))
