@@ -576,3 +576,19 @@ fn a_reply_about_them_keeps_them_in_reach() {
         ),
     ]);
 }
+
+#[test]
+fn things_named_in_their_own_clause() {
+    check(&[
+        // "it" after "as" or "because" is the clause's own subject
+        (
+            "Ana: The old lighthouse is special to me as it marks the spot where my grandfather fished.",
+            "The old lighthouse is special to Ana as it marks the spot where their grandfather fished.",
+        ),
+        // a thing someone named in a relative clause is about them
+        (
+            "Ana: I went to a poetry reading on Friday.|Ben: Nice! What made it so special?|Ana: It was a reading where refugee poets read about leaving home.",
+            "Ana went to a poetry reading on Friday.|The poetry reading that Ana went to was a reading where refugee poets read about leaving home.",
+        ),
+    ]);
+}

@@ -103,6 +103,27 @@ pub(super) fn anticipatory_it(words: &[&str], i: usize) -> bool {
             .is_some_and(|n| matches!(bare(n).as_str(), "when" | "if" | "whenever"))
 }
 
+/// Whether the "it" at `i`, after "as", "because" or "since", is the
+/// thing its clause opened with: "The old lighthouse is special to me as
+/// it reminds me of ...". The clause names it itself, so it stands alone.
+pub(super) fn subject_it(words: &[&str], i: usize) -> bool {
+    let after_because = i > 2
+        && matches!(
+            bare(words[i - 1]).as_str(),
+            "as" | "because" | "since" | "cause" | "'cause" | "coz"
+        );
+    let opens_with_thing = words
+        .first()
+        .is_some_and(|w| matches!(bare(w).as_str(), "the" | "my" | "our" | "this"))
+        && (2..=4.min(i)).any(|k| {
+            words
+                .get(k)
+                .is_some_and(|w| matches!(bare(w).as_str(), "is" | "was" | "has" | "means"))
+        })
+        && thing_before(&words[..i]);
+    after_because && opens_with_thing
+}
+
 /// Whether the "it" at `i` is an object ("printed it", "proud of it")
 /// with its antecedent earlier in the same clause.
 pub(super) fn object_it(words: &[&str], i: usize) -> bool {

@@ -14,7 +14,9 @@ use super::clauses::{bare, is_verbish};
 use super::coref::parts as strip;
 use super::lexicon::PERSON_NOUNS;
 pub(super) use super::pronoun_cues::thing_before;
-use super::pronoun_cues::{anticipatory_it, object_it, owned_at, topic, unnamed_person_before};
+use super::pronoun_cues::{
+    anticipatory_it, object_it, owned_at, subject_it, topic, unnamed_person_before,
+};
 use super::pronoun_words::{
     animal, plural_subject, whole_animal, BODIES, GROUPS, NOT_NOUNS, THIRD,
 };
@@ -388,6 +390,8 @@ impl Antecedents {
                 "it" | "itself" if it.is_none() && object_it(&words, i) => w.to_string(),
                 // "I love it when you bake": the "when" clause is the "it"
                 "it" if anticipatory_it(&words, i) => w.to_string(),
+                // "The mural is important to me as it reflects ..."
+                "it" if subject_it(&words, i) => w.to_string(),
                 "it" | "itself" => with(it?, ""),
                 "its" => with(it?, "'s"),
                 "it's" if participle => with(it?, " has"),

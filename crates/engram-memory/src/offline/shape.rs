@@ -322,9 +322,27 @@ pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
     // "Camping under the stars relaxes Tom": a thing doing something to
     // a person, named right after the verb
     // ("Hiking has opened up a new world for Joanna": a doing, for them)
+    // ("The old lighthouse is special to Ana": what a thing is to someone,
+    // said right after the verb of being)
+    let dear_to = rest
+        .get(main)
+        .is_some_and(|w| COPULAS.contains(&bare(w).as_str()))
+        && rest.get(main + 1).is_some_and(|w| {
+            matches!(
+                bare(w).as_str(),
+                "special" | "important" | "dear" | "precious" | "meaningful" | "everything"
+            )
+        })
+        && rest
+            .get(main + 2)
+            .is_some_and(|w| matches!(bare(w).as_str(), "to" | "for"))
+        && rest
+            .get(main + 3)
+            .is_some_and(|w| person_in(std::slice::from_ref(w)));
     let to_someone = rest
         .get(main + 1)
         .is_some_and(|w| person_in(std::slice::from_ref(w)))
+        || dear_to
         || (gerund_subject
             && rest[main..]
                 .windows(2)
@@ -345,11 +363,23 @@ pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
                 | "there"
                 | "here"
         )
-        && !FUNCTION.contains(&head)
+        && (!FUNCTION.contains(&head) || (dear_to && matches!(head, "the" | "a" | "an")))
         && !LEADING.contains(&head)
         && person_in(&rest[v..]);
+    // "The poetry reading that Ana went to was ...": a thing someone
+    // named did something with is theirs
+    let identified = matches!(head, "the" | "a" | "an")
+        && rest.iter().take(6).collect::<Vec<_>>().windows(2).any(|p| {
+            matches!(bare(p[0]).as_str(), "that" | "which")
+                && people.iter().any(|n| bare(n) == bare(p[1]))
+        });
     if matches!(head, "there" | "here")
-        || !is_person && !named_thing && !dated_thing && !about_someone && !body_acting
+        || !is_person
+            && !named_thing
+            && !dated_thing
+            && !about_someone
+            && !body_acting
+            && !identified
     {
         return Some("about no one");
     }
