@@ -434,6 +434,15 @@ fn short_answers_fill_the_question() {
             "assistant: Got it. How long have you been vegetarian?|user: About ten years now.",
             "User has been vegetarian for about ten years.",
         ),
+        // a yes says the question
+        (
+            "Ben: Have you seen all the Paddington films?|Ana: Yeah, I have! They're so sweet.",
+            "Ana has seen all the Paddington films.",
+        ),
+        (
+            "Ben: Are you going to invite your old teammates?|Ana: Definitely! And a few neighbours.",
+            "Ana is going to invite their old teammates.",
+        ),
         // a thing in the place the question left for it
         (
             "Ben: Congrats! Which team did you sign with?|Ana: The Harbor Hawks! Can't wait to play with them.",

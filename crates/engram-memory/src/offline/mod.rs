@@ -13,6 +13,7 @@
 //! meaning. An LLM extractor, when configured, does better; this one is the
 //! always-available floor.
 
+mod affirmed;
 mod classify;
 mod clauses;
 mod coordination;
@@ -188,9 +189,9 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
         for (si, said) in sentences.enumerate() {
             let sentence = strip_vocative(strip_openers(said), &people);
             // "How long have you been married?" - "5 years already!"
-            let short = question
-                .filter(|_| si == 0)
-                .and_then(|q| short_answers::expanded(q, said));
+            let short = question.filter(|_| si == 0).and_then(|q| {
+                short_answers::expanded(q, said).or_else(|| affirmed::said_yes(q, said))
+            });
             let sentence = short.as_deref().unwrap_or(sentence);
             // (a title just named is nearer than what was asked)
             let with_title = title

@@ -302,7 +302,7 @@ fn echoed(doing: &str, answer: &str) -> Option<String> {
 }
 
 /// The last question of a turn, without its question mark.
-fn last_question(turn: &str) -> Option<&str> {
+pub(super) fn last_question(turn: &str) -> Option<&str> {
     let text = turn.trim_end();
     let end = text.rfind('?')?;
     let start = text[..end].rfind(['.', '!', '?']).map_or(0, |i| i + 1);
@@ -325,7 +325,7 @@ fn after<'a>(question: &'a str, openings: &[&str]) -> Option<&'a str> {
 }
 
 /// A question's words said by the one answering: "your" is "my".
-fn mine(words: &str) -> String {
+pub(super) fn mine(words: &str) -> String {
     words
         .split_whitespace()
         .map(|w| match w {

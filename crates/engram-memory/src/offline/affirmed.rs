@@ -1,0 +1,169 @@
+//! A yes to the listener's yes/no question, said as the question's own
+//! statement: "Have you seen all the Paddington films?" - "Yeah, I have!"
+//! says "I have seen all the Paddington films"; "Are you going to invite
+//! your old teammates?" - "Definitely!" says "I'm going to invite my old
+//! teammates". The sentence is then read like any other.
+//!
+//! Only when the answer's sentence is nothing but the yes ("Yep, I did!"),
+//! and only for questions that state something once "you" is "I": not
+//! requests or offers ("Can you send it?"), not questions about anything
+//! or ever ("Do you have any tips?", "Have you ever been?"), whose yes
+//! says nothing in particular. Reads text only.
+
+use super::clauses::bare;
+use super::lexicon::{past_of, verb, VerbForm};
+use super::short_answers::{last_question, mine};
+
+/// The answer sentence `answer`, when it only says yes to the question in
+/// `question`, said as that question's statement.
+pub(super) fn said_yes(question: &str, answer: &str) -> Option<String> {
+    if !only_yes(answer) {
+        return None;
+    }
+    // the question's words as written, and lowercased to read
+    let written: Vec<&str> = last_question(question)?
+        .split_whitespace()
+        .skip_while(|w| {
+            matches!(
+                bare(w).as_str(),
+                "so" | "and" | "oh" | "wow" | "nice" | "cool" | "awesome"
+            )
+        })
+        .collect();
+    let lower: Vec<String> = written.iter().map(|w| bare(w)).collect();
+    let q: Vec<&str> = lower.iter().map(String::as_str).collect();
+    let rest = q.get(2..).filter(|r| !r.is_empty())?;
+    if q[1] != "you"
+        || rest.iter().any(|w| {
+            w.starts_with("any")
+                || matches!(
+                    *w,
+                    "ever"
+                        | "often"
+                        | "happen"
+                        | "me"
+                        | "us"
+                        | "else"
+                        | "yet"
+                        | "really"
+                        | "or"
+                        | "think"
+                        | "mean"
+                )
+        })
+    {
+        return None;
+    }
+    let said =
+        |lead: String, from: usize| format!("{lead} {}", mine(&written[2 + from..].join(" ")));
+    let first = bare(rest[0]);
+    let form = verb(&first).map(|(_, f)| f);
+    let statement = match q[0] {
+        // "have you seen ...": a participle (regular ones read as past)
+        "have" if matches!(form, Some(VerbForm::Past)) || first == "been" => {
+            said("I have".into(), 0)
+        }
+        "did" => {
+            let (base, _) = verb(&first)?;
+            let lead = format!("I {}", past_of(base)?);
+            said(lead, 1)
+        }
+        "are" if rest.len() > 2 && rest[0] == "going" && rest[1] == "to" => {
+            said("I'm going to".into(), 2)
+        }
+        "are" if matches!(form, Some(VerbForm::Gerund)) => said("I'm".into(), 0),
+        "will" if matches!(form, Some(VerbForm::Base)) => said("I will".into(), 0),
+        _ => return None,
+    };
+    // (a thing to state: at least two words after the verb)
+    (statement.split_whitespace().count() >= 4).then(|| format!("{statement}!"))
+}
+
+/// Whether `sentence` says yes and nothing else: "Yeah, I have!",
+/// "Definitely!", "Yep, I did.", "Of course!".
+fn only_yes(sentence: &str) -> bool {
+    let words: Vec<String> = sentence.split_whitespace().map(bare).collect();
+    let yes = words.first().is_some_and(|w| {
+        matches!(
+            w.as_str(),
+            "yes"
+                | "yeah"
+                | "yep"
+                | "yup"
+                | "definitely"
+                | "absolutely"
+                | "sure"
+                | "totally"
+                | "of"
+                | "for"
+        )
+    });
+    yes && words.len() <= 5
+        && words.iter().all(|w| {
+            matches!(
+                w.as_str(),
+                "yes"
+                    | "yeah"
+                    | "yep"
+                    | "yup"
+                    | "definitely"
+                    | "absolutely"
+                    | "sure"
+                    | "totally"
+                    | "of"
+                    | "course"
+                    | "for"
+                    | "i"
+                    | "have"
+                    | "did"
+                    | "am"
+                    | "will"
+                    | "do"
+                    | "we"
+                    | "i'm"
+                    | "i've"
+                    | "i'll"
+                    | "indeed"
+                    | "so"
+            )
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_yes_says_the_question() {
+        for (question, answer, expect) in [
+            (
+                "Oh nice! Have you seen all the Paddington films?",
+                "Yeah, I have!",
+                Some("I have seen all the Paddington films!"),
+            ),
+            (
+                "Are you going to invite your old teammates?",
+                "Definitely!",
+                Some("I'm going to invite my old teammates!"),
+            ),
+            (
+                "Did you finish the marathon in the end?",
+                "Yep, I did!",
+                Some("I finished the marathon in the end!"),
+            ),
+            // no yes alone, or nothing stated
+            ("Did you finish the marathon?", "Yep, in four hours!", None),
+            ("Do you have any tips for me?", "Yeah, totally!", None),
+            ("Have you ever been to Oslo?", "Yes!", None),
+            ("Are you planning on writing anymore songs?", "Yes!", None),
+            ("Can you send me the recipe?", "Sure!", None),
+            ("Are you okay?", "Yeah!", None),
+        ] {
+            assert_eq!(
+                said_yes(question, answer).as_deref(),
+                expect,
+                "{question} | {answer}"
+            );
+        }
+    }
+}
