@@ -500,6 +500,11 @@ fn the_speaker_is_never_their_own_object() {
             "Tom: Finished the book yesterday. Got me thinking about my own family.",
             "Tom finished the book on 7 May 2023.",
         ),
+        // "it" left out before a judgement of what is to come
+        (
+            "Ana: I start the internship on Monday! Gonna be a big change.",
+            "Ana starts the internship on Monday.",
+        ),
         // a noun joined to another is no verb missing its "I"
         (
             "Mel: Love and acceptance really can be found everywhere.",

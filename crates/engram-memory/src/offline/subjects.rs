@@ -149,12 +149,39 @@ pub(super) fn with_subject(clause: &str) -> Option<String> {
         Some((_, VerbForm::Base | VerbForm::Third)) => None,
         _ => match first.as_str() {
             "don't" | "never" | "please" | "let's" | "lets" => None,
+            // ("Gonna be a big change": "it" left out before a judgement)
+            "gonna" if judged_next(&words[skip + 1..]) => None,
             "gonna" => Some(format!("I'm {}", lowered(clause))),
             "wanna" | "gotta" | "haven't" | "hadn't" | "didn't" | "can't" | "couldn't"
             | "won't" | "wouldn't" | "hope" => Some(format!("I {}", lowered(clause))),
             _ => Some(clause.to_string()),
         },
     }
+}
+
+/// Whether `rest` ("be a big change", "be so fun") judges what is to
+/// come rather than says what the speaker will be: "be", then within
+/// three words an evaluative word or a word for an experience.
+fn judged_next(rest: &[&str]) -> bool {
+    rest.first().is_some_and(|w| clauses::bare(w) == "be")
+        && rest.iter().skip(1).take(3).any(|w| {
+            let b = clauses::bare(w);
+            super::words::EVALUATIVE.contains(&b.as_str())
+                || matches!(
+                    b.as_str(),
+                    "change"
+                        | "blast"
+                        | "fun"
+                        | "ride"
+                        | "challenge"
+                        | "journey"
+                        | "adventure"
+                        | "hectic"
+                        | "busy"
+                        | "crazy"
+                        | "wild"
+                )
+        })
 }
 
 /// Whether the words after "took" name time or effort it took: "some
