@@ -15,7 +15,6 @@ use chrono::NaiveDate;
 use engram_core::{Dreaming, TaskType};
 use engram_memory::{Role, Turn};
 use engram_store::{Document, MemoryEntity};
-use std::sync::Arc;
 
 /// The space of a document without container tags.
 pub const DEFAULT_SPACE: &str = "sm_project_default";
@@ -262,45 +261,8 @@ impl Engine {
         let mut vectors = self.embed_texts(texts).await?;
         // the offline rules' doubtful cases go to the judge
         let mut candidates = candidates;
-        if source == engram_memory::llm::Source::Offline && !candidates.is_empty() {
-            if let Some(judge) = self.judge().await? {
-                // judged with names masked: what is said, not who said it
-                let masked: Vec<String> = candidates
-                    .iter()
-                    .map(|(_, c)| engram_memory::judge::masked(&c.content))
-                    .collect();
-                // a candidate naming nobody is its own masked text: reuse
-                // its vector rather than embed it twice
-                let differ: Vec<String> = masked
-                    .iter()
-                    .zip(&candidates)
-                    .filter(|(m, (_, c))| **m != c.content)
-                    .map(|(m, _)| m.clone())
-                    .collect();
-                let mut fresh = self.embed_texts(differ).await?.into_iter();
-                let masked: Vec<Vec<f32>> = masked
-                    .iter()
-                    .zip(candidates.iter().zip(&vectors))
-                    .map(|(m, ((_, c), v))| {
-                        if *m == c.content {
-                            v.clone()
-                        } else {
-                            fresh.next().unwrap_or_default()
-                        }
-                    })
-                    .collect();
-                let keep: Vec<bool> = masked.iter().map(|v| !judge.is_junk(v)).collect();
-                for ((_, c), v) in candidates.iter().zip(&masked) {
-                    if judge.is_junk(v) {
-                        let p = judge.junk_probability(v);
-                        tracing::debug!(memory = %c.content, probability = p, "judged not a fact");
-                    }
-                }
-                let mut k = keep.iter();
-                candidates.retain(|_| *k.next().unwrap_or(&true));
-                let mut k = keep.iter();
-                vectors.retain(|_| *k.next().unwrap_or(&true));
-            }
+        if source == engram_memory::llm::Source::Offline {
+            self.drop_judged(&mut candidates, &mut vectors).await?;
         }
         tracing::debug!(
             documents = docs.len(),
@@ -447,27 +409,6 @@ fn source_of(c: &engram_memory::Candidate) -> Option<engram_store::MemorySource>
     Some(engram_store::MemorySource {
         text: format!("{day}{}", c.context),
     })
-}
-
-impl Engine {
-    /// The fact/not-a-fact judge, its examples embedded on first use; none
-    /// for an embedding model it was not calibrated on (its similarities
-    /// would mean something else).
-    async fn judge(&self) -> Result<Option<Arc<engram_memory::judge::Judge>>, EngineError> {
-        if !engram_memory::judge::Judge::calibrated_for(self.embedder.model_name()) {
-            return Ok(None);
-        }
-        self.judge
-            .get_or_try_init(|| async {
-                let vectors = self
-                    .embed_texts(engram_memory::judge::Judge::texts())
-                    .await?;
-                Ok(Arc::new(engram_memory::judge::Judge::new(vectors)))
-            })
-            .await
-            .cloned()
-            .map(Some)
-    }
 }
 
 /// Split documents due to dream into groups formed together: one per

@@ -7,6 +7,7 @@ mod aggregate;
 pub(crate) mod form;
 mod graph;
 pub(crate) mod index;
+mod judged;
 mod profile;
 mod remember;
 pub mod rerank;

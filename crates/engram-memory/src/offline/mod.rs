@@ -508,4 +508,6 @@ fn clause_facts(
 #[cfg(test)]
 mod casual_tests;
 #[cfg(test)]
+mod reference_tests;
+#[cfg(test)]
 mod tests;

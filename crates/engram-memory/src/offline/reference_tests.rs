@@ -1,0 +1,126 @@
+//! Who and what casual speech refers to, a third table beside
+//! `tests.rs` and `casual_tests.rs` (same format): the speaker as their own
+//! object, a picture of what one made, news inside a frame, whose "the
+//! kids" are and who "they" still are, and things a clause names itself.
+
+use super::casual_tests::check;
+
+#[test]
+fn the_speaker_is_never_their_own_object() {
+    check(&[
+        // "Really made me think": what made them think was the thing
+        // before, not the speaker ("I made me" is no English)
+        (
+            "Ana: I ran a 10k for charity last Saturday. Really made me think about my health.",
+            "Ana ran a 10k for charity on 6 May 2023.",
+        ),
+        (
+            "Tom: Finished the book yesterday. Got me thinking about my own family.",
+            "Tom finished the book on 7 May 2023.",
+        ),
+        // "it" left out before a judgement of what is to come
+        (
+            "Ana: I start the internship on Monday! Gonna be a big change.",
+            "Ana starts the internship on Monday.",
+        ),
+        // a noun joined to another is no verb missing its "I"
+        (
+            "Mel: Love and acceptance really can be found everywhere.",
+            "",
+        ),
+        // a capitalised imperative is no name
+        (
+            "Ana: I start the new job on Monday!|Tom: Yeah, Ana! Count on me for support.",
+            "Ana starts the new job on Monday.",
+        ),
+        // "it" before "when" is what follows, not something said before
+        (
+            "Ben: Pancakes again!|Ana: I love it when you make pancakes on Sundays!",
+            "Ana loves it when Ben makes pancakes on Sundays.",
+        ),
+    ]);
+}
+
+#[test]
+fn a_picture_of_what_the_speaker_made() {
+    check(&[
+        // a picture of one's own thing, with what one did to it
+        (
+            "Ana: Here's a photo of my horse painting I did recently.",
+            "Ana did a horse painting recently.",
+        ),
+        (
+            "Ana: Check out this pic of the birdhouse we built last weekend!",
+            "Ana built a birdhouse on the weekend of 6 May 2023.",
+        ),
+        // a picture of one's thing, no doing: nothing to say yet
+        ("Ana: Here's a pic of my garden.", ""),
+    ]);
+}
+
+#[test]
+fn what_the_speaker_wanted_to_tell() {
+    check(&[
+        // the frame around news is talk; the news is the fact
+        (
+            "Tom: Hey Ana! Haven't talked to you in a bit but wanted to let you know I read this great book about lighthouses in Norway.",
+            "Tom read a great book about lighthouses in Norway.",
+        ),
+        (
+            "Tom: Just wanted to tell you that I passed my driving test!",
+            "Tom passed their driving test.",
+        ),
+        // "X's" before a participle is "X has"
+        (
+            "Ana: Running's helped me sleep better this year.",
+            "Running has helped Ana sleep better in 2023.",
+        ),
+    ]);
+}
+
+#[test]
+fn they_asked_about_are_the_speakers_own() {
+    check(&[(
+        "Mel: Yesterday I took the kids to the aquarium - it was so cool!|Car: That must have been fun. What were they so excited about?|Mel: They were excited about the sharks!",
+        "On 7 May 2023 Mel took their kids to the aquarium.|Mel's kids were excited about the sharks.",
+    )]);
+}
+
+#[test]
+fn people_of_no_ones_spoken_of_since_are_who_they_are() {
+    check(&[(
+        "Mel: I took my kids to the zoo yesterday.|Car: I'm building a library for when I have kids. I'm looking forward to reading to them.",
+        "Mel took their kids to the zoo on 7 May 2023.|Car is building a library for when Car has kids.",
+    )]);
+}
+
+#[test]
+fn a_reply_about_them_keeps_them_in_reach() {
+    check(&[
+        (
+            "Jo: My parents helped me move last week. They really keep me grounded.|Ana: Their support sounds wonderful.|Jo: They're my rock and always cheer me on.",
+            "Jo's parents helped Jo move in the week of 1 May 2023.|Jo's parents really keep Jo grounded.|Jo's parents are Jo's rock and always cheer Jo on.",
+        ),
+        // the reply's own people are who its "they" are
+        (
+            "Jo: My parents helped me move last week.|Ana: Movers are pricey. They charge by the hour.|Jo: They were quick.",
+            "Jo's parents helped Jo move in the week of 1 May 2023.",
+        ),
+    ]);
+}
+
+#[test]
+fn things_named_in_their_own_clause() {
+    check(&[
+        // "it" after "as" or "because" is the clause's own subject
+        (
+            "Ana: The old lighthouse is special to me as it marks the spot where my grandfather fished.",
+            "The old lighthouse is special to Ana as it marks the spot where their grandfather fished.",
+        ),
+        // a thing someone named in a relative clause is about them
+        (
+            "Ana: I went to a poetry reading on Friday.|Ben: Nice! What made it so special?|Ana: It was a reading where refugee poets read about leaving home.",
+            "Ana went to a poetry reading on Friday.|The poetry reading that Ana went to was a reading where refugee poets read about leaving home.",
+        ),
+    ]);
+}
