@@ -47,11 +47,14 @@ impl Engine {
             })
             .collect();
         let keep: Vec<bool> = masked.iter().map(|v| !judge.is_junk(v)).collect();
-        for ((_, c), v) in candidates.iter().zip(&masked) {
-            if judge.is_junk(v) {
-                let p = judge.junk_probability(v);
-                tracing::debug!(memory = %c.content, probability = p, "judged not a fact");
-            }
+        for (((_, c), v), _) in candidates
+            .iter()
+            .zip(&masked)
+            .zip(&keep)
+            .filter(|(_, k)| !**k)
+        {
+            let p = judge.junk_probability(v);
+            tracing::debug!(memory = %c.content, probability = p, "judged not a fact");
         }
         let mut k = keep.iter();
         candidates.retain(|_| *k.next().unwrap_or(&true));

@@ -79,54 +79,34 @@ pub(super) fn said_yes(question: &str, answer: &str) -> Option<String> {
     (statement.split_whitespace().count() >= 4).then(|| format!("{statement}!"))
 }
 
+/// Words that say yes ("of course", "for sure" by their first word).
+const YES: &[&str] = &[
+    "yes",
+    "yeah",
+    "yep",
+    "yup",
+    "definitely",
+    "absolutely",
+    "sure",
+    "totally",
+    "of",
+    "for",
+];
+
+/// Words a bare yes may go on with: "Yeah, I have!", "Of course!".
+const WITH_YES: &[&str] = &[
+    "course", "i", "have", "did", "am", "will", "do", "we", "i'm", "i've", "i'll", "indeed", "so",
+];
+
 /// Whether `sentence` says yes and nothing else: "Yeah, I have!",
 /// "Definitely!", "Yep, I did.", "Of course!".
 fn only_yes(sentence: &str) -> bool {
     let words: Vec<String> = sentence.split_whitespace().map(bare).collect();
-    let yes = words.first().is_some_and(|w| {
-        matches!(
-            w.as_str(),
-            "yes"
-                | "yeah"
-                | "yep"
-                | "yup"
-                | "definitely"
-                | "absolutely"
-                | "sure"
-                | "totally"
-                | "of"
-                | "for"
-        )
-    });
-    yes && words.len() <= 5
-        && words.iter().all(|w| {
-            matches!(
-                w.as_str(),
-                "yes"
-                    | "yeah"
-                    | "yep"
-                    | "yup"
-                    | "definitely"
-                    | "absolutely"
-                    | "sure"
-                    | "totally"
-                    | "of"
-                    | "course"
-                    | "for"
-                    | "i"
-                    | "have"
-                    | "did"
-                    | "am"
-                    | "will"
-                    | "do"
-                    | "we"
-                    | "i'm"
-                    | "i've"
-                    | "i'll"
-                    | "indeed"
-                    | "so"
-            )
-        })
+    words.first().is_some_and(|w| YES.contains(&w.as_str()))
+        && words.len() <= 5
+        && words
+            .iter()
+            .all(|w| YES.contains(&w.as_str()) || WITH_YES.contains(&w.as_str()))
 }
 
 #[cfg(test)]
