@@ -103,20 +103,13 @@ impl Owners {
             };
             // keep the capital of a sentence's first word
             out.push(if w.starts_with('T') {
-                capitalised(word)
+                super::surface::upper_first(word)
             } else {
                 word.to_string()
             });
         }
         out.join(" ")
     }
-}
-
-fn capitalised(w: &str) -> String {
-    let mut c = w.chars();
-    c.next()
-        .map(|f| format!("{}{}", f.to_uppercase(), c.as_str()))
-        .unwrap_or_default()
 }
 
 #[cfg(test)]

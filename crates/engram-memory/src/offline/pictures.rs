@@ -334,13 +334,7 @@ fn of_own_doing(w: &[&str], lower: &[String], pic: usize) -> Option<String> {
         return None;
     }
     let np = np.join(" ");
-    let article = if np.ends_with('s') && !np.ends_with("ss") {
-        ""
-    } else if np.starts_with(['a', 'e', 'i', 'o', 'u']) {
-        "an "
-    } else {
-        "a "
-    };
+    let article = super::salvage::article_for(&np, false);
     let subject = if lower[who] == "i" { "I" } else { "we" };
     let mut fact = vec![format!("{subject} {v} {article}{np}")];
     fact.extend(w[who + 2..].iter().map(|x| x.to_string()));

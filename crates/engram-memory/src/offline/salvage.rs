@@ -338,14 +338,7 @@ fn relative_on_pointer(words: &[&str]) -> Option<String> {
         return None;
     }
     let np = np.join(" ");
-    let plural = plural || (np.ends_with('s') && !np.ends_with("ss"));
-    let article = if plural {
-        String::new()
-    } else if np.starts_with(['a', 'e', 'i', 'o', 'u']) {
-        "an ".to_string()
-    } else {
-        "a ".to_string()
-    };
+    let article = article_for(&np, plural);
     let mut fact = vec![
         bare(words[s]).replace('i', "I"),
         v,
@@ -353,6 +346,18 @@ fn relative_on_pointer(words: &[&str]) -> Option<String> {
     ];
     fact.extend(words[s + 2..main].iter().map(|w| w.to_string()));
     Some(fact.join(" "))
+}
+
+/// The indefinite article a noun phrase takes once "my" or "these" is
+/// gone: none for a plural ("figurines"), else "a" or "an".
+pub(super) fn article_for(np: &str, plural: bool) -> &'static str {
+    if plural || (np.ends_with('s') && !np.ends_with("ss")) {
+        ""
+    } else if np.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an "
+    } else {
+        "a "
+    }
 }
 
 /// "Organizing a camp in my hometown last summer was awesome" -> "I

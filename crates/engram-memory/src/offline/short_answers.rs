@@ -15,6 +15,7 @@
 //! classes, ...") fill nothing. Reads text only.
 
 use super::clauses::{bare, is_verbish};
+use super::surface::upper_first;
 
 /// The answer's first sentence (`answer`) said in full, given the
 /// question turn before it; `None` when the question is not one of these
@@ -100,7 +101,7 @@ fn filled(question: &str, words: &[&str]) -> Option<String> {
         if !matches!(owner.as_str(), "your" | "his" | "her" | "their") || q.len() > from + 4 {
             return None;
         }
-        let np = capital(&mine(&q[from..].join(" ")));
+        let np = upper_first(&mine(&q[from..].join(" ")));
         return (!q[from + 1..].iter().any(|w| verb_not_owner(w)))
             .then(|| format!("{np} is {thing}"));
     }
@@ -111,7 +112,7 @@ fn filled(question: &str, words: &[&str]) -> Option<String> {
         if q.len() > 6 {
             return None;
         }
-        let np = capital(&mine(&q[2..].join(" ")));
+        let np = upper_first(&mine(&q[2..].join(" ")));
         return (!q[3..].iter().any(|w| verb_not_owner(w))).then(|| format!("{np} are {thing}"));
     }
     if !matches!(wh.as_str(), "what" | "which") {
@@ -192,13 +193,6 @@ fn finite(words: &[&str], i: usize) -> bool {
 /// A verb, not a possessive ("dog's").
 fn verb_not_owner(w: &str) -> bool {
     !bare(w).ends_with("'s") && is_verbish(w)
-}
-
-fn capital(s: &str) -> String {
-    let mut c = s.chars();
-    c.next()
-        .map(|f| f.to_uppercase().chain(c).collect())
-        .unwrap_or_default()
 }
 
 /// An answer that is a thing: up to six words, no verb, not opening with

@@ -479,11 +479,18 @@ pub(super) fn tidy(s: &str) -> String {
             s = head.trim_end_matches([',', ' ']);
         }
     }
-    let mut c = s.chars();
-    let Some(first) = c.next() else {
+    if s.is_empty() {
         return String::new();
-    };
-    format!("{}{}.", first.to_uppercase(), c.as_str())
+    }
+    format!("{}.", upper_first(s))
+}
+
+/// `s` with its first letter in upper case ("the plate" -> "The plate").
+pub(super) fn upper_first(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
 }
 
 pub(super) fn has_number(s: &str) -> bool {

@@ -205,19 +205,17 @@ pub(super) fn answered(sentence: &str, asked: &Asked) -> Option<String> {
     let w = words(sentence);
     let first = w.first()?.replace('\u{2019}', "'");
     let next = w.get(1).map(|n| bare(n)).unwrap_or_default();
-    let capital = |s: &str| {
-        let mut c = s.chars();
-        c.next()
-            .map(|f| format!("{}{}", f.to_uppercase(), c.as_str()))
-            .unwrap_or_default()
-    };
     let opening = match first.as_str() {
         _ if asked.shown || asked.object_only => None,
         "It's" | "it's" if !dummy(&w[1..]) && next != "been" => {
             // "It's helped me": "has"
             let has = matches!(verb(&next), Some((_, VerbForm::Past)));
             let be = if has { "has" } else { "is" };
-            Some(format!("{} {be} {}", capital(thing), w[1..].join(" ")))
+            Some(format!(
+                "{} {be} {}",
+                super::surface::upper_first(thing),
+                w[1..].join(" ")
+            ))
         }
         "It" | "it"
             if is_verbish(w.get(1).copied().unwrap_or(""))
@@ -227,7 +225,11 @@ pub(super) fn answered(sentence: &str, asked: &Asked) -> Option<String> {
                     "seems" | "sounds" | "looks" | "feels" | "felt"
                 ) =>
         {
-            Some(format!("{} {}", capital(thing), w[1..].join(" ")))
+            Some(format!(
+                "{} {}",
+                super::surface::upper_first(thing),
+                w[1..].join(" ")
+            ))
         }
         _ => None,
     };
