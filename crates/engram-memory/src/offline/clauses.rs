@@ -27,6 +27,11 @@ const ADVERBS_BEFORE: &[&str] = &[
     "recently",
     "currently",
     "still",
+    "always",
+    "never",
+    "usually",
+    "often",
+    "even",
 ];
 
 /// Words that open a subordinate clause: a comma after such a clause is
@@ -304,7 +309,12 @@ fn split_part(sentence: &str) -> Vec<String> {
         }
         let mut lead: Option<Option<String>> = None;
         // "... and now I work as ...": an adverb may open the next clause
-        let adverb = usize::from(ADVERBS_BEFORE.contains(&bare(words[i]).as_str()));
+        // (or a hedge, which stays first: "..., maybe you would like
+        // that" is its own clause, and a possibility)
+        let adverb = usize::from(
+            ADVERBS_BEFORE.contains(&bare(words[i]).as_str())
+                || (comma && matches!(bare(words[i]).as_str(), "maybe" | "perhaps")),
+        );
         let body = &words[start..body_end];
         // "..., sounds like a great adventure": "it" left out, a clause
         // of its own

@@ -33,6 +33,14 @@ fn coordinated_clauses_split() {
         "I'm currently reading a book and hoping it helps.",
         &["I'm currently reading a book", "I'm hoping it helps."],
     );
+    // a hedge after a comma opens a clause of its own
+    check(
+        "I also made a chocolate cake with berries on it, maybe you would like that!",
+        &[
+            "I also made a chocolate cake with berries on it",
+            "maybe you would like that!",
+        ],
+    );
     check(
         "Sam moved to Oslo and Kim stayed in Lisbon.",
         &["Sam moved to Oslo", "Kim stayed in Lisbon."],

@@ -341,6 +341,11 @@ fn clause_facts(
     if let Some(sp) = t.speaker {
         clause = generic_your(&antecedents.owners.rewrite(&clause, sp));
     }
+    // "Flowers bring joy. They were part of my wedding decor": the thing
+    // the sentence before was about
+    if let Some(carried) = antecedents.carried(&clause, turn) {
+        clause = carried;
+    }
     let mut out = Vec::new();
     // what a clause holds beside or beneath what it mainly says, each
     // checked as a clause of its own (once: what they give is plain)
@@ -396,6 +401,7 @@ fn clause_facts(
         // is not about Pip
         earlier = antecedents.clone();
         antecedents.observe(&seen, turn, &names, &exclude);
+        antecedents.note_subject(&seen, turn, &names);
         // "my kids" are the speaker's, however the fact words them later
         // ("Mel took their kids"): a "they" after it means them
         let owned: Vec<String> = clause

@@ -15,11 +15,13 @@ use super::coref::parts as strip;
 use super::lexicon::PERSON_NOUNS;
 pub(super) use super::pronoun_cues::thing_before;
 use super::pronoun_cues::{
-    anticipatory_it, object_it, owned_at, subject_it, topic, unnamed_person_before,
+    anticipatory_it, carries_subject, object_it, owned_at, subject_it, thing_subject, topic,
+    unnamed_person_before,
 };
 use super::pronoun_words::{
     animal, plural_subject, whole_animal, BODIES, GROUPS, NOT_NOUNS, THIRD,
 };
+use super::surface::upper_first;
 
 /// What a mention is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -47,6 +49,10 @@ pub struct Antecedents {
     mentions: Vec<(String, usize, Kind)>,
     /// Whose "the kids" are, in this conversation.
     pub owners: std::sync::Arc<super::owners::Owners>,
+    /// The thing the clause last observed was about ("Flowers bring
+    /// joy"), which an "it" or "they" opening the next clause of the same
+    /// turn carries on: `(thing, turn, plural)`.
+    last_thing: Option<(String, usize, bool)>,
 }
 
 /// Whether `name` is `person` or a short form of it ("Mel" for "Melanie",
@@ -76,6 +82,7 @@ impl Antecedents {
         Antecedents {
             mentions: Vec::new(),
             owners: std::sync::Arc::new(owners),
+            last_thing: None,
         }
     }
 
@@ -218,6 +225,45 @@ impl Antecedents {
             .filter(|(_, t, _)| *t == turn)
             .map(|(text, _, _)| text.to_string());
         super::coref::We { companion }
+    }
+
+    /// Note what clause `text` of turn `turn` is about, if a thing
+    /// ("Flowers bring joy"), for an "it" or "they" opening the next clause
+    /// to carry on; a clause about something else breaks the chain.
+    pub fn note_subject(&mut self, text: &str, turn: usize, names: &[String]) {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        self.last_thing = thing_subject(&words, names).map(|(thing, plural)| (thing, turn, plural));
+    }
+
+    /// The clause with the "it" or "they" that opens it replaced by the
+    /// thing the clause before in this turn was about, when it carries
+    /// that subject on:
+    /// "Flowers bring joy. They were part of my wedding decor" -> "Flowers
+    /// were part of my wedding decor".
+    pub fn carried(&self, clause: &str, turn: usize) -> Option<String> {
+        let words: Vec<&str> = clause.split_whitespace().collect();
+        let (lead, core, trail) = strip(words.first()?);
+        let plural = match core.to_lowercase().as_str() {
+            "it" => false,
+            "they" => true,
+            _ => return None,
+        };
+        let (thing, _, _) = self
+            .last_thing
+            .as_ref()
+            .filter(|(_, t, p)| *t == turn && *p == plural)?;
+        // (people or animals of this turn are what "they" means)
+        let people_here = plural
+            && self
+                .mentions
+                .iter()
+                .any(|(_, t, k)| *t == turn && matches!(k, Kind::Many | Kind::Animal(true)));
+        if people_here || !carries_subject(&words, plural) {
+            return None;
+        }
+        let thing = upper_first(thing);
+        let rest = words[1..].join(" ");
+        Some(format!("{lead}{thing}{trail} {rest}"))
     }
 
     /// The clause with its third-person pronouns replaced by who they

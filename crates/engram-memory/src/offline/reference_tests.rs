@@ -99,7 +99,7 @@ fn a_reply_about_them_keeps_them_in_reach() {
     check(&[
         (
             "Jo: My parents helped me move last week. They really keep me grounded.|Ana: Their support sounds wonderful.|Jo: They're my rock and always cheer me on.",
-            "Jo's parents helped Jo move in the week of 1 May 2023.|Jo's parents really keep Jo grounded.|Jo's parents are Jo's rock and always cheer Jo on.",
+            "Jo's parents helped Jo move in the week of 1 May 2023.|Jo's parents really keep Jo grounded.|Jo's parents are Jo's rock.|Jo's parents always cheer Jo on.",
         ),
         // the reply's own people are who its "they" are
         (
@@ -121,6 +121,48 @@ fn things_named_in_their_own_clause() {
         (
             "Ana: I went to a poetry reading on Friday.|Ben: Nice! What made it so special?|Ana: It was a reading where refugee poets read about leaving home.",
             "Ana went to a poetry reading on Friday.|The poetry reading that Ana went to was a reading where refugee poets read about leaving home.",
+        ),
+    ]);
+}
+
+#[test]
+fn an_opening_it_or_they_carries_on_the_thing_just_spoken_of() {
+    check(&[
+        (
+            "Gia: Honestly, contemporary dance is so expressive - it really speaks to me.",
+            "Contemporary dance really speaks to Gia.",
+        ),
+        (
+            "Mo: Honestly, flowers bring joy. They were an important part of my wedding decor.",
+            "Flowers were an important part of Mo's wedding decor.",
+        ),
+        // a clause about something else in between breaks the chain
+        (
+            "Mo: Honestly, art can be a real mood-booster - I saw someone drawing on the ground and it made me so happy.",
+            "Mo saw someone drawing on the ground.",
+        ),
+        // "it" of the situation, and "us" of people in general
+        ("Mo: Honestly, the move was stressful. It was a lot of work.", ""),
+        ("Mo: Honestly, art is so cool like that - it connects us.", ""),
+        // a hedge after a comma is a clause of its own; what is spread
+        // "on it" is on the thing before
+        (
+            "Nate: I made a chocolate cake with berries on it, maybe you would like that!",
+            "Nate made a chocolate cake with berries on it.",
+        ),
+    ]);
+}
+
+#[test]
+fn a_doing_put_first_and_a_reason_after_keep_the_fact() {
+    check(&[
+        (
+            "Ana: How was your week?|Jo: Ana, after finishing my screenplay I got a rejection letter from a major studio.",
+            "After finishing Jo's screenplay Jo got a rejection letter from a major studio.",
+        ),
+        (
+            "Jo: I started on a book recently since my movie did well!",
+            "Jo started on a book recently since their movie did well.",
         ),
     ]);
 }

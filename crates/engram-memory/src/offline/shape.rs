@@ -46,6 +46,30 @@ fn start(words: &[&str]) -> usize {
     0
 }
 
+/// Where the sentence proper starts past a time clause of a doing put
+/// first without a comma ("after finishing Jo's screenplay Jo got a
+/// letter"): at the first person named who does something.
+fn after_doing(words: &[&str], people: &[&str]) -> usize {
+    let opens = words.first().is_some_and(|w| {
+        matches!(
+            bare(w).as_str(),
+            "after" | "before" | "while" | "since" | "when"
+        )
+    }) && words
+        .get(1)
+        .is_some_and(|w| verb(&bare(w)).is_some_and(|(_, f)| f == VerbForm::Gerund));
+    if !opens {
+        return 0;
+    }
+    (2..words.len().min(10))
+        .find(|&j| {
+            people.iter().any(|p| bare(p) == bare(words[j]))
+                && words.get(j + 1).is_some_and(|n| is_verbish(n))
+                && !words[j - 1].ends_with([',', '.', '!', '?'])
+        })
+        .unwrap_or(0)
+}
+
 /// What [`problem`] says of a speaker's evaluation of a named thing
 /// ("Harry Potter is amazing"): not a fact as it stands, but an opinion the
 /// speaker holds, which the caller may state as one.
@@ -56,7 +80,10 @@ pub const OPINION: &str = "an opinion";
 /// capitalised word that reads as a name counts as a person too.
 pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
     let words: Vec<&str> = fact.split_whitespace().collect();
-    let s = start(&words);
+    let s = match start(&words) {
+        0 => after_doing(&words, people),
+        s => s,
+    };
     let rest = &words[s.min(words.len())..];
     // "After Maria moved in 2019.": nothing after the lead
     let Some(first) = rest.first() else {
@@ -339,10 +366,17 @@ pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
         && rest
             .get(main + 3)
             .is_some_and(|w| person_in(std::slice::from_ref(w)));
+    // ("Contemporary dance really speaks to Gina": what appeals to them)
+    let speaks_to = rest[v..].windows(3).any(|p| {
+        verb(&bare(p[0])).is_some_and(|(base, _)| matches!(base, "speak" | "appeal" | "matter"))
+            && bare(p[1]) == "to"
+            && person_in(&p[2..])
+    });
     let to_someone = rest
         .get(main + 1)
         .is_some_and(|w| person_in(std::slice::from_ref(w)))
         || dear_to
+        || speaks_to
         || (gerund_subject
             && rest[main..]
                 .windows(2)

@@ -141,6 +141,13 @@ pub(super) fn leans_elsewhere(pred: &[&str]) -> bool {
             .get(i - 1)
             .is_some_and(|w| w.ends_with([',', '.', '!']))
     };
+    // where a clause of its own begins ("started on a book since my movie
+    // did well": how the movie did is the reason, not the fact)
+    let subordinate = words
+        .iter()
+        .position(|w| matches!(w.as_str(), "since" | "because" | "after" | "when" | "as"))
+        .filter(|&s| s > 0)
+        .unwrap_or(words.len());
     for (i, w) in words.iter().enumerate() {
         let next = words.get(i + 1).map(String::as_str);
         // "a few more", "some more", "one more", "many more", "two more"
@@ -166,7 +173,7 @@ pub(super) fn leans_elsewhere(pred: &[&str]) -> bool {
             w.as_str(),
             "do" | "did" | "didn't" | "does" | "doing" | "done"
         );
-        if doing {
+        if doing && i < subordinate {
             let how = (i + 1..words.len()).find(|&j| {
                 !matches!(
                     words[j].as_str(),
