@@ -456,6 +456,14 @@ fn short_answers_fill_the_question() {
             "Ben: So what are you reading these days?|Ana: A thriller by Tana French.",
             "Ana is reading a thriller by Tana French.",
         ),
+        (
+            "Ben: Do you have any favorite fantasy movies as well?|Ana: Definitely Star Wars! It never gets old.",
+            "Ana's favorite fantasy movies include Star Wars.",
+        ),
+        (
+            "Ben: Do you have a favorite board game?|Ana: Catan!",
+            "Ana's favorite board game is Catan.",
+        ),
         // (an opinion is no thing in a place; its "it" is the film)
         (
             "Ben: What did you think of the film?|Ana: Loved it!",

@@ -288,9 +288,17 @@ impl Antecedents {
             }
             // a kind of people just mentioned in this clause (not owned by
             // anyone: "my kids" is someone's, and resolved below)
+            // (or a body: "a tech company that needs my skills for their
+            // hardware team"; or one person named, as "they" may mean one:
+            // "Laura wrote us a letter expressing their gratitude")
             if matches!(lower.as_str(), "their" | "theirs" | "them" | "themselves")
                 && (1..i).any(|j| {
-                    GROUPS.contains(&bare(words[j]).as_str())
+                    let b = bare(words[j]);
+                    let named = names.iter().any(|n| *n == strip(words[j]).1)
+                        && !exclude.iter().any(|e| same_person(e, &b));
+                    let whose = matches!(lower.as_str(), "their" | "theirs");
+                    (GROUPS.contains(&b.as_str())
+                        || (whose && (super::pronoun_words::is_body(&b) || named)))
                         && !matches!(
                             bare(words[j - 1]).as_str(),
                             "my" | "our" | "his" | "her" | "their" | "your"

@@ -164,5 +164,19 @@ fn a_doing_put_first_and_a_reason_after_keep_the_fact() {
             "Jo: I started on a book recently since my movie did well!",
             "Jo started on a book recently since their movie did well.",
         ),
+        // a state newly reached, inside a clause that points elsewhere
+        (
+            "John: It feels like all the hard work has paid off now that I'm an assistant manager.",
+            "John is an assistant manager.",
+        ),
+        // "their" of the one person or the body the clause itself names
+        (
+            "Maria: One of the shelter residents, Laura, wrote us a letter expressing their gratitude.",
+            "One of the shelter residents, Laura, wrote Maria a letter expressing their gratitude.",
+        ),
+        (
+            "Kim: The local bakery hired me to run their social media.",
+            "The local bakery hired Kim to run their social media.",
+        ),
     ]);
 }

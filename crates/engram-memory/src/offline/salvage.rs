@@ -413,6 +413,20 @@ pub(super) fn subordinate(clause: &str) -> Option<String> {
 
 /// Where a time or reason clause with its own subject and verb starts.
 fn subordinate_at(words: &[&str]) -> Option<usize> {
+    // "... has paid off now that I'm an assistant manager": a state newly
+    // reached is news, whatever the verb
+    let now_that =
+        (2..words.len()).find(|&i| bare(words[i - 1]) == "now" && bare(words[i]) == "that");
+    if let Some(i) = now_that {
+        let rest = &words[i + 1..];
+        let s = subject_at(rest, 0);
+        if s > 0
+            && rest.len() > s + 1
+            && (s > 1 || super::clauses::is_verbish(rest[s]) || rest[0].contains('\''))
+        {
+            return Some(i);
+        }
+    }
     let i = (2..words.len()).find(|&i| {
         matches!(
             bare(words[i]).as_str(),

@@ -189,6 +189,12 @@ fn subordinate_clauses_stand_alone() {
             "I remember it when I was playing with the kids",
             Some("I was playing with the kids"),
         ),
+        // a state newly reached is news
+        (
+            "It feels like all the hard work has paid off now that I'm an assistant manager",
+            Some("I'm an assistant manager"),
+        ),
+        ("It feels like it's over now that", None),
     ] {
         assert_eq!(subordinate(clause).as_deref(), expected, "{clause}");
     }

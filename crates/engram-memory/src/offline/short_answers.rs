@@ -38,6 +38,14 @@ pub(super) fn expanded(question: &str, answer: &str) -> Option<String> {
             )
         })
         .map_or(answer, |(_, rest)| rest);
+    // ("Definitely Star Wars!": sure of the name that follows)
+    let answer = answer
+        .split_once(' ')
+        .filter(|(lead, rest)| {
+            matches!(bare(lead).as_str(), "definitely" | "totally" | "obviously")
+                && super::clauses::capitalised(rest)
+        })
+        .map_or(answer, |(_, rest)| rest);
     let lower = asked.to_lowercase().replace('\u{2019}', "'");
     // the answer's opening fragment, and what follows it
     let cut = answer
@@ -114,6 +122,29 @@ fn filled(question: &str, words: &[&str]) -> Option<String> {
         }
         let np = upper_first(&mine(&q[2..].join(" ")));
         return (!q[3..].iter().any(|w| verb_not_owner(w))).then(|| format!("{np} are {thing}"));
+    }
+    // "Do you have any favorite fantasy movies?" - "Star Wars!": a
+    // favorite named
+    let fav = |w: &&str| matches!(bare(w).as_str(), "favorite" | "favourite" | "fave");
+    if wh == "do"
+        && q.get(1).is_some_and(|w| bare(w) == "you")
+        && q.get(2).is_some_and(|w| bare(w) == "have")
+        && q.get(3)
+            .is_some_and(|w| matches!(bare(w).as_str(), "a" | "any"))
+        && q.get(4).is_some_and(fav)
+    {
+        let kind: Vec<String> = q[5..]
+            .iter()
+            .map(|w| bare(w))
+            .take_while(|w| !matches!(w.as_str(), "as" | "too" | "right" | "now" | "that" | "you"))
+            .collect();
+        if kind.is_empty() || kind.len() > 3 || kind.iter().any(|w| is_verbish(w)) {
+            return None;
+        }
+        let kind = kind.join(" ");
+        let plural = kind.ends_with('s') && !kind.ends_with("ss");
+        let verb = if plural { "include" } else { "is" };
+        return Some(format!("My favorite {kind} {verb} {thing}"));
     }
     if !matches!(wh.as_str(), "what" | "which") {
         return None;
