@@ -453,31 +453,8 @@ mod tests {
     fn doc(id: &str, org: &str, tag: &str, minute: i64, chars: usize) -> Document {
         let at = chrono::DateTime::from_timestamp(1_700_000_000 + minute * 60, 0).unwrap();
         Document {
-            id: id.into(),
-            org_id: org.into(),
-            custom_id: None,
-            container_tags: vec![tag.into()],
-            content: String::new(),
             text: Some("x".repeat(chars)),
-            title: None,
-            summary: None,
-            url: None,
-            source: None,
-            doc_type: engram_core::DocumentType::Text,
-            status: engram_core::DocumentStatus::Done,
-            error: None,
-            task_type: TaskType::Memory,
-            dreaming: Dreaming::Dynamic,
-            dreaming_status: engram_core::DreamingStatus::Dreaming,
-            metadata: Default::default(),
-            filepath: None,
-            entity_context: None,
-            connection_id: None,
-            revision: 1,
-            chunk_count: 1,
-            file: None,
-            created_at: at,
-            updated_at: at,
+            ..super::super::fixtures::document(id, org, tag, at)
         }
     }
 

@@ -221,32 +221,7 @@ mod tests {
 
     fn memory(id: &str, ms: i64, docs: &[&str]) -> Memory {
         let at = chrono::DateTime::from_timestamp_millis(ms).unwrap();
-        Memory {
-            id: id.into(),
-            org_id: "o".into(),
-            container_tag: "t".into(),
-            content: id.into(),
-            embedding: vec![],
-            is_static: false,
-            is_inference: false,
-            is_latest: true,
-            is_forgotten: false,
-            forget_after: None,
-            forget_reason: None,
-            version: 1,
-            parent_id: None,
-            root_id: None,
-            source_count: 1,
-            document_ids: docs.iter().map(|d| d.to_string()).collect(),
-            metadata: Default::default(),
-            document_date: None,
-            event_dates: vec![],
-            entities: vec![],
-            source: None,
-            relations: vec![],
-            created_at: at,
-            updated_at: at,
-        }
+        super::super::fixtures::memory(id, id, docs, at)
     }
 
     #[test]

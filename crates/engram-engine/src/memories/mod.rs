@@ -4,10 +4,13 @@
 //! the server maps them to the wire.
 
 mod aggregate;
+#[cfg(test)]
+mod fixtures;
 pub(crate) mod form;
 mod graph;
 pub(crate) mod index;
 mod judged;
+mod passages;
 mod profile;
 mod remember;
 pub mod rerank;

@@ -1,17 +1,21 @@
 //! `/v4/search`: memories (default), chunks, or both in one ranked list.
 //! Memories are ranked by the memory index with the same fusion and the
 //! same 0..1 scale as chunks, so one threshold means the same in every
-//! mode and a hybrid list merges by score. In a hybrid list a memory and
+//! mode and a hybrid list merges by score. A memory whose passage (the
+//! chunk it was formed from) matches the question better than the memory
+//! itself moves halfway toward the passage's score: it stands for what was
+//! said around it too. In a hybrid list a memory and
 //! the passage it was formed from are one result (the fact, with its
 //! passage as context), never two. Only the latest, unforgotten, unexpired
 //! memories are returned unless forgotten ones are asked for.
 
+use super::passages::{lift_by_passages, merge_passages, CONTEXT_PASSAGES, CONTEXT_WEIGHT};
 use crate::{Engine, EngineError};
 use engram_core::filter::Filter;
 use engram_core::DocumentSearch;
 use engram_index::{Query, Scope};
 use engram_store::{now, Document, Memory, RelationKind};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::time::Instant;
 
 /// What `/v4/search` returns.
@@ -101,7 +105,7 @@ impl SearchHit {
         }
     }
 
-    fn set_score(&mut self, to: f32) {
+    pub(super) fn set_score(&mut self, to: f32) {
         match self {
             SearchHit::Memory { score, .. }
             | SearchHit::Chunk { score, .. }
@@ -127,99 +131,42 @@ pub struct V4Outcome {
     pub elapsed_ms: f64,
 }
 
-/// In a hybrid list, a memory and the passage it was formed from (a chunk
-/// of its source document holding most of its words) become one result:
-/// the memory, at the better of the two scores, carrying the passage, so a
-/// reader gets the crisp fact and its context once, and the place the
-/// passage held goes to other evidence. A second memory of a passage
-/// already carried says little the reader has not seen: its score is
-/// halved (redundancy counts against it, as in maximal marginal
-/// relevance). Scores end in descending order, and a repeat that falls
-/// below `threshold` is left out (its passage is listed).
-fn merge_passages(hits: &mut Vec<SearchHit>, threshold: f32) {
-    hits.sort_by(|a, b| b.score().total_cmp(&a.score()));
-    // each chunk's document and words, read once
-    let chunks: Vec<Option<(String, HashSet<String>)>> = hits
-        .iter()
-        .map(|h| match h {
-            SearchHit::Chunk {
-                document, content, ..
-            } => Some((document.id.clone(), words(content).collect())),
-            _ => None,
-        })
-        .collect();
-    let mut taken = vec![false; hits.len()];
-    let mut carried: Vec<usize> = Vec::new();
-    for i in 0..hits.len() {
-        let SearchHit::Memory { memory, .. } = &hits[i] else {
-            continue;
-        };
-        let want: Vec<String> = words(&memory.content).collect();
-        let docs = memory.document_ids.clone();
-        let source = |j: &usize| {
-            chunks[*j]
-                .as_ref()
-                .is_some_and(|(doc, have)| docs.contains(doc) && holds(have, &want))
-        };
-        // the best chunk not yet carried (hits are best first)
-        if let Some(j) = (0..hits.len()).find(|j| !taken[*j] && source(j)) {
-            taken[j] = true;
-            carried.push(j);
-            let (chunk_score, passage) = match &hits[j] {
-                SearchHit::Chunk {
-                    document,
-                    content,
-                    position,
-                    score,
-                } => (
-                    *score,
-                    Passage {
-                        document_id: document.id.clone(),
-                        content: content.clone(),
-                        position: *position,
-                        score: *score,
-                    },
-                ),
-                _ => unreachable!("only chunks are sources"),
-            };
-            if let SearchHit::Memory {
-                score, passages, ..
-            } = &mut hits[i]
-            {
-                *score = score.max(chunk_score);
-                passages.push(passage);
-            }
-        } else if carried.iter().any(source) {
-            let discounted = hits[i].score() * REPEAT_DISCOUNT;
-            hits[i].set_score(discounted);
-        }
-    }
-    let mut at = 0;
-    hits.retain(|h| {
-        at += 1;
-        !taken[at - 1] && h.score() >= threshold
-    });
-    hits.sort_by(|a, b| b.score().total_cmp(&a.score()));
-}
-
 /// What a memory that only says a name is worth to a question that asks
 /// something else.
 const NAME_ONLY: f32 = 0.95;
 
-/// What a memory's score is worth when its passage is already carried.
-const REPEAT_DISCOUNT: f32 = 0.5;
-
-/// The content words of a text (longer than three letters), lowercased.
-fn words(t: &str) -> impl Iterator<Item = String> + '_ {
-    t.split(|c: char| !c.is_alphanumeric())
-        .filter(|w| w.chars().count() > 3)
-        .map(str::to_lowercase)
-}
-
-/// Whether a passage's words `have` hold most (three in four) of a fact's
-/// words `want`.
-fn holds(have: &HashSet<String>, want: &[String]) -> bool {
-    !want.is_empty() && want.iter().filter(|w| have.contains(*w)).count() * 4 >= want.len() * 3
+/// Memories at or above `threshold`, best first (at most `limit`), and
+/// how many there were. "Sam is the user's name." matches any question
+/// that names Sam; it answers only one that asks for a name, and ranks
+/// below the facts about Sam otherwise.
+fn ranked_memories(
+    q: &str,
+    mut found: Vec<(Memory, f32)>,
+    threshold: f32,
+    limit: usize,
+) -> (Vec<SearchHit>, usize) {
+    if !engram_memory::offline::asks_for_a_name(q) {
+        for (m, sc) in found.iter_mut() {
+            if engram_memory::offline::says_a_name(&m.content) {
+                *sc *= NAME_ONLY;
+            }
+        }
+    }
+    found.retain(|(_, sc)| *sc >= threshold);
+    found.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.id.cmp(&b.0.id)));
+    let total = found.len();
+    found.truncate(limit);
+    let hits = found
+        .into_iter()
+        .map(|(memory, score)| SearchHit::Memory {
+            memory,
+            score,
+            related: None,
+            documents: Vec::new(),
+            passages: Vec::new(),
+        })
+        .collect();
+    (hits, total)
 }
 
 fn backend(e: impl std::fmt::Display) -> EngineError {
@@ -323,15 +270,49 @@ impl Engine {
         let mut total = 0;
         // one embedding of the query serves both searches
         let qv = self.embed_query(&s.q).await?;
+        if s.mode == SearchMode::Memories {
+            // a wider pool, lifted by the passages they were formed from
+            // (below the threshold too: a passage may lift one above it)
+            let mut wide = s.clone();
+            wide.limit = s.limit * 2;
+            wide.threshold = 0.0;
+            // (the two searches run side by side)
+            let (memories, chunks) = tokio::join!(
+                self.memory_candidates(org_id, &wide, &qv),
+                self.chunk_hits(org_id, s, &qv, CONTEXT_PASSAGES)
+            );
+            let (mut memories, chunks) = (memories?, chunks?.0);
+            lift_by_passages(&mut memories, &chunks, CONTEXT_WEIGHT);
+            return Ok(ranked_memories(&s.q, memories, s.threshold, s.limit));
+        }
         if s.mode != SearchMode::Documents {
             let (memories, n) = self.memory_hits(org_id, s, &qv).await?;
             total += n;
             hits.extend(memories);
         }
         if s.mode != SearchMode::Memories {
+            let (chunks, n) = self.chunk_hits(org_id, s, &qv, s.limit).await?;
+            total += n;
+            hits.extend(chunks);
+        }
+        Ok((hits, total))
+    }
+
+    /// The passages matching `s` (at most `limit` documents' worth) as
+    /// hits, and how many documents matched.
+    async fn chunk_hits(
+        &self,
+        org_id: &str,
+        s: &MemorySearch,
+        qv: &[f32],
+        limit: usize,
+    ) -> Result<(Vec<SearchHit>, usize), EngineError> {
+        let mut hits = Vec::new();
+        let total;
+        {
             let d = DocumentSearch {
                 q: s.q.clone(),
-                limit: s.limit,
+                limit,
                 container_tags: s.container_tags.clone(),
                 doc_id: None,
                 chunk_threshold: s.threshold,
@@ -341,8 +322,10 @@ impl Engine {
                 include_summary: true,
                 only_matching_chunks: true,
             };
-            let out = self.search_documents_with(org_id, &d, Some(qv)).await?;
-            total += out.total;
+            let out = self
+                .search_documents_with(org_id, &d, Some(qv.to_vec()))
+                .await?;
+            total = out.total;
             for r in out.results {
                 // each matching passage is a result of its own (a long
                 // document, a whole conversation, has several)
@@ -403,6 +386,18 @@ impl Engine {
         s: &MemorySearch,
         qv: &[f32],
     ) -> Result<(Vec<SearchHit>, usize), EngineError> {
+        let found = self.memory_candidates(org_id, s, qv).await?;
+        Ok(ranked_memories(&s.q, found, s.threshold, s.limit))
+    }
+
+    /// The memory index's best matches for `s` (a few times `limit`) at or
+    /// above its threshold, with their scores, unordered.
+    async fn memory_candidates(
+        &self,
+        org_id: &str,
+        s: &MemorySearch,
+        qv: &[f32],
+    ) -> Result<Vec<(Memory, f32)>, EngineError> {
         let slot = self.fresh_memory_index(org_id).await?;
         let qv = qv.to_vec();
         let scope = Scope {
@@ -444,7 +439,7 @@ impl Engine {
             .collect();
         let ids: Vec<String> = scores.keys().cloned().collect();
         let at = now();
-        let mut found: Vec<(Memory, f32)> = self
+        let found: Vec<(Memory, f32)> = self
             .store
             .memories_by_ids(org_id, &ids)
             .await?
@@ -453,31 +448,7 @@ impl Engine {
             .filter_map(|m| scores.get(&m.id).map(|sc| (*sc, m)))
             .map(|(sc, m)| (m, sc))
             .collect();
-        // "Sam is the user's name." matches any question that names Sam; it
-        // answers only one that asks for a name, and ranks below the facts
-        // about Sam otherwise
-        if !engram_memory::offline::asks_for_a_name(&s.q) {
-            for (m, sc) in found.iter_mut() {
-                if engram_memory::offline::says_a_name(&m.content) {
-                    *sc *= NAME_ONLY;
-                }
-            }
-            found.retain(|(_, sc)| *sc >= s.threshold);
-        }
-        found.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.id.cmp(&b.0.id)));
-        let total = found.len();
-        found.truncate(s.limit);
-        let hits = found
-            .into_iter()
-            .map(|(memory, score)| SearchHit::Memory {
-                memory,
-                score,
-                related: None,
-                documents: Vec::new(),
-                passages: Vec::new(),
-            })
-            .collect();
-        Ok((hits, total))
+        Ok(found)
     }
 
     /// Fill in each memory hit's relations and source documents.

@@ -369,6 +369,32 @@ pub fn says_a_name(memory: &str) -> bool {
 /// Whether a question asks for a name ("what's her name?", "who is the
 /// user?", "what should I call you?").
 pub fn asks_for_a_name(question: &str) -> bool {
+    // "what is the name of Tom's dog?", "what's her cat's name?": the name
+    // of a thing or an animal, not of a person
+    let words: Vec<&str> = question.split_whitespace().collect();
+    let common = |w: &str| {
+        let b = w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'');
+        let b = b.strip_suffix("'s").unwrap_or(b);
+        b.chars().next().is_some_and(char::is_lowercase)
+            && !matches!(
+                b,
+                "user" | "person" | "guy" | "girl" | "man" | "woman" | "friend"
+            )
+    };
+    for (i, w) in words.iter().enumerate() {
+        let b = w
+            .trim_matches(|c: char| !c.is_alphanumeric())
+            .to_lowercase();
+        if b != "name" {
+            continue;
+        }
+        let of_thing = words.get(i + 1).is_some_and(|n| *n == "of")
+            && words[i + 2..].last().is_some_and(|last| common(last));
+        let things_name = i > 0 && words[i - 1].ends_with("'s") && common(words[i - 1]);
+        if of_thing || things_name {
+            return false;
+        }
+    }
     question.split(|c: char| !c.is_alphanumeric()).any(|w| {
         matches!(
             w.to_lowercase().as_str(),
@@ -380,6 +406,16 @@ pub fn asks_for_a_name(question: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_name_asked_for_is_a_persons() {
+        assert!(asks_for_a_name("what's Tom's name?"));
+        assert!(asks_for_a_name("who is Ravi?"));
+        assert!(asks_for_a_name("what is the name of the user?"));
+        assert!(!asks_for_a_name("what is the name of Tom's dog?"));
+        assert!(!asks_for_a_name("what's her cat's name?"));
+        assert!(!asks_for_a_name("where does Maya live?"));
+    }
 
     #[test]
     fn self_introductions() {
