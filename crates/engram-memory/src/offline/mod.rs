@@ -14,6 +14,7 @@
 //! always-available floor.
 
 mod affirmed;
+mod carried;
 mod classify;
 mod clauses;
 mod coordination;

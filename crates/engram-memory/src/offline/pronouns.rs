@@ -10,13 +10,13 @@
 //! "he", "she" and, within the same turn, "it" may mean. Other things
 //! ("it", "this", "that") are never guessed.
 
+use super::carried::{carries_subject, thing_subject};
 use super::clauses::{bare, is_verbish};
 use super::coref::parts as strip;
 use super::lexicon::PERSON_NOUNS;
 pub(super) use super::pronoun_cues::thing_before;
 use super::pronoun_cues::{
-    anticipatory_it, carries_subject, object_it, owned_at, subject_it, thing_subject, topic,
-    unnamed_person_before,
+    anticipatory_it, object_it, owned_at, subject_it, topic, unnamed_person_before,
 };
 use super::pronoun_words::{
     animal, plural_subject, whole_animal, BODIES, GROUPS, NOT_NOUNS, THIRD,
