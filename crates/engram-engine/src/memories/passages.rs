@@ -114,13 +114,28 @@ pub(super) fn lift_by_passages(memories: &mut [(Memory, f32)], chunks: &[SearchH
         if engram_memory::offline::says_a_name(&memory.content) {
             continue;
         }
-        // (the names in it may be said otherwise in the passage: "Tom
-        // Baker adopted a beagle" from "I adopted a beagle")
+        // (what the memory's wording adds is said otherwise in the
+        // passage: names for "I" and "my", "their" for "my", dates for
+        // "last week": "Tom Baker adopted a beagle in the week of 1 May
+        // 2023" from "I adopted a beagle last week")
         let want: Vec<String> = memory
             .content
             .split_whitespace()
             .filter(|w| !w.starts_with(char::is_uppercase))
             .flat_map(|w| words(w).collect::<Vec<_>>())
+            .filter(|w| {
+                !w.chars().any(|c| c.is_ascii_digit())
+                    && !matches!(
+                        w.as_str(),
+                        "their"
+                            | "theirs"
+                            | "them"
+                            | "themself"
+                            | "themselves"
+                            | "week"
+                            | "weekend"
+                    )
+            })
             .collect();
         let context = chunks
             .iter()
