@@ -65,6 +65,98 @@ impl Engine {
         embedded: Option<Vec<f32>>,
     ) -> Result<SearchOutcome, EngineError> {
         let start = Instant::now();
+        let (ranked, total, query_vec, t_first, t_vector) =
+            self.rank_documents(org_id, s, embedded, start).await?;
+        let doc_ids: Vec<String> = ranked.iter().map(|(d, _, _)| d.clone()).collect();
+        let chunk_ids: Vec<String> = ranked
+            .iter()
+            .flat_map(|(_, _, hits)| hits.iter().map(|(h, _)| h.chunk_id.clone()))
+            .collect();
+        let t_fetch = Instant::now();
+        let (documents, found) = tokio::join!(
+            self.store.documents_by_ids(org_id, &doc_ids),
+            self.store.chunks_by_ids(org_id, &chunk_ids),
+        );
+        let fetch_ms = t_fetch.elapsed().as_secs_f64() * 1000.0;
+        let mut documents: HashMap<String, Document> =
+            documents?.into_iter().map(|d| (d.id.clone(), d)).collect();
+        let found: HashMap<String, Chunk> = found?.into_iter().map(|c| (c.id.clone(), c)).collect();
+        let mut results = Vec::with_capacity(ranked.len());
+        for (doc_id, score, hits) in ranked {
+            let Some(document) = documents.remove(&doc_id) else {
+                continue; // deleted meanwhile
+            };
+            let mut chunks: Vec<ResultChunk> = hits
+                .iter()
+                .filter_map(|(h, sc)| {
+                    found.get(&h.chunk_id).map(|c| ResultChunk {
+                        content: c.content.clone(),
+                        position: c.position,
+                        score: *sc,
+                        is_relevant: true,
+                    })
+                })
+                .collect();
+            if !s.only_matching_chunks {
+                let have: Vec<i64> = chunks.iter().map(|c| c.position).collect();
+                let mut want: Vec<i64> = have
+                    .iter()
+                    .flat_map(|p| [p - 1, p + 1])
+                    .filter(|p| *p >= 0 && !have.contains(p))
+                    .collect();
+                want.sort_unstable();
+                want.dedup();
+                for c in self.store.chunks_at(org_id, &doc_id, &want).await? {
+                    let cos = engram_embed::dot(&c.embedding, &query_vec);
+                    chunks.push(ResultChunk {
+                        content: c.content,
+                        position: c.position,
+                        score: fusion::base(0.0, 0.0, cos),
+                        is_relevant: false,
+                    });
+                }
+                chunks.sort_by_key(|c| c.position);
+            }
+            results.push(ResultDocument {
+                document,
+                score,
+                chunks,
+            });
+        }
+        let elapsed = start.elapsed();
+        tracing::debug!(
+            refresh_and_embedding_ms = t_first.as_secs_f64() * 1000.0,
+            index_ms = (t_vector - t_first).as_secs_f64() * 1000.0,
+            assembly_ms = (elapsed - t_vector).as_secs_f64() * 1000.0,
+            fetch_ms,
+            "search stages"
+        );
+        Ok(SearchOutcome {
+            results,
+            total,
+            elapsed_ms: elapsed.as_secs_f64() * 1000.0,
+        })
+    }
+
+    /// The documents matching `s`, best first (at most `limit`), each with
+    /// its matching chunk hits (those near its best); how many matched;
+    /// the query's embedding; and when embedding and index search ended.
+    async fn rank_documents(
+        &self,
+        org_id: &str,
+        s: &DocumentSearch,
+        embedded: Option<Vec<f32>>,
+        start: Instant,
+    ) -> Result<
+        (
+            Vec<RankedDocument>,
+            usize,
+            Vec<f32>,
+            std::time::Duration,
+            std::time::Duration,
+        ),
+        EngineError,
+    > {
         let document_id = match &s.doc_id {
             Some(id) => Some(self.get_document(org_id, id).await?.id),
             None => None,
@@ -165,74 +257,39 @@ impl Engine {
                 (d, best, hits)
             })
             .collect();
-        let doc_ids: Vec<String> = ranked.iter().map(|(d, _, _)| d.clone()).collect();
+        Ok((ranked, total, query_vec, t_first, t_vector))
+    }
+
+    /// The passages matching `s` as `(document id, text, score)`, best
+    /// documents first: what ranks memories by their context, read without
+    /// the documents themselves (one query for the chunks).
+    pub(crate) async fn matching_passages(
+        &self,
+        org_id: &str,
+        s: &DocumentSearch,
+        embedded: Vec<f32>,
+    ) -> Result<Vec<(String, String, f32)>, EngineError> {
+        let (ranked, ..) = self
+            .rank_documents(org_id, s, Some(embedded), Instant::now())
+            .await?;
         let chunk_ids: Vec<String> = ranked
             .iter()
             .flat_map(|(_, _, hits)| hits.iter().map(|(h, _)| h.chunk_id.clone()))
             .collect();
-        let t_fetch = Instant::now();
-        let (documents, found) = tokio::join!(
-            self.store.documents_by_ids(org_id, &doc_ids),
-            self.store.chunks_by_ids(org_id, &chunk_ids),
-        );
-        let fetch_ms = t_fetch.elapsed().as_secs_f64() * 1000.0;
-        let mut documents: HashMap<String, Document> =
-            documents?.into_iter().map(|d| (d.id.clone(), d)).collect();
-        let found: HashMap<String, Chunk> = found?.into_iter().map(|c| (c.id.clone(), c)).collect();
-        let mut results = Vec::with_capacity(ranked.len());
-        for (doc_id, score, hits) in ranked {
-            let Some(document) = documents.remove(&doc_id) else {
-                continue; // deleted meanwhile
-            };
-            let mut chunks: Vec<ResultChunk> = hits
-                .iter()
-                .filter_map(|(h, sc)| {
-                    found.get(&h.chunk_id).map(|c| ResultChunk {
-                        content: c.content.clone(),
-                        position: c.position,
-                        score: *sc,
-                        is_relevant: true,
-                    })
-                })
-                .collect();
-            if !s.only_matching_chunks {
-                let have: Vec<i64> = chunks.iter().map(|c| c.position).collect();
-                let mut want: Vec<i64> = have
-                    .iter()
-                    .flat_map(|p| [p - 1, p + 1])
-                    .filter(|p| *p >= 0 && !have.contains(p))
-                    .collect();
-                want.sort_unstable();
-                want.dedup();
-                for c in self.store.chunks_at(org_id, &doc_id, &want).await? {
-                    let cos = engram_embed::dot(&c.embedding, &query_vec);
-                    chunks.push(ResultChunk {
-                        content: c.content,
-                        position: c.position,
-                        score: fusion::base(0.0, 0.0, cos),
-                        is_relevant: false,
-                    });
-                }
-                chunks.sort_by_key(|c| c.position);
-            }
-            results.push(ResultDocument {
-                document,
-                score,
-                chunks,
-            });
-        }
-        let elapsed = start.elapsed();
-        tracing::debug!(
-            refresh_and_embedding_ms = t_first.as_secs_f64() * 1000.0,
-            index_ms = (t_vector - t_first).as_secs_f64() * 1000.0,
-            assembly_ms = (elapsed - t_vector).as_secs_f64() * 1000.0,
-            fetch_ms,
-            "search stages"
-        );
-        Ok(SearchOutcome {
-            results,
-            total,
-            elapsed_ms: elapsed.as_secs_f64() * 1000.0,
-        })
+        let mut found: HashMap<String, Chunk> = self
+            .store
+            .chunks_by_ids(org_id, &chunk_ids)
+            .await?
+            .into_iter()
+            .map(|c| (c.id.clone(), c))
+            .collect();
+        Ok(ranked
+            .into_iter()
+            .flat_map(|(doc, _, hits)| {
+                hits.into_iter()
+                    .map(move |(h, sc)| (doc.clone(), h.chunk_id, sc))
+            })
+            .filter_map(|(doc, id, sc)| found.remove(&id).map(|c| (doc, c.content, sc)))
+            .collect())
     }
 }

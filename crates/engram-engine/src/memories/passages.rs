@@ -95,18 +95,14 @@ pub(super) const CONTEXT_WEIGHT: f32 = 0.5;
 /// A memory whose passage matches the question better than the memory
 /// itself does moves toward the passage's score by `weight`: the memory
 /// stands for what was said around it too. (Order is left as it was.)
-pub(super) fn lift_by_passages(memories: &mut [(Memory, f32)], chunks: &[SearchHit], weight: f32) {
-    let chunks: Vec<(&str, HashSet<String>, f32)> = chunks
+pub(super) fn lift_by_passages(
+    memories: &mut [(Memory, f32)],
+    passages: &[(String, String, f32)],
+    weight: f32,
+) {
+    let passages: Vec<(&str, HashSet<String>, f32)> = passages
         .iter()
-        .filter_map(|h| match h {
-            SearchHit::Chunk {
-                document,
-                content,
-                score,
-                ..
-            } => Some((document.id.as_str(), words(content).collect(), *score)),
-            _ => None,
-        })
+        .map(|(doc, text, score)| (doc.as_str(), words(text).collect(), *score))
         .collect();
     for (memory, score) in memories.iter_mut() {
         // ("Tom Baker is the user's name.": its passage, an introduction,
@@ -137,7 +133,7 @@ pub(super) fn lift_by_passages(memories: &mut [(Memory, f32)], chunks: &[SearchH
                     )
             })
             .collect();
-        let context = chunks
+        let context = passages
             .iter()
             .filter(|(doc, have, _)| {
                 memory.document_ids.iter().any(|d| d == doc) && holds(have, &want)
@@ -179,13 +175,8 @@ mod tests {
         (fixtures::memory(id, content, &[doc], at()), score)
     }
 
-    fn chunk(doc: &str, content: &str, score: f32) -> SearchHit {
-        SearchHit::Chunk {
-            document: fixtures::document(doc, "o", "t", at()),
-            content: content.into(),
-            position: 0,
-            score,
-        }
+    fn passage(doc: &str, text: &str, score: f32) -> (String, String, f32) {
+        (doc.into(), text.into(), score)
     }
 
     fn ids(memories: &[(Memory, f32)]) -> Vec<(&str, f32)> {
@@ -202,19 +193,19 @@ mod tests {
             memory("bees", "Ravi has bees on his rooftop.", "d2", 0.40),
             memory("oslo", "Maya moved to Oslo.", "d3", 0.50),
         ];
-        let chunks = vec![
+        let passages = vec![
             // Ravi's passage matches well: his memory rises toward it
-            chunk(
+            passage(
                 "d2",
                 "Ravi: I have bees on my rooftop, honey every summer.",
                 0.90,
             ),
             // a passage of another document lifts nothing
-            chunk("d9", "Maya moved to Oslo last month.", 0.95),
+            passage("d9", "Maya moved to Oslo last month.", 0.95),
             // a passage that matches worse than the memory changes nothing
-            chunk("d1", "Ada: I prefer green tea, always.", 0.60),
+            passage("d1", "Ada: I prefer green tea, always.", 0.60),
         ];
-        lift_by_passages(&mut memories, &chunks, CONTEXT_WEIGHT);
+        lift_by_passages(&mut memories, &passages, CONTEXT_WEIGHT);
         assert_eq!(
             ids(&memories),
             vec![("tea", 0.70), ("bees", 0.65), ("oslo", 0.50)],
@@ -228,12 +219,12 @@ mod tests {
             // a memory that only says a name gains nothing from its passage
             memory("name", "Ravi Shah is the user's name.", "d2", 0.30),
         ];
-        let chunks = vec![chunk(
+        let passages = vec![passage(
             "d2",
             "user: Hi, my name is Ravi Shah. I keep bees on my rooftop.",
             0.90,
         )];
-        lift_by_passages(&mut memories, &chunks, CONTEXT_WEIGHT);
+        lift_by_passages(&mut memories, &passages, CONTEXT_WEIGHT);
         assert_eq!(ids(&memories), vec![("x", 0.30), ("name", 0.30)]);
     }
 }

@@ -169,6 +169,23 @@ fn ranked_memories(
     (hits, total)
 }
 
+/// The document search for the passages of `s`: its query, spaces,
+/// filter and threshold, `limit` documents, matching chunks only.
+fn passage_search(s: &MemorySearch, limit: usize) -> DocumentSearch {
+    DocumentSearch {
+        q: s.q.clone(),
+        limit,
+        container_tags: s.container_tags.clone(),
+        doc_id: None,
+        chunk_threshold: s.threshold,
+        filter: s.filter.clone(),
+        filepath: None,
+        include_full_docs: false,
+        include_summary: true,
+        only_matching_chunks: true,
+    }
+}
+
 fn backend(e: impl std::fmt::Display) -> EngineError {
     EngineError::Store(engram_store::StoreError::Backend(e.to_string()))
 }
@@ -277,12 +294,13 @@ impl Engine {
             wide.limit = s.limit * 2;
             wide.threshold = 0.0;
             // (the two searches run side by side)
-            let (memories, chunks) = tokio::join!(
+            let around = passage_search(s, CONTEXT_PASSAGES);
+            let (memories, passages) = tokio::join!(
                 self.memory_candidates(org_id, &wide, &qv),
-                self.chunk_hits(org_id, s, &qv, CONTEXT_PASSAGES)
+                self.matching_passages(org_id, &around, qv.clone())
             );
-            let (mut memories, chunks) = (memories?, chunks?.0);
-            lift_by_passages(&mut memories, &chunks, CONTEXT_WEIGHT);
+            let (mut memories, passages) = (memories?, passages?);
+            lift_by_passages(&mut memories, &passages, CONTEXT_WEIGHT);
             return Ok(ranked_memories(&s.q, memories, s.threshold, s.limit));
         }
         if s.mode != SearchMode::Documents {
@@ -291,55 +309,39 @@ impl Engine {
             hits.extend(memories);
         }
         if s.mode != SearchMode::Memories {
-            let (chunks, n) = self.chunk_hits(org_id, s, &qv, s.limit).await?;
+            let (chunks, n) = self.chunk_hits(org_id, s, &qv).await?;
             total += n;
             hits.extend(chunks);
         }
         Ok((hits, total))
     }
 
-    /// The passages matching `s` (at most `limit` documents' worth) as
+    /// The passages matching `s` (at most `s.limit` documents' worth) as
     /// hits, and how many documents matched.
     async fn chunk_hits(
         &self,
         org_id: &str,
         s: &MemorySearch,
         qv: &[f32],
-        limit: usize,
     ) -> Result<(Vec<SearchHit>, usize), EngineError> {
+        let d = passage_search(s, s.limit);
+        let out = self
+            .search_documents_with(org_id, &d, Some(qv.to_vec()))
+            .await?;
         let mut hits = Vec::new();
-        let total;
-        {
-            let d = DocumentSearch {
-                q: s.q.clone(),
-                limit,
-                container_tags: s.container_tags.clone(),
-                doc_id: None,
-                chunk_threshold: s.threshold,
-                filter: s.filter.clone(),
-                filepath: None,
-                include_full_docs: false,
-                include_summary: true,
-                only_matching_chunks: true,
-            };
-            let out = self
-                .search_documents_with(org_id, &d, Some(qv.to_vec()))
-                .await?;
-            total = out.total;
-            for r in out.results {
-                // each matching passage is a result of its own (a long
-                // document, a whole conversation, has several)
-                for c in r.chunks.into_iter().filter(|c| c.is_relevant) {
-                    hits.push(SearchHit::Chunk {
-                        document: r.document.clone(),
-                        content: c.content,
-                        position: c.position,
-                        score: c.score,
-                    });
-                }
+        for r in out.results {
+            // each matching passage is a result of its own (a long
+            // document, a whole conversation, has several)
+            for c in r.chunks.into_iter().filter(|c| c.is_relevant) {
+                hits.push(SearchHit::Chunk {
+                    document: r.document.clone(),
+                    content: c.content,
+                    position: c.position,
+                    score: c.score,
+                });
             }
         }
-        Ok((hits, total))
+        Ok((hits, out.total))
     }
 
     /// Re-score hits: by the LLM when one is configured (blended half and
