@@ -19,6 +19,31 @@ const RELEVANT_SHARE: f32 = 0.75;
 /// A document id, its best chunk score, and its scored chunk hits.
 type RankedDocument = (String, f32, Vec<(Hit, f32)>);
 
+/// What ranking a document search gives, before anything is read from
+/// the store.
+struct Ranking {
+    /// The documents matching, best first (at most `limit`), each with its
+    /// matching chunk hits (those near its best).
+    documents: Vec<RankedDocument>,
+    /// How many documents matched (before `limit`).
+    total: usize,
+    /// The query's embedding.
+    query_vec: Vec<f32>,
+    /// When the embedding and the index search ended, from the start.
+    t_first: std::time::Duration,
+    t_vector: std::time::Duration,
+}
+
+impl Ranking {
+    /// The matching chunks of every ranked document, to read in one query.
+    fn chunk_ids(&self) -> Vec<String> {
+        self.documents
+            .iter()
+            .flat_map(|(_, _, hits)| hits.iter().map(|(h, _)| h.chunk_id.clone()))
+            .collect()
+    }
+}
+
 /// A scored chunk of a result.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ResultChunk {
@@ -65,13 +90,20 @@ impl Engine {
         embedded: Option<Vec<f32>>,
     ) -> Result<SearchOutcome, EngineError> {
         let start = Instant::now();
-        let (ranked, total, query_vec, t_first, t_vector) =
-            self.rank_documents(org_id, s, embedded, start).await?;
-        let doc_ids: Vec<String> = ranked.iter().map(|(d, _, _)| d.clone()).collect();
-        let chunk_ids: Vec<String> = ranked
+        let ranking = self.rank_documents(org_id, s, embedded, start).await?;
+        let doc_ids: Vec<String> = ranking
+            .documents
             .iter()
-            .flat_map(|(_, _, hits)| hits.iter().map(|(h, _)| h.chunk_id.clone()))
+            .map(|(d, _, _)| d.clone())
             .collect();
+        let chunk_ids = ranking.chunk_ids();
+        let Ranking {
+            documents: ranked,
+            total,
+            query_vec,
+            t_first,
+            t_vector,
+        } = ranking;
         let t_fetch = Instant::now();
         let (documents, found) = tokio::join!(
             self.store.documents_by_ids(org_id, &doc_ids),
@@ -138,25 +170,14 @@ impl Engine {
         })
     }
 
-    /// The documents matching `s`, best first (at most `limit`), each with
-    /// its matching chunk hits (those near its best); how many matched;
-    /// the query's embedding; and when embedding and index search ended.
+    /// The documents matching `s`, ranked (see [`Ranking`]).
     async fn rank_documents(
         &self,
         org_id: &str,
         s: &DocumentSearch,
         embedded: Option<Vec<f32>>,
         start: Instant,
-    ) -> Result<
-        (
-            Vec<RankedDocument>,
-            usize,
-            Vec<f32>,
-            std::time::Duration,
-            std::time::Duration,
-        ),
-        EngineError,
-    > {
+    ) -> Result<Ranking, EngineError> {
         let document_id = match &s.doc_id {
             Some(id) => Some(self.get_document(org_id, id).await?.id),
             None => None,
@@ -257,7 +278,13 @@ impl Engine {
                 (d, best, hits)
             })
             .collect();
-        Ok((ranked, total, query_vec, t_first, t_vector))
+        Ok(Ranking {
+            documents: ranked,
+            total,
+            query_vec,
+            t_first,
+            t_vector,
+        })
     }
 
     /// The passages matching `s` as `(document id, text, score)`, best
@@ -269,21 +296,18 @@ impl Engine {
         s: &DocumentSearch,
         embedded: Vec<f32>,
     ) -> Result<Vec<(String, String, f32)>, EngineError> {
-        let (ranked, ..) = self
+        let ranking = self
             .rank_documents(org_id, s, Some(embedded), Instant::now())
             .await?;
-        let chunk_ids: Vec<String> = ranked
-            .iter()
-            .flat_map(|(_, _, hits)| hits.iter().map(|(h, _)| h.chunk_id.clone()))
-            .collect();
         let mut found: HashMap<String, Chunk> = self
             .store
-            .chunks_by_ids(org_id, &chunk_ids)
+            .chunks_by_ids(org_id, &ranking.chunk_ids())
             .await?
             .into_iter()
             .map(|c| (c.id.clone(), c))
             .collect();
-        Ok(ranked
+        Ok(ranking
+            .documents
             .into_iter()
             .flat_map(|(doc, _, hits)| {
                 hits.into_iter()
