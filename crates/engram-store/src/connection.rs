@@ -110,6 +110,11 @@ pub struct ConnectionPatch {
     pub cursor: Option<serde_json::Value>,
     pub last_sync: Option<serde_json::Value>,
     pub next_sync_at: Option<Option<Timestamp>>,
+    /// Apply `next_sync_at` only if the stored one is still this (what the
+    /// sync run read when it claimed the connection): a sync asked for
+    /// while the run went on (configure, import, a webhook) keeps its due
+    /// time. Checked in the same transaction as the write.
+    pub next_sync_if_still: Option<Option<Timestamp>>,
     /// Give up the sync lease (after a run).
     pub release_lease: bool,
 }
@@ -161,7 +166,9 @@ pub fn apply_connection_patch(mut c: Connection, p: ConnectionPatch) -> Connecti
         c.last_sync = v;
     }
     if let Some(v) = p.next_sync_at {
-        c.next_sync_at = v;
+        if p.next_sync_if_still.is_none_or(|was| was == c.next_sync_at) {
+            c.next_sync_at = v;
+        }
     }
     if p.release_lease {
         c.lease_owner = None;

@@ -373,14 +373,10 @@ impl Engine {
                 }
             }
             // a sync asked for while this one ran (import, configure) is
-            // not lost: its due time stays
-            let asked_again = self
-                .store
-                .get_connection(&c.org_id, &c.id)
-                .await?
-                .is_some_and(|now_row| now_row.next_sync_at != c.next_sync_at);
-            if asked_again && patch.status.is_none() {
-                patch.next_sync_at = None;
+            // not lost: its due time stays (checked where the write is, so
+            // one asked for a moment before it is kept too)
+            if patch.status.is_none() {
+                patch.next_sync_if_still = Some(c.next_sync_at);
             }
             self.store
                 .update_connection(&c.org_id, &c.id, patch)

@@ -152,6 +152,54 @@ pub async fn connections_leases_and_documents(s: &dyn Store) {
         .unwrap()
         .unwrap();
     assert!(done.lease_owner.is_none() && done.lease_expires_at.is_none());
+    // a run's next due time yields to one asked for since it claimed
+    let asked = now();
+    s.update_connection(
+        &other,
+        &theirs.id,
+        ConnectionPatch {
+            next_sync_at: Some(Some(asked)),
+            ..Default::default()
+        },
+    )
+    .await
+    .unwrap();
+    let kept = s
+        .update_connection(
+            &other,
+            &theirs.id,
+            ConnectionPatch {
+                next_sync_at: Some(Some(asked + chrono::Duration::hours(1))),
+                next_sync_if_still: Some(None),
+                ..Default::default()
+            },
+        )
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        kept.next_sync_at.map(|t| t.timestamp_millis()),
+        Some(asked.timestamp_millis()),
+        "a sync asked for meanwhile keeps its due time"
+    );
+    let moved = s
+        .update_connection(
+            &other,
+            &theirs.id,
+            ConnectionPatch {
+                next_sync_at: Some(Some(asked - chrono::Duration::hours(1))),
+                next_sync_if_still: Some(kept.next_sync_at),
+                ..Default::default()
+            },
+        )
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        moved.next_sync_at.map(|t| t.timestamp_millis()),
+        Some((asked - chrono::Duration::hours(1)).timestamp_millis()),
+        "unchanged since: the run's due time applies"
+    );
     tokio::time::sleep(Duration::from_millis(400)).await;
     let later = s
         .claim_connection_syncs("w3", now(), lease, 10)
