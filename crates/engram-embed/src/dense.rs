@@ -21,9 +21,17 @@
 //! interleaved runs): a 9-word query 5.1-5.4 ms in f32 against 2.3-3.7 ms;
 //! embeddings move by at most 1e-4 per component, cosine to the f32
 //! embedding above 0.9999; LoCoMo recall@10 moved by +0.0 (documents),
-//! +0.2 (memories) and +0.2 (hybrid) points. Batches of more than
-//! [`SMALL_ROWS`] tokens always run in f32.
+//! +0.2 (memories) and +0.2 (hybrid) points.
+//!
+//! Batches of more than [`SMALL_ROWS`] tokens run in f32 through `gemm`,
+//! except that with [`Precision::Mixed`] on a CPU with AVX-512 BF16 they
+//! run as bfloat16 products summed in f32 ([`crate::bf16`]): on the 2-core
+//! Zen 4 EPYC, 269 chunks/s at batch 32 against 168 in f32, embeddings
+//! within 7.4e-4 per component of sentence-transformers' (cosine
+//! 0.99999), LoCoMo recall@10 +0.1 (documents), +0.0 (memories), +0.0
+//! (hybrid) points.
 
+use crate::bf16::Packed;
 use crate::kernels::{matmul, transpose, Shared};
 
 /// Output features per panel: two 8-lane vectors.
@@ -42,8 +50,12 @@ pub const SMALL_ROWS: usize = 96;
 pub struct Dense {
     inp: usize,
     out: usize,
-    /// `inp` rows of `out`: the layout `gemm` reads.
+    /// `inp` rows of `out`: the layout `gemm` reads (empty when `bf16`
+    /// takes the batches).
     wt: Vec<f32>,
+    /// The weights in bfloat16 for batches, where the CPU has AVX-512 BF16
+    /// and the precision allows it.
+    bf16: Option<Packed>,
     /// Panel `p` holds features `p*PANEL..` for every input, `inp` rows of
     /// `PANEL` (the last one padded with zeros).
     panels: Panels,
@@ -53,7 +65,8 @@ pub struct Dense {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Precision {
     /// Half-precision weights for inputs of up to [`SMALL_ROWS`] tokens
-    /// (queries, facts), f32 for longer ones.
+    /// (queries, facts); bfloat16 products for longer ones where the CPU
+    /// has AVX-512 BF16, else f32.
     #[default]
     Mixed,
     /// f32 throughout: equal to sentence-transformers within 1e-4.
@@ -101,10 +114,17 @@ impl Dense {
             ),
             Precision::F32 => Panels::F32(panels),
         };
+        let bf16 = (precision == Precision::Mixed && crate::bf16::supported())
+            .then(|| Packed::new(w, out, inp));
         Self {
             inp,
             out,
-            wt: transpose(w, out, inp),
+            wt: if bf16.is_some() {
+                Vec::new()
+            } else {
+                transpose(w, out, inp)
+            },
+            bf16,
             panels,
         }
     }
@@ -125,6 +145,9 @@ impl Dense {
             return;
         }
         if rows > SMALL_ROWS {
+            if let Some(packed) = &self.bf16 {
+                return packed.apply(x, rows, y);
+            }
             return matmul(x, rows, self.inp, &self.wt, self.out, y);
         }
         self.apply_panels(x, rows, y)
@@ -320,14 +343,20 @@ mod tests {
                 d.apply(&x, rows, &mut y);
                 // in f32 exact to rounding; half-precision weights (only
                 // up to SMALL_ROWS rows) within their rounding: 2^-11 of
-                // each product
+                // each product; bfloat16 operands (more rows, where the CPU
+                // has them) within 2^-8 of each product
                 let half = precision == Precision::Mixed && rows <= SMALL_ROWS;
+                let bf16 = precision == Precision::Mixed && !half && crate::bf16::supported();
                 for t in 0..rows {
                     for o in 0..out {
                         let terms = (0..inp).map(|i| x[t * inp + i] as f64 * w[o * inp + i] as f64);
                         let want: f64 = terms.clone().sum();
                         let scale: f64 = terms.map(f64::abs).sum();
-                        let tolerance = if half { scale / 2048.0 + 1e-6 } else { 1e-4 };
+                        let tolerance = match (half, bf16) {
+                            (true, _) => scale / 2048.0 + 1e-6,
+                            (_, true) => scale / 256.0 + 1e-6,
+                            _ => 1e-4,
+                        };
                         let got = y[t * out + o] as f64;
                         assert!(
                             (got - want).abs() < tolerance,

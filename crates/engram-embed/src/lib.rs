@@ -13,6 +13,7 @@
 //! nothing of HTTP serving or storage.
 
 pub mod attention;
+pub mod bf16;
 pub mod cpu_bert;
 pub mod dense;
 pub mod kernels;

@@ -78,15 +78,22 @@ async fn local_model_matches_sentence_transformers() {
     .await;
 }
 
-/// The default keeps short inputs' weights in half precision: the same
-/// embeddings to within that rounding.
+/// The default keeps short inputs' weights in half precision, and runs
+/// batches' products in bfloat16 where the CPU has AVX-512 BF16: the same
+/// embeddings to within that rounding (measured: 7.4e-4 per component at
+/// most, cosine 0.99999).
 #[tokio::test]
 async fn mixed_precision_stays_next_to_sentence_transformers() {
+    let most = if engram_embed::bf16::supported() {
+        2e-3
+    } else {
+        3e-4
+    };
     against_reference(local(), |i, text, got, want| {
         let d = max_diff(got, want);
         let cos = dot(got, want);
         assert!(
-            d < 3e-4 && cos > 0.9999,
+            d < most && cos > 0.9999,
             "item {i} ({text:?}): {d}, cosine {cos}"
         );
     })
