@@ -110,6 +110,9 @@ unsafe fn portable(h: &Head, out: Shared, stride: usize, scratch: &mut Scratch) 
 }
 
 #[cfg(target_arch = "x86_64")]
+pub(crate) use avx512::exp16;
+
+#[cfg(target_arch = "x86_64")]
 mod avx512 {
     use super::{Head, Scratch};
     use crate::kernels::Shared;
@@ -121,7 +124,7 @@ mod avx512 {
     /// `e^x` for x <= 0, 16 lanes: as [`crate::kernels`]' scalar one
     /// (Cephes' expf), with the power of two applied by `vscalefps`.
     #[target_feature(enable = "avx512f")]
-    fn exp16(x: __m512) -> __m512 {
+    pub(crate) fn exp16(x: __m512) -> __m512 {
         let x = _mm512_max_ps(x, _mm512_set1_ps(-87.0));
         let n = _mm512_roundscale_ps::<0x09>(_mm512_fmadd_ps(
             x,
@@ -288,7 +291,15 @@ mod tests {
 
     #[test]
     fn kernel_matches_the_portable_path() {
-        for (t, dim) in [(1, 16), (5, 32), (17, 32), (107, 32), (40, 64), (3, 48)] {
+        for (t, dim) in [
+            (1, 16),
+            (5, 32),
+            (17, 32),
+            (107, 32),
+            (40, 64),
+            (3, 48),
+            (64, 32),
+        ] {
             let heads = 2;
             let row = 3 * heads * dim;
             let qkv: Vec<f32> = (0..t * row)
@@ -314,6 +325,27 @@ mod tests {
                 }
                 for (a, b) in fast.iter().zip(&slow) {
                     assert!((a - b).abs() < 1e-5, "t={t} dim={dim}: {a} vs {b}");
+                }
+                // the bfloat16 kernel, where the CPU has it: values are at
+                // most 1, each product rounded to about 2^-8
+                if crate::attention_bf16::suits(dim) {
+                    let mut half = vec![0f32; t * dim];
+                    // SAFETY: t rows of dim; the dimension suits it.
+                    unsafe {
+                        crate::attention_bf16::attend(
+                            &h,
+                            Shared(half.as_mut_ptr()),
+                            dim,
+                            &mut Default::default(),
+                        )
+                    };
+                    let mut err = 0f32;
+                    for (a, b) in half.iter().zip(&slow) {
+                        assert!((a - b).abs() < 2e-2, "bf16 t={t} dim={dim}: {a} vs {b}");
+                        err += (a - b).abs();
+                    }
+                    let mean = err / (t * dim) as f32;
+                    assert!(mean <= 4e-3, "bf16 t={t} dim={dim}: mean error {mean}");
                 }
             }
         }

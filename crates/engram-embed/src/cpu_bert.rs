@@ -13,6 +13,7 @@
 //! ([`crate::dense`]).
 
 use crate::attention::{attend, Head, Scratch};
+use crate::attention_bf16::Scratch as Scratch16;
 use crate::dense::{Dense, Precision};
 use crate::kernels::{add_bias, add_layer_norm, gelu_bias, layer_norm, Shared};
 use crate::weights::Weights;
@@ -48,6 +49,8 @@ pub struct CpuBert {
     emb_g: Vec<f32>,
     emb_b: Vec<f32>,
     layers: Vec<Layer>,
+    /// Attention's products in bfloat16 ([`crate::attention_bf16`]).
+    bf16_attention: bool,
 }
 
 fn get_usize(config: &serde_json::Value, key: &str) -> Result<usize, EmbedError> {
@@ -151,6 +154,8 @@ impl CpuBert {
             emb_g: take("embeddings.LayerNorm.weight", h)?,
             emb_b: take("embeddings.LayerNorm.bias", h)?,
             layers,
+            bf16_attention: precision == Precision::Mixed
+                && crate::attention_bf16::suits(hidden / heads),
         })
     }
 
@@ -275,9 +280,9 @@ impl CpuBert {
             .filter(|&s| lens[s] > 0)
             .flat_map(|s| (0..self.heads).map(move |hh| (s, hh)))
             .collect();
-        tasks
-            .par_iter()
-            .for_each_init(Scratch::default, |scratch, &(s, hh)| {
+        tasks.par_iter().for_each_init(
+            Default::default,
+            |scratch: &mut (Scratch, Scratch16), &(s, hh)| {
                 let base = starts[s];
                 let head = Head {
                     qkv: &qkv[base * 3 * h..(base + lens[s]) * 3 * h],
@@ -288,10 +293,19 @@ impl CpuBert {
                     v: 2 * h + hh * hd,
                     dim: hd,
                 };
+                let at = Shared(out.at(base * h + hh * hd));
                 // SAFETY: this task alone writes this sequence's rows and
-                // this head's columns of `ctx`, which outlives the loop.
-                unsafe { attend(&head, Shared(out.at(base * h + hh * hd)), h, scratch) };
-            });
+                // this head's columns of `ctx`, which outlives the loop;
+                // the bfloat16 kernel suits the head (checked at load).
+                unsafe {
+                    if self.bf16_attention {
+                        crate::attention_bf16::attend(&head, at, h, &mut scratch.1)
+                    } else {
+                        attend(&head, at, h, &mut scratch.0)
+                    }
+                };
+            },
+        );
     }
 }
 

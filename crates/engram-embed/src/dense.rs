@@ -25,11 +25,12 @@
 //!
 //! Batches of more than [`SMALL_ROWS`] tokens run in f32 through `gemm`,
 //! except that with [`Precision::Mixed`] on a CPU with AVX-512 BF16 they
-//! run as bfloat16 products summed in f32 ([`crate::bf16`]): on the 2-core
-//! Zen 4 EPYC, 269 chunks/s at batch 32 against 168 in f32, embeddings
-//! within 7.4e-4 per component of sentence-transformers' (cosine
-//! 0.99999), LoCoMo recall@10 +0.1 (documents), +0.0 (memories), +0.0
-//! (hybrid) points.
+//! run as bfloat16 products summed in f32 ([`crate::bf16`]; attention
+//! then too, [`crate::attention_bf16`]): on the 2-core Zen 4 EPYC,
+//! 283-291 chunks/s at batch 32 against 165-171 in f32, embeddings within
+//! 1.4e-3 per component of sentence-transformers' (cosine 0.99996),
+//! LoCoMo recall@10 +0.0 (documents), -0.1 (memories), +0.0 (hybrid)
+//! points.
 
 use crate::bf16::Packed;
 use crate::kernels::{matmul, transpose, Shared};

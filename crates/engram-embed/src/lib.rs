@@ -13,6 +13,7 @@
 //! nothing of HTTP serving or storage.
 
 pub mod attention;
+pub mod attention_bf16;
 pub mod bf16;
 pub mod cpu_bert;
 pub mod dense;
