@@ -463,3 +463,34 @@ async fn a_tiny_bert_folder_embeds_as_its_config_says() {
         assert!(max_diff(&q, &batch[2]) > 1e-3, "and it changes the vector");
     }
 }
+
+/// At the default precision a batch of more than 96 tokens runs its
+/// products in bfloat16 where the CPU has AVX-512 BF16 (dense layers of
+/// 32 and 64 features, heads of 16): still next to the definition.
+#[tokio::test]
+async fn a_tiny_bert_folder_at_the_default_precision_stays_next_to_the_definition() {
+    let texts: Vec<String> = (0..12)
+        .map(|i| format!("the cat sat on mat {i}. dogs bark at night. ada drinks green tea."))
+        .collect();
+    for cls in [true, false] {
+        let dir = tempfile::tempdir().unwrap();
+        let weights = write_model(dir.path(), cls);
+        let tokenizer = Tokenizer::from_file(dir.path().join("tokenizer.json")).unwrap();
+        let e = LocalEmbedder::start_with(dir.path(), "tiny", Precision::default()).unwrap();
+        let batch = e.embed(texts.clone()).await.unwrap();
+        for (text, got) in texts.iter().zip(&batch) {
+            let ids = tokenizer
+                .encode(text.as_str(), true)
+                .unwrap()
+                .get_ids()
+                .to_vec();
+            let want = reference(&weights, &ids, cls);
+            let cos: f32 = got.iter().zip(&want).map(|(a, b)| a * b).sum();
+            let d = max_diff(got, &want);
+            assert!(
+                cos > 0.999 && d < 2e-2,
+                "cls={cls} {text:?}: {d}, cosine {cos}"
+            );
+        }
+    }
+}
