@@ -494,3 +494,24 @@ fn short_answers_fill_the_question() {
         ),
     ]);
 }
+
+#[test]
+fn a_clause_about_them_leaves_the_fact_before_it() {
+    check(&[
+        (
+            "John: The Nike and Gatorade deals have me stoked! I've always liked Under Armour, working with them would be really cool.",
+            "John has always liked Under Armour.",
+        ),
+        (
+            "Gina: Thanks! I'm passionate about dance and fashion so combining them lets me show my creativity.",
+            "Gina is passionate about dance and fashion.",
+        ),
+        // "but" and a gerund subject: two facts; "feel free" is advice
+        // only as "feel free to ..."
+        (
+            "Tim: I don't surf, but reading a great fantasy book helps me escape and feel free.",
+            "Tim doesn't surf.|Reading a great fantasy book helps Tim escape and feel free.",
+        ),
+        ("Tim: Feel free to call me whenever you like.", ""),
+    ]);
+}

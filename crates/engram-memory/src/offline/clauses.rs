@@ -11,7 +11,7 @@
 
 use super::coordination::{
     after_linking_adjective, attention_imperative, ends_in_infinitive, first_verb_is_base,
-    opens_object, progressive, verb_list_item,
+    gerund_subject, opens_object, progressive, verb_list_item,
 };
 use super::lexicon::{verb, VerbForm, AUXILIARIES};
 
@@ -320,6 +320,10 @@ fn split_part(sentence: &str) -> Vec<String> {
         // of its own
         let elided_it = comma && matches!(bare(words[i]).as_str(), "sounds" | "looks" | "seems");
         if ((comma || conj) && subject_at(&words, i + adverb) > 0) || elided_it {
+            lead = Some(None);
+        } else if (comma || conj) && gerund_subject(body, &words, i) {
+            // "..., working with them would be cool": a gerund phrase
+            // that is a subject starts a clause of its own
             lead = Some(None);
         } else if comma && verb_list_item(&words, i) && !ends_in_infinitive(body) {
             // "I cook dinner, garden, and play cards": each verb of the

@@ -67,6 +67,38 @@ fn coordinated_clauses_split() {
 }
 
 #[test]
+fn a_gerund_phrase_that_is_a_subject_starts_a_clause() {
+    check(
+        "I've always liked Under Armour, working with them would be really cool.",
+        &[
+            "I've always liked Under Armour",
+            "working with them would be really cool.",
+        ],
+    );
+    check(
+        "I'm passionate about dance and fashion so combining them lets me show my creativity.",
+        &[
+            "I'm passionate about dance and fashion",
+            "combining them lets me show my creativity.",
+        ],
+    );
+    // a coordinated gerund subject, a gerund that hopes a clause, and a
+    // gerund going on with the clause stay whole
+    check(
+        "Hiking in the mountains and camping under the stars relaxes me.",
+        &["Hiking in the mountains and camping under the stars relaxes me."],
+    );
+    check(
+        "I'm reading a book, hoping it helps.",
+        &["I'm reading a book, hoping it helps."],
+    );
+    check(
+        "I spent the weekend painting, trying new colors.",
+        &["I spent the weekend painting, trying new colors."],
+    );
+}
+
+#[test]
 fn possessive_subjects_named_things_and_relative_clauses_split() {
     check(
         "My sister Anika is a dentist and my brother Dev plays cricket.",

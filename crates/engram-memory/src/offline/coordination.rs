@@ -191,3 +191,85 @@ pub(super) fn first_verb_is_base(body: &[&str]) -> bool {
             && matches!(verb(&b), Some((_, VerbForm::Base)))
     })
 }
+
+/// Whether `words[i..]` opens with a gerund phrase that is the subject of
+/// a finite verb: "working with them would be cool", "combining them lets
+/// me show my creativity". After a comma, "so" or "but" it is a clause of
+/// its own, not more of the one before ("I've always liked Under Armour,
+/// working with them would be really cool").
+///
+/// Never after "and" ("I've learned that this biz is no cakewalk and
+/// having confidence is important" goes on with "that"), nor in a list
+/// of gerunds ("looking into politics, talking to leaders, and getting to
+/// know ..."), nor when the clause before has no finite verb ("Hiking ...
+/// and camping ... relaxes me" is one subject), nor when "it" (or "this",
+/// "that") stands right before the verb ("hoping it helps" hopes a
+/// clause). A word the lexicon lacks reads as a gerund by its -ing only
+/// right after a comma ("so interesting and blew me away" is an
+/// adjective).
+pub(super) fn gerund_subject(body: &[&str], words: &[&str], i: usize) -> bool {
+    let (Some(first), Some(prev)) = (words.get(i), i.checked_sub(1).map(|p| words[p])) else {
+        return false;
+    };
+    let comma = prev.ends_with(',');
+    if !comma && !matches!(bare(prev).as_str(), "so" | "but") {
+        return false;
+    }
+    let b = bare(first);
+    let known = matches!(verb(&b), Some((_, VerbForm::Gerund)));
+    let unknown = comma
+        && verb(&b).is_none()
+        && b.len() >= 6
+        && b.ends_with("ing")
+        && !b.ends_with("thing")
+        && !matches!(
+            b.as_str(),
+            "morning" | "evening" | "during" | "wedding" | "amazing" | "interesting" | "exciting"
+        );
+    if !(known || unknown) || first.ends_with(',') {
+        return false;
+    }
+    // the clause before: a finite verb, and no gerund after its last one
+    let Some(last) = body.iter().rposition(|w| finite(w)) else {
+        return false;
+    };
+    if body[last + 1..]
+        .iter()
+        .any(|w| matches!(verb(&bare(w)), Some((_, VerbForm::Gerund))))
+    {
+        return false;
+    }
+    for (k, w) in words.iter().enumerate().skip(i + 1).take(6) {
+        let b = bare(w);
+        // "working so hard I got tired": a subject of its own
+        if matches!(b.as_str(), "i" | "we" | "he" | "she" | "they" | "you")
+            || subject_at(words, k) > 0
+        {
+            return false;
+        }
+        // "my dreams", "the needs": after a determiner a word in -s is a noun
+        let determined = matches!(
+            bare(words[k - 1]).as_str(),
+            "my" | "your" | "our" | "their" | "his" | "her" | "its" | "the" | "a" | "an" | "of"
+        );
+        if finite(w) && !determined {
+            return !matches!(bare(words[k - 1]).as_str(), "it" | "this" | "that");
+        }
+        if w.ends_with([',', '.', '!', '?', ';']) {
+            return false;
+        }
+    }
+    false
+}
+
+/// Whether `w` is a finite verb: an auxiliary, a contracted one ("I'm";
+/// not "'s", which is mostly a possessive), or a verb in its third-person
+/// or past form.
+fn finite(w: &str) -> bool {
+    let b = bare(w);
+    (AUXILIARIES.contains(&b.as_str()) && b != "used")
+        || ["'m", "'re", "'ve", "'ll", "'d"]
+            .iter()
+            .any(|c| b.ends_with(c) && b.len() > c.len())
+        || matches!(verb(&b), Some((_, VerbForm::Third | VerbForm::Past)))
+}
