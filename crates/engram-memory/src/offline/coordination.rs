@@ -217,15 +217,14 @@ pub(super) fn gerund_subject(body: &[&str], words: &[&str], i: usize) -> bool {
     }
     let b = bare(first);
     let known = matches!(verb(&b), Some((_, VerbForm::Gerund)));
+    // (not "something", an evaluative adjective or an -ing noun)
     let unknown = comma
         && verb(&b).is_none()
         && b.len() >= 6
         && b.ends_with("ing")
         && !b.ends_with("thing")
-        && !matches!(
-            b.as_str(),
-            "morning" | "evening" | "during" | "wedding" | "amazing" | "interesting" | "exciting"
-        );
+        && !super::words::EVALUATIVE.contains(&b.as_str())
+        && !matches!(b.as_str(), "morning" | "evening" | "during" | "wedding");
     if !(known || unknown) || first.ends_with(',') {
         return false;
     }
