@@ -513,5 +513,10 @@ fn a_clause_about_them_leaves_the_fact_before_it() {
             "Tim doesn't surf.|Reading a great fantasy book helps Tim escape and feel free.",
         ),
         ("Tim: Feel free to call me whenever you like.", ""),
+        // a clause about "a few" and their unresolved "it" goes alone
+        (
+            "Caroline: Some close friends kept supporting me, but a few weren't able to handle it.",
+            "Some close friends kept supporting Caroline.",
+        ),
     ]);
 }

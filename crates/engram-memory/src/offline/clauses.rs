@@ -83,10 +83,31 @@ pub fn subject_at(words: &[&str], i: usize) -> usize {
         return 1;
     }
     let next_is_verb = |j: usize| words.get(j).is_some_and(|n| is_verbish(n));
+    // "a few weren't able to", "others didn't", "most were kind": a
+    // quantifier standing for people or things before its verb (never
+    // after "and" or "or", where it is more of a subject or an object:
+    // "my studio and some other schools are", "my business and some new
+    // dance routines")
+    let after_and = i > 0 && matches!(bare(words[i - 1]).as_str(), "and" | "or");
+    let quantifier = !after_and
+        && matches!(
+            b.as_str(),
+            "some" | "many" | "most" | "several" | "others" | "few"
+        );
+    if quantifier && next_is_verb(i + 1) && !w.ends_with([',', ';', '.']) {
+        return 1;
+    }
+    if b == "a"
+        && !after_and
+        && words.get(i + 1).is_some_and(|n| n == &"few")
+        && next_is_verb(i + 2)
+    {
+        return 2;
+    }
     // "my sister lives ...", "my favourite book is ...", "my brother Dev
-    // plays ...", "the kids loved it": a possessive or "the", one to
-    // three words, then a verb
-    if matches!(b.as_str(), "my" | "our" | "his" | "her" | "their" | "the") {
+    // plays ...", "the kids loved it", "some close friends kept ...": a
+    // possessive, "the" or a quantifier, one to three words, then a verb
+    if quantifier || matches!(b.as_str(), "my" | "our" | "his" | "her" | "their" | "the") {
         for k in 1..=3 {
             let Some(last) = words.get(i + k) else {
                 return 0;

@@ -99,6 +99,30 @@ fn a_gerund_phrase_that_is_a_subject_starts_a_clause() {
 }
 
 #[test]
+fn quantifiers_that_are_subjects_start_a_clause() {
+    check(
+        "Some close friends kept supporting me, but a few weren't able to handle it.",
+        &[
+            "Some close friends kept supporting me",
+            "a few weren't able to handle it.",
+        ],
+    );
+    check(
+        "Most of my team came, others didn't.",
+        &["Most of my team came", "others didn't."],
+    );
+    // after "and" a quantifier goes on with a subject or an object
+    check(
+        "My studio and some other schools are putting on a show.",
+        &["My studio and some other schools are putting on a show."],
+    );
+    check(
+        "I'm working on my business and some new dance routines.",
+        &["I'm working on my business and some new dance routines."],
+    );
+}
+
+#[test]
 fn possessive_subjects_named_things_and_relative_clauses_split() {
     check(
         "My sister Anika is a dentist and my brother Dev plays cricket.",
