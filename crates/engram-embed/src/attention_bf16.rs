@@ -104,7 +104,7 @@ mod avx512 {
         for j in 0..t {
             let r = &h.qkv[j * h.row..];
             let key = &r[h.k..h.k + dim];
-            for c in 0..B / 2 + B % 2 {
+            for c in 0..B.div_ceil(2) {
                 // SAFETY: 32 values from c * 32, padded with zeros past dim.
                 unsafe {
                     let lo = _mm512_loadu_ps(key.as_ptr().add(c * 32));

@@ -164,16 +164,20 @@ pub async fn connections_leases_and_documents(s: &dyn Store) {
     )
     .await
     .unwrap();
-    let kept = s
-        .update_connection(
+    // what a finishing run writes: its next due time, if the one it read
+    // is still there
+    let reschedule = |to, if_still| {
+        s.update_connection(
             &other,
             &theirs.id,
             ConnectionPatch {
-                next_sync_at: Some(Some(asked + chrono::Duration::hours(1))),
-                next_sync_if_still: Some(None),
+                next_sync_at: Some(Some(to)),
+                next_sync_if_still: Some(if_still),
                 ..Default::default()
             },
         )
+    };
+    let kept = reschedule(asked + chrono::Duration::hours(1), None)
         .await
         .unwrap()
         .unwrap();
@@ -182,16 +186,7 @@ pub async fn connections_leases_and_documents(s: &dyn Store) {
         Some(asked.timestamp_millis()),
         "a sync asked for meanwhile keeps its due time"
     );
-    let moved = s
-        .update_connection(
-            &other,
-            &theirs.id,
-            ConnectionPatch {
-                next_sync_at: Some(Some(asked - chrono::Duration::hours(1))),
-                next_sync_if_still: Some(kept.next_sync_at),
-                ..Default::default()
-            },
-        )
+    let moved = reschedule(asked - chrono::Duration::hours(1), kept.next_sync_at)
         .await
         .unwrap()
         .unwrap();
