@@ -1,8 +1,9 @@
 //! Text embeddings: the [`Embedder`] trait and its providers.
 //!
 //! - [`local::LocalEmbedder`]: a BERT-family sentence-transformers model
-//!   (all-MiniLM-L6-v2 by default) run in-process by [`cpu_bert`], on a
-//!   dedicated thread that coalesces concurrent requests into batches. Mean
+//!   (all-MiniLM-L6-v2 by default) run in-process by [`cpu_bert`]; a
+//!   scheduler thread coalesces concurrent requests and runs them on one
+//!   thread per core (`lanes`). Mean
 //!   or CLS pooling as the model folder says, and L2 normalisation,
 //!   matching sentence-transformers.
 //! - [`openai::OpenAiEmbedder`]: any server speaking the OpenAI-compatible
@@ -18,6 +19,7 @@ pub mod bf16;
 pub mod cpu_bert;
 pub mod dense;
 pub mod kernels;
+mod lanes;
 pub mod local;
 pub mod model_files;
 pub mod openai;

@@ -1,13 +1,14 @@
 //! The in-process embedder: a BERT-family model on the CPU ([`CpuBert`]).
 //!
-//! One dedicated OS thread owns the model. Requests arrive over a channel;
-//! the thread drains whatever is waiting (until it holds [`MAX_BATCH`]
-//! texts), runs them in forward passes of about [`PASS_TOKENS`] tokens and
-//! answers each caller.
+//! [`LocalEmbedder`] hands requests to a scheduler thread (`lanes`), which
+//! gathers whatever is waiting, cuts it into units and runs each on a
+//! thread of its own per core, or a lone small one on every core.
 //! Concurrent small requests (query embeddings, many tiny documents)
-//! therefore share forward passes instead of queueing one by one.
+//! therefore share forward passes instead of queueing one by one. Within a
+//! unit, [`BertEncoder`]'s model runs passes of at most [`PASS_TOKENS`].
 
 use crate::cpu_bert::{CpuBert, Pooling};
+use crate::lanes::{Msg, Scheduler};
 use crate::{normalize, EmbedError, Embedder, Precision};
 use async_trait::async_trait;
 use engram_core::tokens::TokenCounter;
@@ -17,32 +18,29 @@ use std::sync::Arc;
 use tokenizers::{Tokenizer, TruncationParams};
 use tokio::sync::oneshot;
 
-/// The embedding thread stops gathering waiting requests once it holds
-/// this many texts (a larger gather delays the first answer; the texts then
-/// run in passes of [`PASS_TOKENS`]).
-pub const MAX_BATCH: usize = 32;
 /// Tokens per forward pass (see [`BertEncoder::encode`]): packed sequences
 /// make products large enough to keep both cores busy, and passes past
 /// ~2 000 tokens fall out of cache (measured with `engram bench
 /// throughput`: 1 536 tokens 134 chunks/s, one pass of 32 texts 112).
 pub const PASS_TOKENS: usize = 1536;
 
-struct Request {
-    texts: Vec<String>,
-    reply: oneshot::Sender<Result<Vec<Vec<f32>>, EmbedError>>,
-}
-
-/// The model and tokenizer, owned by the worker thread.
+/// The model and tokenizer, with the threads that run one call's passes
+/// on every core.
 pub struct BertEncoder {
-    model: CpuBert,
-    pooling: Pooling,
-    tokenizer: Tokenizer,
-    dimension: usize,
+    core: Arc<Core>,
     /// The threads a forward pass runs on. A pass is entered once, from
     /// inside the pool: a pass has about a hundred parallel steps, and
     /// each step entered from outside would hand the work over and back
     /// across threads (measured: 3 points of ingest throughput).
     pool: rayon::ThreadPool,
+}
+
+/// What every thread that runs passes shares: immutable once loaded.
+pub(crate) struct Core {
+    model: CpuBert,
+    pooling: Pooling,
+    tokenizer: Tokenizer,
+    pub(crate) dimension: usize,
 }
 
 impl BertEncoder {
@@ -94,25 +92,37 @@ impl BertEncoder {
             .build()
             .map_err(|e| unavailable("threads", &e))?;
         Ok(Self {
-            model,
-            pooling: read_pooling(dir),
-            tokenizer,
-            dimension,
+            core: Arc::new(Core {
+                model,
+                pooling: read_pooling(dir),
+                tokenizer,
+                dimension,
+            }),
             pool,
         })
     }
 
     /// The encoder itself.
     pub fn model(&self) -> &CpuBert {
-        &self.model
+        &self.core.model
     }
 
-    /// Embed one batch (no size limit applied here).
+    /// Embed one batch (no size limit applied here), every pass on every
+    /// core.
     pub fn encode(&self, texts: &[String]) -> Result<Vec<Vec<f32>>, EmbedError> {
-        self.pool.install(|| self.encode_here(texts))
+        self.pool.install(|| self.core.encode_here(texts))
     }
 
-    fn encode_here(&self, texts: &[String]) -> Result<Vec<Vec<f32>>, EmbedError> {
+    /// The shared model and the all-core pool, for [`crate::lanes`].
+    pub(crate) fn into_parts(self) -> (Arc<Core>, rayon::ThreadPool) {
+        (self.core, self.pool)
+    }
+}
+
+impl Core {
+    /// Tokenise and embed `texts` on the current thread's rayon pool
+    /// (in order, normalised).
+    pub(crate) fn encode_here(&self, texts: &[String]) -> Result<Vec<Vec<f32>>, EmbedError> {
         if texts.is_empty() {
             return Ok(Vec::new());
         }
@@ -253,7 +263,7 @@ pub struct LocalEmbedder {
     dimension: usize,
     max_tokens: usize,
     counter: Arc<HfTokenCounter>,
-    tx: mpsc::Sender<Request>,
+    tx: mpsc::Sender<Msg>,
 }
 
 /// Read `max_seq_length` from `sentence_bert_config.json` (default 256).
@@ -277,12 +287,17 @@ impl LocalEmbedder {
     pub fn start_with(dir: &Path, name: &str, precision: Precision) -> Result<Self, EmbedError> {
         let max_tokens = max_seq_length(dir);
         let encoder = BertEncoder::load_with(dir, max_tokens, precision)?;
-        let dimension = encoder.dimension;
+        let dimension = encoder.core.dimension;
         let counter = Arc::new(HfTokenCounter::load(dir)?);
-        let (tx, rx) = mpsc::channel::<Request>();
+        let (tx, rx) = mpsc::channel::<Msg>();
+        let (core, wide) = encoder.into_parts();
+        let lanes = std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1);
+        let scheduler = Scheduler::new(core, wide, lanes, max_tokens, tx.clone())?;
         std::thread::Builder::new()
             .name("engram-embed".into())
-            .spawn(move || worker(encoder, rx))
+            .spawn(move || scheduler.run(rx))
             .map_err(|e| {
                 EmbedError::ModelUnavailable(format!("cannot start embedding thread: {e}"))
             })?;
@@ -297,55 +312,10 @@ impl LocalEmbedder {
     }
 }
 
-fn worker(encoder: BertEncoder, rx: mpsc::Receiver<Request>) {
-    while let Ok(first) = rx.recv() {
-        let mut pending = vec![first];
-        let mut total = pending[0].texts.len();
-        while total < MAX_BATCH {
-            match rx.try_recv() {
-                Ok(r) => {
-                    total += r.texts.len();
-                    pending.push(r);
-                }
-                Err(_) => break,
-            }
-        }
-        // all texts of all waiting requests
-        let mut all: Vec<(usize, usize, &String)> = Vec::with_capacity(total);
-        for (ri, r) in pending.iter().enumerate() {
-            for (ti, t) in r.texts.iter().enumerate() {
-                all.push((ri, ti, t));
-            }
-        }
-        let mut results: Vec<Vec<Option<Vec<f32>>>> =
-            pending.iter().map(|r| vec![None; r.texts.len()]).collect();
-        let mut failure: Option<String> = None;
-        // one call: `encode` cuts the texts into passes by token count, so
-        // many short texts (memories, queries) share a pass
-        let texts: Vec<String> = all.iter().map(|(_, _, t)| (*t).clone()).collect();
-        let started = std::time::Instant::now();
-        let encoded = encoder.encode(&texts);
-        tracing::debug!(
-            requests = pending.len(),
-            texts = texts.len(),
-            ms = started.elapsed().as_secs_f64() * 1000.0,
-            "embedded"
-        );
-        match encoded {
-            Ok(vecs) => {
-                for ((ri, ti, _), v) in all.iter().zip(vecs) {
-                    results[*ri][*ti] = Some(v);
-                }
-            }
-            Err(e) => failure = Some(e.to_string()),
-        }
-        for (r, res) in pending.into_iter().zip(results) {
-            let answer = match &failure {
-                Some(e) => Err(EmbedError::Inference(e.clone())),
-                None => Ok(res.into_iter().map(|v| v.unwrap_or_default()).collect()),
-            };
-            let _ = r.reply.send(answer);
-        }
+impl Drop for LocalEmbedder {
+    fn drop(&mut self) {
+        // the scheduler answers what it holds, then exits
+        let _ = self.tx.send(Msg::Stop);
     }
 }
 
@@ -364,10 +334,12 @@ impl Embedder for LocalEmbedder {
         self.counter.clone()
     }
     async fn embed(&self, texts: Vec<String>) -> Result<Vec<Vec<f32>>, EmbedError> {
-        self.run(with_prompt(&self.prompts.document, texts)).await
+        self.run(with_prompt(&self.prompts.document, texts), false)
+            .await
     }
     async fn embed_queries(&self, texts: Vec<String>) -> Result<Vec<Vec<f32>>, EmbedError> {
-        self.run(with_prompt(&self.prompts.query, texts)).await
+        self.run(with_prompt(&self.prompts.query, texts), true)
+            .await
     }
 }
 
@@ -379,13 +351,17 @@ fn with_prompt(prompt: &str, texts: Vec<String>) -> Vec<String> {
 }
 
 impl LocalEmbedder {
-    async fn run(&self, texts: Vec<String>) -> Result<Vec<Vec<f32>>, EmbedError> {
+    async fn run(&self, texts: Vec<String>, urgent: bool) -> Result<Vec<Vec<f32>>, EmbedError> {
         if texts.is_empty() {
             return Ok(Vec::new());
         }
         let (reply, rx) = oneshot::channel();
         self.tx
-            .send(Request { texts, reply })
+            .send(Msg::Embed {
+                texts,
+                urgent,
+                reply,
+            })
             .map_err(|_| EmbedError::Stopped)?;
         rx.await.map_err(|_| EmbedError::Stopped)?
     }

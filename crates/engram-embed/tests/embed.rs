@@ -107,10 +107,16 @@ async fn concurrent_requests_share_batches_and_keep_order() {
         .map(|i| format!("sentence number {i} about topic {}", i % 7))
         .collect();
     let sequential = e.embed(texts.clone()).await.unwrap();
-    let futs = texts.iter().map(|t| e.embed(vec![t.clone()]));
-    let concurrent = futures_join(futs).await;
-    for (a, b) in sequential.iter().zip(concurrent) {
-        assert!(dot(a, &b.unwrap()[0]) > 0.9999);
+    // all in flight at once, so the scheduler gathers and cuts them together
+    let handles: Vec<_> = texts
+        .iter()
+        .map(|t| {
+            let t = t.clone();
+            tokio::spawn(async move { local().embed(vec![t]).await })
+        })
+        .collect();
+    for (a, h) in sequential.iter().zip(handles) {
+        assert!(dot(a, &h.await.unwrap().unwrap()[0]) > 0.9999);
     }
     let sim = e
         .embed(vec![
@@ -121,15 +127,6 @@ async fn concurrent_requests_share_batches_and_keep_order() {
         .await
         .unwrap();
     assert!(dot(&sim[0], &sim[1]) > dot(&sim[0], &sim[2]) + 0.2);
-}
-
-async fn futures_join<F: std::future::Future>(futs: impl Iterator<Item = F>) -> Vec<F::Output> {
-    let handles: Vec<_> = futs.collect();
-    let mut out = Vec::new();
-    for h in handles {
-        out.push(h.await);
-    }
-    out
 }
 
 /// A scripted stand-in for an OpenAI-compatible server.

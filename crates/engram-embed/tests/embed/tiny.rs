@@ -494,3 +494,70 @@ async fn a_tiny_bert_folder_at_the_default_precision_stays_next_to_the_definitio
         }
     }
 }
+
+/// Many requests at once, large and small, documents and queries: the
+/// scheduler cuts them into units over its lanes (and runs lone small ones
+/// on every core), and every caller still gets its own vectors, in order,
+/// each what the definition gives for its text alone.
+#[tokio::test]
+async fn a_tiny_bert_folder_answers_concurrent_requests_across_lanes() {
+    let dir = tempfile::tempdir().unwrap();
+    let weights = write_model(dir.path(), false);
+    let tokenizer = Tokenizer::from_file(dir.path().join("tokenizer.json")).unwrap();
+    let e =
+        std::sync::Arc::new(LocalEmbedder::start_with(dir.path(), "tiny", Precision::F32).unwrap());
+    let text = |i: usize| -> String {
+        (0..1 + i % 9)
+            .map(|k| WORDS[(i * 7 + k * 3) % WORDS.len()])
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let want = |t: &str| {
+        let mut ids = tokenizer.encode(t, true).unwrap().get_ids().to_vec();
+        if ids.len() > 48 {
+            ids.truncate(47);
+            ids.push(3);
+        }
+        reference(&weights, &ids, false)
+    };
+    let mut tasks = tokio::task::JoinSet::new();
+    // three large requests (many units each), twenty single texts, ten queries
+    for r in 0..3 {
+        let (e, texts) = (
+            e.clone(),
+            (0..70).map(|i| text(r * 70 + i)).collect::<Vec<_>>(),
+        );
+        tasks.spawn(async move { (texts.clone(), false, e.embed(texts).await) });
+    }
+    for i in 0..30 {
+        let (e, texts) = (e.clone(), vec![text(500 + i)]);
+        let query = i % 3 == 0;
+        tasks.spawn(async move {
+            let got = if query {
+                e.embed_queries(texts.clone()).await
+            } else {
+                e.embed(texts.clone()).await
+            };
+            (texts, query, got)
+        });
+    }
+    let mut answered = 0;
+    while let Some(done) = tasks.join_next().await {
+        let (texts, query, got) = done.unwrap();
+        let got = got.unwrap();
+        assert_eq!(got.len(), texts.len());
+        for (t, v) in texts.iter().zip(&got) {
+            let prompted = if query {
+                format!("{QUERY_PROMPT}{t}")
+            } else {
+                t.clone()
+            };
+            let d = max_diff(v, &want(&prompted));
+            assert!(d < 1e-4, "{prompted:?} differs by {d}");
+        }
+        answered += 1;
+    }
+    assert_eq!(answered, 33);
+    // an empty request is answered at once
+    assert!(e.embed(Vec::new()).await.unwrap().is_empty());
+}

@@ -1,7 +1,9 @@
 //! `engram bench throughput`: throughput of the embedder alone and of ingest end to end.
 //!
-//! - raw: the model's forward passes on ~100-token chunks at batch sizes 1,
-//!   4, 8, 16 and 32, called directly (no channel, no HTTP, no store);
+//! - raw: the embedder on ~100-token chunks at batch sizes 1, 4, 8, 16 and
+//!   32, one request at a time, as the server runs it (its scheduler and
+//!   lanes; no HTTP, no store), next to the model alone called directly
+//!   with each pass on every core; and a lone query's latency;
 //! - end to end: a full Engram (SQLite in a temporary directory, the same
 //!   model, default workers) on a loopback port; one-chunk documents are
 //!   POSTed to `/v3/documents` by concurrent clients and the clock stops
@@ -16,7 +18,8 @@
 use super::server::BenchServer;
 use clap::Args;
 use engram_core::tokens::TokenCounter;
-use engram_embed::local::{max_seq_length, BertEncoder, HfTokenCounter};
+use engram_embed::local::{max_seq_length, BertEncoder, HfTokenCounter, LocalEmbedder};
+use engram_embed::Embedder;
 use rand::{RngExt, SeedableRng};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -113,6 +116,9 @@ const WORDS: &[&str] = &[
     "shared",
 ];
 
+/// Batch sizes of the raw benchmark.
+const BATCHES: [usize; 5] = [1, 4, 8, 16, 32];
+
 /// Deterministic ~`target`-token texts.
 fn corpus(n: usize, target: usize, counter: &dyn TokenCounter, seed: u64) -> Vec<String> {
     let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
@@ -142,28 +148,18 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<()> {
     let avg_tokens =
         texts.iter().map(|t| counter.count(t)).sum::<usize>() as f64 / texts.len() as f64;
 
-    // raw embedder
+    // raw embedder: the model alone, one call at a time, each pass on
+    // every core; then the embedder as the server runs it (requests to its
+    // scheduler, units on one thread per core), one request at a time
     let d = dir.clone();
     let raw_texts = texts.clone();
-    let raw: Vec<(usize, f64)> =
+    let precision = super::precision()?;
+    let encoder: Vec<(usize, f64)> =
         tokio::task::spawn_blocking(move || -> anyhow::Result<Vec<(usize, f64)>> {
-            let enc = BertEncoder::load_with(&d, max_seq_length(&d), super::precision()?)?;
+            let enc = BertEncoder::load_with(&d, max_seq_length(&d), precision)?;
             enc.encode(&raw_texts[..8])?; // warm up
-                                          // one short query at a time, as search embeds it
-            let query = vec!["when did she go to the support group meeting".to_string()];
-            let mut lat = Vec::new();
-            for _ in 0..30 {
-                let t = Instant::now();
-                enc.encode(&query)?;
-                lat.push(t.elapsed().as_secs_f64() * 1000.0);
-            }
-            lat.sort_by(|a, b| a.total_cmp(b));
-            eprintln!(
-                "query embedding (9 words, alone): p50 {:.1} ms, min {:.1} ms",
-                lat[15], lat[0]
-            );
             let mut out = Vec::new();
-            for bs in [1usize, 4, 8, 16, 32] {
+            for bs in BATCHES {
                 let start = Instant::now();
                 for batch in raw_texts.chunks(bs) {
                     enc.encode(batch)?;
@@ -173,16 +169,47 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<()> {
             Ok(out)
         })
         .await??;
-    let best_raw = raw.iter().map(|(_, r)| *r).fold(0.0, f64::max);
+    let embedder = LocalEmbedder::start_with(&dir, "bench", precision)?;
+    embedder.embed(texts[..8].to_vec()).await?; // warm up
+    let query = vec!["when did she go to the support group meeting".to_string()];
+    let mut lat = Vec::new();
+    for _ in 0..30 {
+        let t = Instant::now();
+        embedder.embed_queries(query.clone()).await?;
+        lat.push(t.elapsed().as_secs_f64() * 1000.0);
+    }
+    lat.sort_by(|a, b| a.total_cmp(b));
+    let (query_p50, query_min) = (lat[15], lat[0]);
+    let mut raw = Vec::new();
+    for bs in BATCHES {
+        let start = Instant::now();
+        for batch in texts.chunks(bs) {
+            embedder.embed(batch.to_vec()).await?;
+        }
+        raw.push((bs, texts.len() as f64 / start.elapsed().as_secs_f64()));
+    }
+    drop(embedder);
+    let best_raw = raw
+        .iter()
+        .chain(&encoder)
+        .map(|(_, r)| *r)
+        .fold(0.0, f64::max);
 
     // end to end
     let e2e = end_to_end(&args, &dir, "superrag").await?;
     let ratio = e2e.chunks_per_sec / best_raw;
     let mem = end_to_end(&args, &dir, "memory").await?;
+    let rows = |r: &[(usize, f64)]| {
+        r.iter()
+            .map(|(bs, r)| serde_json::json!({"batchSize": bs, "chunksPerSec": r}))
+            .collect::<Vec<_>>()
+    };
     if args.json {
         let v = serde_json::json!({
             "avgTokensPerChunk": avg_tokens,
-            "raw": raw.iter().map(|(bs, r)| serde_json::json!({"batchSize": bs, "chunksPerSec": r})).collect::<Vec<_>>(),
+            "queryP50Ms": query_p50,
+            "encoder": rows(&encoder),
+            "raw": rows(&raw),
             "endToEnd": {"docs": args.docs, "chunks": e2e.chunks, "seconds": e2e.seconds, "chunksPerSec": e2e.chunks_per_sec,
                           "postP50Ms": e2e.post_p50_ms, "postP95Ms": e2e.post_p95_ms},
             "ratioToBestRaw": ratio,
@@ -192,8 +219,11 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<()> {
         println!("{}", serde_json::to_string_pretty(&v)?);
     } else {
         println!("Embedder (all-MiniLM-L6-v2, CPU), chunks of ~{avg_tokens:.0} tokens:");
-        for (bs, r) in &raw {
-            println!("  raw, batch {bs:>2}: {r:>7.1} chunks/s");
+        println!("  query (9 words, alone): p50 {query_p50:.1} ms, min {query_min:.1} ms");
+        for ((bs, r), (_, e)) in raw.iter().zip(&encoder) {
+            println!(
+                "  raw, batch {bs:>2}: {r:>7.1} chunks/s (the model alone, each pass on every core: {e:.1})"
+            );
         }
         println!(
             "End to end over HTTP ({} docs, {} clients, {} workers): {:.1} chunks/s ({} chunks in {:.1} s); POST p50 {:.1} ms, p95 {:.1} ms",

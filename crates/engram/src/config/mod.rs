@@ -35,10 +35,10 @@ pub struct ServeArgs {
     /// A sentence-transformers model folder to use instead of the default model.
     #[arg(long, env = "ENGRAM_MODEL_DIR", value_name = "DIR")]
     pub model_dir: Option<PathBuf>,
-    /// How the local model keeps the weights it reads for short inputs
-    /// (queries, facts): `mixed` (half precision, the default: a query in
-    /// about half the time) or `f32` (equal to sentence-transformers within
-    /// 1e-4). Long inputs always run in f32.
+    /// The local model's arithmetic: `mixed` (the default: short inputs
+    /// such as queries read half-precision weights, batches run as bfloat16
+    /// products on CPUs with AVX-512 BF16; within 2e-3 of
+    /// sentence-transformers) or `f32` (within 1e-4).
     #[arg(long, env = "ENGRAM_EMBED_PRECISION", value_name = "mixed|f32")]
     pub embed_precision: Option<engram_embed::Precision>,
     /// Use an OpenAI-compatible embeddings endpoint (base URL, e.g. http://localhost:11434/v1).
