@@ -198,46 +198,79 @@ fn be_for(subject: &str) -> String {
 }
 
 /// Split a sentence into clauses (see the module docs); a dash between
-/// words ("I took my family camping - it was lovely") always separates.
+/// words ("I took my family camping - it was lovely") separates, unless
+/// what follows it is a noun phrase that says what the part before it was
+/// ([`appositive`]).
 pub fn split(sentence: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut part: Vec<&str> = Vec::new();
-    // the subject (and its "be") of the part before a dash
-    let mut before: Option<String> = None;
-    let mut flush = |part: &mut Vec<&str>| {
-        let text = part.join(" ");
-        if !text.trim().is_empty() {
-            // "The little one is doing great - learning commands": a gerund
-            // after a dash goes on about the subject before it
-            let text = match (&before, part.first()) {
-                (Some(subject), Some(first))
-                    if matches!(verb(&bare(first)), Some((_, VerbForm::Gerund))) =>
-                {
-                    format!("{subject} {text}")
-                }
-                _ => text,
-            };
-            before = third_party_subject(part);
-            out.extend(split_part(&text));
-        }
-        part.clear();
-    };
+    let mut parts: Vec<Vec<&str>> = vec![Vec::new()];
     for w in sentence.split([' ', '\u{00a0}']) {
         if matches!(w, "-" | "--" | "\u{2013}" | "\u{2014}") {
-            flush(&mut part);
+            parts.push(Vec::new());
             continue;
         }
         // "they're good- we got a cat": a dash stuck to the word before
         match w.strip_suffix(['-', '\u{2013}', '\u{2014}']) {
             Some(head) if head.chars().last().is_some_and(char::is_alphabetic) => {
-                part.push(head);
-                flush(&mut part);
+                parts.last_mut().expect("one part at least").push(head);
+                parts.push(Vec::new());
             }
-            _ => part.push(w),
+            _ => parts.last_mut().expect("one part at least").push(w),
         }
     }
-    flush(&mut part);
+    let mut joined: Vec<Vec<&str>> = Vec::new();
+    for part in parts {
+        match joined.last_mut() {
+            Some(before) if !before.is_empty() && appositive(&part) => {
+                before.push("-");
+                before.extend(part);
+            }
+            _ => joined.push(part),
+        }
+    }
+    let mut out = Vec::new();
+    // the subject (and its "be") of the part before a dash
+    let mut before: Option<String> = None;
+    for part in joined {
+        let text = part.join(" ");
+        if text.trim().is_empty() {
+            continue;
+        }
+        // "The little one is doing great - learning commands": a gerund
+        // after a dash goes on about the subject before it
+        let text = match (&before, part.first()) {
+            (Some(subject), Some(first))
+                if matches!(verb(&bare(first)), Some((_, VerbForm::Gerund))) =>
+            {
+                format!("{subject} {text}")
+            }
+            _ => text,
+        };
+        before = third_party_subject(&part);
+        out.extend(split_part(&text));
+    }
     out
+}
+
+/// Whether a part after a dash is a noun phrase naming what the part
+/// before it was about, which loses its content alone and stays with it:
+/// "I had a setback recently - another rejection from a production
+/// company", "We got a new pet - a golden retriever named Max". It starts
+/// with a determiner or a number, has no verb, and does not evaluate ("-
+/// such a blast", "- a great time", "- the best day ever" are reactions).
+fn appositive(part: &[&str]) -> bool {
+    const STARTS: &[&str] = &[
+        "a", "an", "another", "the", "my", "our", "his", "her", "their", "two", "three", "four",
+        "five", "six", "seven", "eight", "nine", "ten",
+    ];
+    let words: Vec<String> = part.iter().map(|w| bare(w)).collect();
+    (2..=12).contains(&words.len())
+        && STARTS.contains(&words[0].as_str())
+        && !words.iter().any(|w| {
+            is_verbish(w)
+                || super::words::EVALUATIVE.contains(&w.as_str())
+                || ["lot", "bit", "ton", "tons", "blast", "dream", "ever"].contains(&w.as_str())
+        })
+        && !part.iter().any(|w| w.contains('?'))
 }
 
 /// The subject of `part` with "is" or "are" when it is someone or

@@ -123,6 +123,39 @@ fn quantifiers_that_are_subjects_start_a_clause() {
 }
 
 #[test]
+fn a_noun_phrase_after_a_dash_stays_with_what_it_names() {
+    check(
+        "I had a bit of a setback recently - another rejection from a production company.",
+        &["I had a bit of a setback recently - another rejection from a production company."],
+    );
+    check(
+        "We adopted a puppy - a golden retriever named Max!",
+        &["We adopted a puppy - a golden retriever named Max!"],
+    );
+    check(
+        "Got a new job last month \u{2013} a software engineer at a startup.",
+        &["Got a new job last month - a software engineer at a startup."],
+    );
+    // a clause after a dash is one of its own, and a reaction is not a name
+    check(
+        "I took my family camping - it was lovely.",
+        &["I took my family camping", "it was lovely."],
+    );
+    for reaction in [
+        "such a blast!",
+        "a great experience.",
+        "the best weekend in ages.",
+        "a dream come true.",
+        "a lot of fun.",
+    ] {
+        check(
+            &format!("I ran my first marathon - {reaction}"),
+            &["I ran my first marathon", reaction],
+        );
+    }
+}
+
+#[test]
 fn possessive_subjects_named_things_and_relative_clauses_split() {
     check(
         "My sister Anika is a dentist and my brother Dev plays cricket.",
