@@ -106,12 +106,11 @@ pub(crate) struct Scheduler {
 }
 
 impl Scheduler {
-    /// `lanes` single-thread lanes (at least one) next to the all-core
-    /// `wide` pool; texts count at most `max_tokens` (truncation).
+    /// A lane and an express lane per thread of the all-core `wide` pool
+    /// (one per core); texts count at most `max_tokens` (truncation).
     pub(crate) fn new(
         core: Arc<Core>,
         wide: rayon::ThreadPool,
-        lanes: usize,
         max_tokens: usize,
         tx: mpsc::Sender<Msg>,
     ) -> Result<Self, EmbedError> {
@@ -129,10 +128,11 @@ impl Scheduler {
                     EmbedError::ModelUnavailable(format!("cannot start embedding lanes: {e}"))
                 })
         };
-        let express = (0..lanes.max(1))
+        let cores = wide.current_num_threads().max(1);
+        let express = (0..cores)
             .map(|i| lane(format!("engram-express-{i}"), false))
             .collect::<Result<Vec<_>, _>>()?;
-        let lanes = (0..lanes.max(1))
+        let lanes = (0..cores)
             .map(|i| lane(format!("engram-lane-{i}"), true))
             .collect::<Result<Vec<_>, _>>()?;
         Ok(Self {

@@ -291,10 +291,7 @@ impl LocalEmbedder {
         let counter = Arc::new(HfTokenCounter::load(dir)?);
         let (tx, rx) = mpsc::channel::<Msg>();
         let (core, wide) = encoder.into_parts();
-        let lanes = std::thread::available_parallelism()
-            .map(|n| n.get())
-            .unwrap_or(1);
-        let scheduler = Scheduler::new(core, wide, lanes, max_tokens, tx.clone())?;
+        let scheduler = Scheduler::new(core, wide, max_tokens, tx.clone())?;
         std::thread::Builder::new()
             .name("engram-embed".into())
             .spawn(move || scheduler.run(rx))
