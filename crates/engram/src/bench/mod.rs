@@ -17,6 +17,7 @@
 
 mod analytics;
 mod connections;
+mod cputime;
 mod judge;
 mod load;
 mod locomo;

@@ -13,7 +13,10 @@
 //!   forms.
 //!
 //! Both print chunks per second; the ratio says how much of the model's
-//! speed survives HTTP, durability and the queue. Run it on a release build.
+//! speed survives HTTP, durability and the queue. The end-to-end run also
+//! prints where the cores went (CPU time by thread, from `/proc`): the
+//! embedder's lanes per chunk and everything else per document, which is
+//! what bounds the ratio once every core is busy. Run it on a release build.
 
 use super::server::BenchServer;
 use clap::Args;
@@ -213,6 +216,13 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<()> {
             "endToEnd": {"docs": args.docs, "chunks": e2e.chunks, "seconds": e2e.seconds, "chunksPerSec": e2e.chunks_per_sec,
                           "postP50Ms": e2e.post_p50_ms, "postP95Ms": e2e.post_p95_ms},
             "ratioToBestRaw": ratio,
+            "cpu": {
+                "lanesCoreMsPerChunk": e2e.cpu_split(args.docs).lanes_ms_per_chunk,
+                "otherCoreMsPerDocument": e2e.cpu_split(args.docs).other_ms_per_doc,
+                "coresUsed": e2e.cpu_split(args.docs).used,
+                "secondsByThread": e2e.cpu,
+                "secondsByThreadWhilePosting": e2e.cpu_posted,
+            },
             "withMemories": {"chunksPerSec": mem.chunks_per_sec, "seconds": mem.seconds, "memories": mem.memories,
                              "ratioToBestRaw": mem.chunks_per_sec / best_raw},
         });
@@ -230,6 +240,20 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<()> {
             args.docs, args.clients, args.workers, e2e.chunks_per_sec, e2e.chunks, e2e.seconds, e2e.post_p50_ms, e2e.post_p95_ms
         );
         println!("End to end / best raw: {:.1}%", ratio * 100.0);
+        let show = |m: &std::collections::BTreeMap<String, f64>| {
+            m.iter()
+                .filter(|(_, v)| **v >= 0.05)
+                .map(|(k, v)| format!("{k} {v:.2}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let cpu = e2e.cpu_split(args.docs);
+        println!(
+            "  CPU: the embedder's lanes {:.2} core-ms a chunk, everything else {:.2} core-ms a document; {:.0}% of the cores' time used; POSTs answered after {:.1} s",
+            cpu.lanes_ms_per_chunk, cpu.other_ms_per_doc, cpu.used * 100.0, e2e.posted
+        );
+        println!("  CPU seconds while posting: {}", show(&e2e.cpu_posted));
+        println!("  CPU seconds in all: {}", show(&e2e.cpu));
         println!(
             "With memory formation: {:.1} chunks/s ({:.1} s, {} memories formed and embedded), {:.1}% of best raw",
             mem.chunks_per_sec,
@@ -248,6 +272,40 @@ struct E2e {
     post_p50_ms: f64,
     post_p95_ms: f64,
     memories: u64,
+    /// Seconds until the last POST was answered.
+    posted: f64,
+    /// CPU seconds by thread name until then, and until the end.
+    cpu_posted: std::collections::BTreeMap<String, f64>,
+    cpu: std::collections::BTreeMap<String, f64>,
+}
+
+/// Where the cores went during an end-to-end run.
+struct CpuSplit {
+    /// CPU of the embedder's lanes per chunk embedded.
+    lanes_ms_per_chunk: f64,
+    /// CPU of every other thread (HTTP, store, pipeline, the clients) per
+    /// document.
+    other_ms_per_doc: f64,
+    /// Share of all cores' time used.
+    used: f64,
+}
+
+impl E2e {
+    fn cpu_split(&self, docs: usize) -> CpuSplit {
+        let lanes: f64 = self
+            .cpu
+            .iter()
+            .filter(|(k, _)| k.starts_with("engram-lane"))
+            .map(|(_, v)| v)
+            .sum();
+        let all: f64 = self.cpu.values().sum();
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as f64;
+        CpuSplit {
+            lanes_ms_per_chunk: lanes * 1000.0 / self.chunks.max(1) as f64,
+            other_ms_per_doc: (all - lanes) * 1000.0 / docs.max(1) as f64,
+            used: all / (self.seconds * cores),
+        }
+    }
 }
 
 async fn end_to_end(
@@ -273,6 +331,7 @@ async fn end_to_end(
     let client = reqwest::Client::new();
     let task_type = task_type.to_string();
 
+    let cpu_before = super::cputime::by_thread();
     let start = Instant::now();
     let next = Arc::new(std::sync::atomic::AtomicUsize::new(0));
     let mut tasks = Vec::new();
@@ -309,6 +368,8 @@ async fn end_to_end(
     for t in tasks {
         lat.extend(t.await??);
     }
+    let posted = start.elapsed().as_secs_f64();
+    let cpu_posted = super::cputime::since(&cpu_before);
     // wait for done: cheaply in process until no job is left (a count),
     // then through the API. Listing every unfinished document over HTTP
     // ten times a second took a tenth of a core from the pipeline it
@@ -331,6 +392,7 @@ async fn end_to_end(
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     let seconds = start.elapsed().as_secs_f64();
+    let cpu = super::cputime::since(&cpu_before);
     let org_id = match engram_engine::auth::verify(store.as_ref(), &key).await? {
         engram_engine::auth::Verified::Key(who) => who.org_id,
         other => anyhow::bail!("the bench key does not verify: {other:?}"),
@@ -380,5 +442,8 @@ async fn end_to_end(
         post_p50_ms: pct(0.5),
         post_p95_ms: pct(0.95),
         memories,
+        posted,
+        cpu_posted,
+        cpu,
     })
 }
