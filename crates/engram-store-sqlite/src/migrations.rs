@@ -12,4 +12,5 @@ engram_store::embedded_migrations![
     "0008_memory_source.sql",
     "0009_tag_order.sql",
     "0010_connections.sql",
+    "0011_index_log_columns.sql",
 ];

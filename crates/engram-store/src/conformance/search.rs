@@ -227,6 +227,30 @@ pub async fn index_log_and_loading(s: &dyn Store) {
         .await
         .is_empty());
 
+    // a document's processing stages are invisible to the index: only
+    // its completion (new chunks) is logged
+    let doc = add(s, new_doc(&org, "green hills")).await;
+    let head = index_head(s, &org).await;
+    // (the other organisation's document is still queued too)
+    let j: Vec<Job> = s
+        .claim_jobs("w", 10, LEASE)
+        .await
+        .unwrap()
+        .into_iter()
+        .filter(|j| j.document_id == doc.id)
+        .collect();
+    for status in [
+        engram_core::DocumentStatus::Extracting,
+        engram_core::DocumentStatus::Chunking,
+        engram_core::DocumentStatus::Embedding,
+        engram_core::DocumentStatus::Indexing,
+    ] {
+        assert_eq!(s.set_jobs_stage(&j, status).await.unwrap(), vec![true]);
+    }
+    assert!(changed_since(s, &org, head).await.is_empty());
+    assert!(s.complete_job(&j[0], processed(1)).await.unwrap());
+    assert_eq!(changed_since(s, &org, head).await, vec![doc.id.clone()]);
+
     // the rest of the search reads
     let ids = [ids[1].clone()];
     let c = s.chunks_at(&org, &ids[0], &[0, 1, 7]).await.unwrap();
