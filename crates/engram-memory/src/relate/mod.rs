@@ -16,7 +16,12 @@
 //!   "cancelled the Japan trip", "Korea instead of Japan", "Max passed
 //!   away", "broke up with Sam"). It updates an old fact of the same
 //!   subject that mentions the retracted thing (for a death: any old fact
-//!   that mentions who died).
+//!   that mentions who died, and whose they were: "Priya's grandpa passed
+//!   away" ends "Priya's grandpa lives in Goa", not "Priya's dad and Priya
+//!   baked bread"). What was lost, sold or given away ends only a fact that
+//!   says it was had ("has a cat", not "has been taking photos"), and a
+//!   retraction inside a relative clause ("helps people who lost their
+//!   homes") is someone else's.
 //!
 //! Embedding cosine guards every decision so that wording alone never joins
 //! unrelated facts.
@@ -25,7 +30,7 @@ mod retraction;
 mod slots;
 
 pub use retraction::described_subject;
-use retraction::{retraction, stem};
+use retraction::{mentions_owned, retraction, stem};
 use slots::{lead_subject, normalise, same_subject};
 pub use slots::{slot, slots};
 
@@ -100,14 +105,25 @@ pub fn relate(new: &str, old: &str, cosine: f32) -> Relation {
             return Relation::Same;
         }
     }
-    if let Some((who, stems, is_subject)) = retraction(new) {
+    if let Some(r) = retraction(new) {
         let old_n = normalise(old);
         let old_stems: Vec<String> = old_n.split_whitespace().map(stem).collect();
-        let mentions = stems.iter().any(|s| old_stems.contains(s));
-        // the old fact is about the same one (or, for a death, names who died)
-        let about = is_subject || same_subject(&who, &lead_subject(&old_n));
+        let mentions = if r.possession {
+            mentions_owned(&old_n, &r.stems)
+        } else {
+            r.stems.iter().any(|s| old_stems.contains(s))
+        };
+        // the old fact is about the same one (or, for a death, names who
+        // died: "priya's grandpa" only where Priya's grandpa is meant)
+        let about = if r.is_subject {
+            r.owner
+                .as_ref()
+                .is_none_or(|o| old_n.contains(&format!("{o}'s")))
+        } else {
+            same_subject(&r.who, &lead_subject(&old_n))
+        };
         // a retraction never retracts another retraction of the same thing
-        let also_retracts = retraction(old).is_some_and(|(_, s, _)| s == stems);
+        let also_retracts = retraction(old).is_some_and(|o| o.stems == r.stems);
         if mentions && about && !also_retracts && cosine >= RETRACTION_COSINE {
             return Relation::Updates;
         }

@@ -56,17 +56,52 @@ pub(super) fn stem(w: &str) -> String {
     w.to_string()
 }
 
-/// What a fact retracts: `(subject, stems of the retracted thing, the
-/// thing is the subject)`.
-pub(super) fn retraction(fact: &str) -> Option<(String, Vec<String>, bool)> {
+/// What a fact retracts.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct Retraction {
+    /// Who does the retracting (empty when the thing is the subject).
+    pub who: String,
+    /// Stems of the retracted thing.
+    pub stems: Vec<String>,
+    /// The retracted thing is the subject ("Max passed away").
+    pub is_subject: bool,
+    /// The thing retracted is one that was owned ("lost", "sold"): an old
+    /// fact is ended only where it says the thing was had.
+    pub possession: bool,
+    /// Whose the subject is ("priya" of "priya's grandpa passed away").
+    pub owner: Option<String>,
+}
+
+/// Phrases that end something owned.
+const POSSESSION: &[&str] = &[" sold ", " gave away ", " rehomed ", " lost "];
+
+/// Words that open a relative clause: a retraction after one is about
+/// someone else ("helps people who lost their homes").
+const RELATIVE: &[&str] = &["who", "whom", "whose", "which", "that"];
+
+/// What `fact` retracts, if anything.
+pub(super) fn retraction(fact: &str) -> Option<Retraction> {
     let t = format!(" {} ", normalise(fact));
     for (p, is_subject) in RETRACTIONS {
         let Some(i) = t.find(p) else {
             continue;
         };
+        let before = t[..i].trim();
+        let mut owner = None;
         let (who, thing) = if *is_subject {
-            (String::new(), lead_subject(t[..i].trim()))
+            // the one who died is the possessed, not the possessor:
+            // "priya's grandpa" is a grandpa
+            let subject = lead_subject(before);
+            let (own, thing) = match subject.rsplit_once("'s ") {
+                Some((own, thing)) => (own.split_whitespace().last().map(str::to_string), thing),
+                None => (None, subject.as_str()),
+            };
+            owner = own;
+            (String::new(), thing.to_string())
         } else {
+            if before.split_whitespace().any(|w| RELATIVE.contains(&w)) {
+                continue;
+            }
             let after: Vec<&str> = t[i + p.len()..].split_whitespace().collect();
             // "stopped at the shop", "lost in thought": no thing ended
             if after
@@ -96,7 +131,7 @@ pub(super) fn retraction(fact: &str) -> Option<(String, Vec<String>, bool)> {
                 .take(4)
                 .copied()
                 .collect();
-            (lead_subject(t[..i].trim()), thing.join(" "))
+            (lead_subject(before), thing.join(" "))
         };
         let stems: Vec<String> = thing
             .split_whitespace()
@@ -106,9 +141,35 @@ pub(super) fn retraction(fact: &str) -> Option<(String, Vec<String>, bool)> {
         if stems.is_empty() {
             continue;
         }
-        return Some((who, stems, *is_subject));
+        return Some(Retraction {
+            who,
+            stems,
+            is_subject: *is_subject,
+            possession: POSSESSION.contains(p),
+            owner,
+        });
     }
     None
+}
+
+/// Verbs of having, before a thing owned ("has a cat", "bought a car").
+const HAVING: &[&str] = &[
+    "has", "have", "had", "owns", "own", "owned", "got", "gets", "adopted", "bought", "keeps",
+    "kept",
+];
+
+/// Whether `old` (normalised) mentions one of `stems` as a thing someone
+/// has: a verb of having at most three words before it, with no "been"
+/// between ("has a cat", not "has been taking photos").
+pub(super) fn mentions_owned(old: &str, stems: &[String]) -> bool {
+    let words: Vec<&str> = old.split_whitespace().collect();
+    words.iter().enumerate().any(|(j, w)| {
+        if !stems.contains(&stem(w)) {
+            return false;
+        }
+        let lead = &words[j.saturating_sub(3)..j];
+        lead.iter().any(|w| HAVING.contains(w)) && !lead.contains(&"been")
+    })
 }
 
 /// For a fact that ends someone or something it names first ("Max passed
@@ -118,8 +179,7 @@ pub(super) fn retraction(fact: &str) -> Option<(String, Vec<String>, bool)> {
 /// old one did. `None` when the new fact is no such retraction or the old
 /// one does not introduce the name.
 pub fn described_subject(new: &str, old: &str) -> Option<String> {
-    let (_, _, is_subject) = retraction(new)?;
-    if !is_subject {
+    if !retraction(new)?.is_subject {
         return None;
     }
     let name = new.split_whitespace().next()?;
