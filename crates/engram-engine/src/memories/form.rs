@@ -303,6 +303,7 @@ impl Engine {
                     .collect(),
             };
             let m = self.remember(org_id, &tag, fact).await?;
+            let outdated = matches!(m, super::remember::Remembered::Outdated(_));
             let id = m.memory().id.clone();
             for source in &sources {
                 self.store
@@ -310,7 +311,7 @@ impl Engine {
                     .await?;
             }
             became.push(Some(id));
-            n += 1;
+            n += usize::from(!outdated);
         }
         Ok(n)
     }

@@ -2,7 +2,10 @@
 //! the memory that holds it (one more source), a new value of a remembered
 //! attribute becomes the next version of that memory (`updates`), added
 //! detail is a new memory that `extends` the old one, and anything else is
-//! a new memory. The nearest memories of the space (fused keyword and
+//! a new memory. Updates follow when things were said, not the order
+//! documents are processed in: a fact stated on an earlier day than the
+//! memory that would replace it is already out of date and is not
+//! remembered (its document keeps it; `hybrid` search finds it there). The nearest memories of the space (fused keyword and
 //! vector ranking in the memory index) are the ones compared.
 
 use crate::{Engine, EngineError};
@@ -36,6 +39,20 @@ pub struct Fact {
     pub source: Option<MemorySource>,
 }
 
+/// The day of an ISO date or date-time.
+fn day(d: &str) -> &str {
+    d.get(..10).unwrap_or(d)
+}
+
+/// Whether `fact` was stated on an earlier day than `old` (both dated).
+fn said_before(fact: &Fact, old: &Memory) -> bool {
+    match (&fact.document_date, &old.document_date) {
+        // ISO days compare as text
+        (Some(new), Some(old)) => day(new) < day(old),
+        _ => false,
+    }
+}
+
 /// What remembering a fact did.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Remembered {
@@ -46,6 +63,9 @@ pub enum Remembered {
     Updated(Memory),
     /// A new memory extending an older one.
     Extended(Memory),
+    /// The fact was stated before this memory, which replaces it: it is
+    /// not remembered (its document still holds it).
+    Outdated(Memory),
 }
 
 impl Remembered {
@@ -54,7 +74,8 @@ impl Remembered {
             Remembered::New(m)
             | Remembered::Merged(m)
             | Remembered::Updated(m)
-            | Remembered::Extended(m) => m,
+            | Remembered::Extended(m)
+            | Remembered::Outdated(m) => m,
         }
     }
 }
@@ -137,6 +158,13 @@ impl Engine {
                 {
                     return Ok(Remembered::Merged(m));
                 }
+            }
+            // a statement older than the one it would replace (documents
+            // are processed in any order: a backfill, two workers) is
+            // already out of date: the newer memory stays current
+            Some((Relation::Updates, old)) if said_before(&fact, old) => {
+                tracing::debug!(fact = %fact.content, current = %old.content, "said before what replaces it");
+                return Ok(Remembered::Outdated(old.clone()));
             }
             Some((Relation::Updates, old)) => {
                 let mut fact = fact.clone();
