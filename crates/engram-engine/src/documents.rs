@@ -62,7 +62,8 @@ fn new_document(org_id: &str, input: DocumentInput, file: Option<FileInput>) -> 
 }
 
 impl Engine {
-    /// Ingest documents (one transaction) and wake the workers.
+    /// Ingest documents (one transaction, shared with concurrent writes:
+    /// [`crate::write_groups`]) and wake the workers.
     pub async fn add_documents(
         &self,
         org_id: &str,
@@ -75,7 +76,7 @@ impl Engine {
             .into_iter()
             .map(|i| new_document(org_id, i, None))
             .collect();
-        let out = self.store.upsert_documents(docs).await?;
+        let out = self.write_groups.upsert(&self.store, docs).await?;
         self.notify_workers();
         Ok(out)
     }

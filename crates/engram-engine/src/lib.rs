@@ -21,6 +21,7 @@ pub mod settings;
 pub mod snapshots;
 pub mod spaces;
 pub mod workers;
+mod write_groups;
 
 use engram_embed::Embedder;
 use engram_store::{Store, StoreError};
@@ -200,6 +201,8 @@ pub struct Engine {
     api_http: reqwest::Client,
     /// Serialises token refreshes per connection.
     refresh_locks: std::sync::Mutex<std::collections::HashMap<String, Arc<tokio::sync::Mutex<()>>>>,
+    /// Concurrent document writes, committed together.
+    write_groups: write_groups::WriteGroups,
 }
 
 type ProfileCache = std::collections::HashMap<(String, String), (i64, Arc<memories::Profile>)>;
@@ -245,6 +248,7 @@ impl Engine {
             profiles: Default::default(),
             bucket_vectors: Default::default(),
             judge: Default::default(),
+            write_groups: Default::default(),
             llm: config.llm.clone().map(|l| l.0),
             recorder: analytics::Recorder::start(store_for_recorder),
             sync_wake: Arc::new(Notify::new()),

@@ -71,6 +71,74 @@ async fn custom_id_upserts_and_reprocesses() {
     assert_eq!(l["pagination"]["totalItems"], 1);
 }
 
+/// Writes that arrive together are committed together (one transaction)
+/// and each answered with its own documents: single writes, batches of
+/// different sizes and replacements of one customId, all at once.
+#[tokio::test]
+async fn concurrent_writes_each_get_their_own_documents() {
+    use futures::future::join_all;
+    let app = spawn_app().await;
+    let singles = join_all((0..24).map(|i| {
+        let app = &app;
+        async move {
+            let content = format!("single note number {i}");
+            let body = json!({"content": content, "containerTag": "t", "taskType": "superrag"});
+            (vec![content], vec![app.add(body).await])
+        }
+    }));
+    let batches = join_all((1..=6).map(|n| {
+        let app = &app;
+        async move {
+            let contents: Vec<String> = (0..n).map(|j| format!("batch {n} note {j}")).collect();
+            let (s, v) = app
+                .post(
+                    "/v3/documents/batch",
+                    json!({"containerTag": "t", "documents": contents.clone()}),
+                )
+                .await;
+            assert_eq!(s, StatusCode::OK, "{v}");
+            let ids: Vec<String> = v["results"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|r| r["id"].as_str().unwrap().to_string())
+                .collect();
+            (contents, ids)
+        }
+    }));
+    let shared = join_all((0..4).map(|i| {
+        let app = &app;
+        async move {
+            let body = json!({"content": format!("shared version {i}"), "customId": "same"});
+            app.add(body).await
+        }
+    }));
+    let (singles, batches, shared) = futures::join!(singles, batches, shared);
+
+    let mut seen = std::collections::HashSet::new();
+    for (contents, ids) in singles.into_iter().chain(batches) {
+        assert_eq!(contents.len(), ids.len());
+        for (content, id) in contents.iter().zip(&ids) {
+            assert!(seen.insert(id.clone()), "{id} answered twice");
+            let (s, d) = app.get(&format!("/v3/documents/{id}")).await;
+            assert_eq!(s, StatusCode::OK, "{d}");
+            assert_eq!(
+                d["content"],
+                content.as_str(),
+                "{id} is another write's document"
+            );
+        }
+    }
+    assert_eq!(seen.len(), 24 + 21);
+    assert!(
+        shared.iter().all(|id| *id == shared[0]),
+        "one customId, one document: {shared:?}"
+    );
+    assert!(!seen.contains(&shared[0]));
+    let (_, l) = app.post("/v3/documents/list", json!({})).await;
+    assert_eq!(l["pagination"]["totalItems"], 24 + 21 + 1);
+}
+
 #[tokio::test]
 async fn patch_in_place_or_reprocess() {
     let app = spawn_app().await;
