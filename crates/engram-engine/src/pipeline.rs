@@ -9,7 +9,7 @@ use crate::Engine;
 use engram_core::DocumentStatus;
 use engram_extract::chunk::{chunk_text, ChunkConfig};
 use engram_extract::{extract_bytes, extract_text, summary::lead_summary, Extracted};
-use engram_store::{now, Job, NewChunk, ProcessedDocument, StoreError};
+use engram_store::{now, Document, Job, NewChunk, ProcessedDocument, StoreError};
 use std::time::Duration;
 use tokio::sync::watch;
 
@@ -52,12 +52,17 @@ pub(crate) async fn process_batch(
     let mut extracted = Vec::with_capacity(jobs.len());
     let mut settings_of: std::collections::HashMap<String, crate::settings::Effective> =
         std::collections::HashMap::new();
+    // the documents as read, by id, for memory formation at the end
+    let mut read: std::collections::HashMap<String, Document> = std::collections::HashMap::new();
     for job in jobs {
         if *stop.borrow() {
             return Ok(());
         }
         let e = match extract(engine, &job).await {
-            Ok(Some(e)) => e,
+            Ok(Some((e, doc))) => {
+                read.insert(job.document_id.clone(), doc);
+                e
+            }
             Ok(None) => continue, // the document is gone
             Err(f) => {
                 fail(engine, &job, f).await?;
@@ -215,10 +220,10 @@ pub(crate) async fn process_batch(
         if *stop.borrow() {
             return Ok(());
         }
-        if let Err(e) = engine
-            .form_instant(&job.org_id, &job.document_id, &p.text)
-            .await
-        {
+        let Some(doc) = read.remove(&job.document_id) else {
+            continue;
+        };
+        if let Err(e) = engine.form_instant(&job.org_id, doc, &p.text).await {
             tracing::warn!(document = %job.document_id, error = %e, "memory formation failed");
         }
     }
@@ -267,11 +272,13 @@ async fn advance(
         .collect())
 }
 
-async fn extract(engine: &Engine, job: &Job) -> Result<Option<Extracted>, Failure> {
+/// Extract the job's document; returns the text and the document as read
+/// (without its file's bytes), which memory formation uses later.
+async fn extract(engine: &Engine, job: &Job) -> Result<Option<(Extracted, Document)>, Failure> {
     // one document read at a time, not the batch's in one query: a file
     // may be 50 MB, and a batch of them read together would hold every
     // file's bytes at once
-    let doc = match engine
+    let mut doc = match engine
         .store
         .get_document(&job.org_id, &job.document_id)
         .await
@@ -292,7 +299,7 @@ async fn extract(engine: &Engine, job: &Job) -> Result<Option<Extracted>, Failur
         .as_deref()
         .is_some_and(|u| u.starts_with("http://") || u.starts_with("https://"))
         && html_file.unwrap_or(true);
-    let result = if let Some(file) = doc.file {
+    let result = if let Some(file) = doc.file.take() {
         tokio::task::spawn_blocking(move || {
             extract_bytes(
                 &file.bytes,
@@ -343,7 +350,7 @@ async fn extract(engine: &Engine, job: &Job) -> Result<Option<Extracted>, Failur
                     e.title = Some(t.trim().chars().take(300).collect());
                 }
             }
-            Ok(Some(e))
+            Ok(Some((e, doc)))
         }
         Ok(Err(e)) => Err(Failure::Permanent(e.to_string())),
         Err(e) => Err(Failure::Permanent(format!("extraction crashed: {e}"))),

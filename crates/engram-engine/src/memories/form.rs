@@ -178,19 +178,16 @@ fn role_lines(text: &str) -> Option<Vec<(usize, usize)>> {
 pub const GROUP_CHARS: usize = 24_000;
 
 impl Engine {
-    /// Form the memories of document `id` from its extracted `text` while
-    /// it is processed, when it dreams `instant`ly (those that dream
+    /// Form the memories of document `doc` (as the pipeline read it) from
+    /// its extracted `text` while it is processed, when it dreams `instant`ly (those that dream
     /// `dynamic`ally form later, grouped: [`Engine::form_memories`]).
     /// Returns how many facts were remembered.
     pub(crate) async fn form_instant(
         &self,
         org_id: &str,
-        id: &str,
+        mut doc: Document,
         text: &str,
     ) -> Result<usize, EngineError> {
-        let Some(mut doc) = self.store.get_document(org_id, id).await? else {
-            return Ok(0);
-        };
         if doc.dreaming != Dreaming::Instant {
             return Ok(0);
         }
