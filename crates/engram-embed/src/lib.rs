@@ -23,6 +23,7 @@ mod lanes;
 pub mod local;
 pub mod model_files;
 pub mod openai;
+mod plain;
 pub mod weights;
 
 pub use dense::Precision;

@@ -9,9 +9,11 @@
 
 use crate::cpu_bert::{CpuBert, Pooling};
 use crate::lanes::{Msg, Scheduler};
+use crate::plain::Tokenizers;
 use crate::{normalize, EmbedError, Embedder, Precision};
 use async_trait::async_trait;
 use engram_core::tokens::TokenCounter;
+use rayon::prelude::*;
 use std::path::Path;
 use std::sync::mpsc;
 use std::sync::Arc;
@@ -39,7 +41,7 @@ pub struct BertEncoder {
 pub(crate) struct Core {
     model: CpuBert,
     pooling: Pooling,
-    tokenizer: Tokenizer,
+    tokenizer: Tokenizers,
     pub(crate) dimension: usize,
 }
 
@@ -95,7 +97,7 @@ impl BertEncoder {
             core: Arc::new(Core {
                 model,
                 pooling: read_pooling(dir),
-                tokenizer,
+                tokenizer: Tokenizers::new(tokenizer),
                 dimension,
             }),
             pool,
@@ -127,12 +129,11 @@ impl Core {
             return Ok(Vec::new());
         }
         let inf = |e: &dyn std::fmt::Display| EmbedError::Inference(e.to_string());
-        let inputs: Vec<&str> = texts.iter().map(String::as_str).collect();
-        let enc = self
-            .tokenizer
-            .encode_batch(inputs, true)
+        let ids: Vec<Vec<u32>> = texts
+            .par_iter()
+            .map(|t| self.tokenizer.encode(t, true).map(|e| e.get_ids().to_vec()))
+            .collect::<Result<_, _>>()
             .map_err(|e| inf(&e))?;
-        let ids: Vec<Vec<u32>> = enc.iter().map(|e| e.get_ids().to_vec()).collect();
         let mut rows = Vec::with_capacity(ids.len());
         for (start, end) in passes(&ids) {
             rows.extend(self.model.embed_batch(&ids[start..end], self.pooling));
@@ -233,7 +234,7 @@ pub fn read_prompts(dir: &Path) -> Prompts {
 
 /// Counts tokens with a Hugging Face tokenizer (no truncation, no specials).
 pub struct HfTokenCounter {
-    tokenizer: Tokenizer,
+    tokenizer: Tokenizers,
 }
 
 impl HfTokenCounter {
@@ -243,7 +244,9 @@ impl HfTokenCounter {
             .map_err(|e| EmbedError::ModelUnavailable(format!("tokenizer.json: {e}")))?;
         tokenizer.with_truncation(None).ok();
         tokenizer.with_padding(None);
-        Ok(Self { tokenizer })
+        Ok(Self {
+            tokenizer: Tokenizers::new(tokenizer),
+        })
     }
 }
 
