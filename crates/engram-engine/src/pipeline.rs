@@ -6,7 +6,7 @@
 
 use crate::fetch::FetchError;
 use crate::Engine;
-use engram_core::DocumentStatus;
+use engram_core::{DocumentStatus, Dreaming, TaskType};
 use engram_extract::chunk::{chunk_text, ChunkConfig};
 use engram_extract::{extract_bytes, extract_text, summary::lead_summary, Extracted};
 use engram_store::{now, Document, Job, NewChunk, ProcessedDocument, StoreError};
@@ -52,15 +52,19 @@ pub(crate) async fn process_batch(
     let mut extracted = Vec::with_capacity(jobs.len());
     let mut settings_of: std::collections::HashMap<String, crate::settings::Effective> =
         std::collections::HashMap::new();
-    // the documents as read, by id, for memory formation at the end
-    let mut read: std::collections::HashMap<String, Document> = std::collections::HashMap::new();
+    // the documents that form memories now, as read (without their raw
+    // content), by id, for memory formation at the end
+    let mut forming: std::collections::HashMap<String, Document> = std::collections::HashMap::new();
     for job in jobs {
         if *stop.borrow() {
             return Ok(());
         }
         let e = match extract(engine, &job).await {
-            Ok(Some((e, doc))) => {
-                read.insert(job.document_id.clone(), doc);
+            Ok(Some((e, mut doc))) => {
+                if doc.dreaming == Dreaming::Instant && doc.task_type == TaskType::Memory {
+                    doc.content = String::new();
+                    forming.insert(job.document_id.clone(), doc);
+                }
                 e
             }
             Ok(None) => continue, // the document is gone
@@ -220,7 +224,7 @@ pub(crate) async fn process_batch(
         if *stop.borrow() {
             return Ok(());
         }
-        let Some(doc) = read.remove(&job.document_id) else {
+        let Some(doc) = forming.remove(&job.document_id) else {
             continue;
         };
         if let Err(e) = engine.form_instant(&job.org_id, doc, &p.text).await {

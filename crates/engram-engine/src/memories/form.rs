@@ -9,7 +9,7 @@
 //! again: those already remembered from it merge without counting twice,
 //! so only what is new adds memories.
 
-use super::remember::Fact;
+use super::remember::{Fact, Remembered};
 use crate::{Engine, EngineError};
 use chrono::NaiveDate;
 use engram_core::{Dreaming, TaskType};
@@ -179,8 +179,9 @@ pub const GROUP_CHARS: usize = 24_000;
 
 impl Engine {
     /// Form the memories of document `doc` (as the pipeline read it) from
-    /// its extracted `text` while it is processed, when it dreams `instant`ly (those that dream
-    /// `dynamic`ally form later, grouped: [`Engine::form_memories`]).
+    /// its extracted `text` while it is processed, when it dreams
+    /// `instant`ly (those that dream `dynamic`ally form later, grouped:
+    /// [`Engine::form_memories`]).
     /// Returns how many facts were remembered.
     pub(crate) async fn form_instant(
         &self,
@@ -300,7 +301,7 @@ impl Engine {
                     .collect(),
             };
             let m = self.remember(org_id, &tag, fact).await?;
-            let outdated = matches!(m, super::remember::Remembered::Outdated(_));
+            let outdated = matches!(m, Remembered::Outdated(_));
             let id = m.memory().id.clone();
             for source in &sources {
                 self.store

@@ -5,8 +5,9 @@
 //! a new memory. Updates follow when things were said, not the order
 //! documents are processed in: a fact stated on an earlier day than the
 //! memory that would replace it is already out of date and is not
-//! remembered (its document keeps it; `hybrid` search finds it there). The nearest memories of the space (fused keyword and
-//! vector ranking in the memory index) are the ones compared.
+//! remembered (its document keeps it; `hybrid` search finds it there).
+//! The nearest memories of the space (fused keyword and vector ranking in
+//! the memory index) are the ones compared.
 
 use crate::{Engine, EngineError};
 use engram_core::Metadata;
