@@ -207,6 +207,7 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<()> {
             .map(|(bs, r)| serde_json::json!({"batchSize": bs, "chunksPerSec": r}))
             .collect::<Vec<_>>()
     };
+    let cpu = e2e.cpu_split(args.docs);
     if args.json {
         let v = serde_json::json!({
             "avgTokensPerChunk": avg_tokens,
@@ -217,9 +218,9 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<()> {
                           "postP50Ms": e2e.post_p50_ms, "postP95Ms": e2e.post_p95_ms},
             "ratioToBestRaw": ratio,
             "cpu": {
-                "lanesCoreMsPerChunk": e2e.cpu_split(args.docs).lanes_ms_per_chunk,
-                "otherCoreMsPerDocument": e2e.cpu_split(args.docs).other_ms_per_doc,
-                "coresUsed": e2e.cpu_split(args.docs).used,
+                "lanesCoreMsPerChunk": cpu.lanes_ms_per_chunk,
+                "otherCoreMsPerDocument": cpu.other_ms_per_doc,
+                "coresUsed": cpu.used,
                 "secondsByThread": e2e.cpu,
                 "secondsByThreadWhilePosting": e2e.cpu_posted,
             },
@@ -247,7 +248,6 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<()> {
                 .collect::<Vec<_>>()
                 .join(", ")
         };
-        let cpu = e2e.cpu_split(args.docs);
         println!(
             "  CPU: the embedder's lanes {:.2} core-ms a chunk, everything else {:.2} core-ms a document; {:.0}% of the cores' time used; POSTs answered after {:.1} s",
             cpu.lanes_ms_per_chunk, cpu.other_ms_per_doc, cpu.used * 100.0, e2e.posted
