@@ -97,14 +97,15 @@ pub async fn upsert_documents(
     let orgs: Vec<&str> = docs.iter().map(|d| d.org_id.as_str()).collect();
     PgStore::lock_orgs(&mut tx, &orgs).await?;
     let mut out = Vec::with_capacity(docs.len());
-    for d in &docs {
-        let t = ms(now());
+    for d in docs {
+        let at = now();
+        let t = ms(at);
         let metadata = serde_json::Value::Object(d.metadata.clone());
         let (file_name, file_mime, file_bytes) = match &d.file {
             Some(f) => (
-                f.filename.clone(),
-                f.mime_type.clone(),
-                Some(f.bytes.clone()),
+                f.filename.as_deref(),
+                f.mime_type.as_deref(),
+                Some(f.bytes.as_slice()),
             ),
             None => (None, None, None),
         };
@@ -188,7 +189,13 @@ pub async fn upsert_documents(
             set_tags(&mut tx, &d.org_id, &id, &d.container_tags).await?;
         }
         enqueue(&mut tx, &d.org_id, &id, revision).await?;
-        let document = fetch(&mut tx, &d.org_id, &id).await?;
+        // a new row is known without reading it back; a replaced one keeps
+        // columns (created_at, title, chunk count) only the row has
+        let document = if created {
+            d.into_inserted(id, at)
+        } else {
+            fetch(&mut tx, &d.org_id, &id).await?
+        };
         out.push(UpsertOutcome { document, created });
     }
     tx.commit().await.map_err(db_err)?;

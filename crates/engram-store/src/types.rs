@@ -142,6 +142,48 @@ pub struct NewDocument {
     pub connection_id: Option<String>,
 }
 
+impl NewDocument {
+    /// The document a first insert of `self` as `id` at `at` stores,
+    /// exactly as reading it back would return it (queued, revision 1,
+    /// no text yet, tags without repeats in the order given), so that a
+    /// backend need not read back every row it has just written.
+    pub fn into_inserted(self, id: String, at: Timestamp) -> Document {
+        let mut container_tags: Vec<String> = Vec::with_capacity(self.container_tags.len());
+        for t in self.container_tags {
+            if !container_tags.contains(&t) {
+                container_tags.push(t);
+            }
+        }
+        Document {
+            id,
+            org_id: self.org_id,
+            custom_id: self.custom_id,
+            container_tags,
+            content: self.content,
+            text: None,
+            title: None,
+            summary: None,
+            url: self.url,
+            source: self.source,
+            doc_type: self.doc_type,
+            status: DocumentStatus::Queued,
+            error: None,
+            task_type: self.task_type,
+            dreaming: self.dreaming,
+            dreaming_status: DreamingStatus::Dreaming,
+            metadata: self.metadata,
+            filepath: self.filepath,
+            entity_context: self.entity_context,
+            connection_id: self.connection_id,
+            revision: 1,
+            chunk_count: 0,
+            file: self.file,
+            created_at: at,
+            updated_at: at,
+        }
+    }
+}
+
 /// What an upsert did.
 #[derive(Debug, Clone, PartialEq)]
 pub struct UpsertOutcome {

@@ -46,6 +46,37 @@ pub async fn tags_keep_their_order(s: &dyn Store) {
     assert_eq!(got.container_tags, ["zeta", "alpha", "mid"]);
 }
 
+/// What an insert answers is exactly what reading the document returns
+/// (the backends build it without reading the row back).
+pub async fn insert_answers_what_a_read_returns(s: &dyn Store) {
+    let org = s.ensure_org("o").await.unwrap().id;
+    let mut d = new_doc(&org, "https://example.com/a.pdf");
+    d.custom_id = Some("file-1".into());
+    d.container_tags = vec!["b".into(), "a".into(), "b".into()];
+    d.metadata = json!({"k": "v", "n": 2.5, "flag": true, "list": [1, "x"]})
+        .as_object()
+        .unwrap()
+        .clone();
+    d.url = Some("https://example.com/a.pdf".into());
+    d.source = Some("api".into());
+    d.filepath = Some("/docs/a.pdf".into());
+    d.entity_context = Some("Ada's notes".into());
+    d.task_type = TaskType::Superrag;
+    d.dreaming = Dreaming::Dynamic;
+    d.file = Some(StoredFile {
+        filename: Some("a.pdf".into()),
+        mime_type: Some("application/pdf".into()),
+        bytes: vec![0, 1, 2, 255],
+    });
+    let plain = new_doc(&org, "plain");
+    let out = s.upsert_documents(vec![d, plain]).await.unwrap();
+    for o in out {
+        assert!(o.created);
+        let got = s.get_document(&org, &o.document.id).await.unwrap().unwrap();
+        assert_eq!(o.document, got);
+    }
+}
+
 pub async fn tenants_are_isolated(s: &dyn Store) {
     let a = s.ensure_org("a").await.unwrap().id;
     let b = s.ensure_org("b").await.unwrap().id;
