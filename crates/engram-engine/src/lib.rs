@@ -156,7 +156,7 @@ impl Default for EngineConfig {
     fn default() -> Self {
         Self {
             chunk_tokens: None,
-            batch_size: 16,
+            batch_size: 32,
             lease: engram_store::DEFAULT_LEASE,
             max_attempts: 5,
             retry_base: Duration::from_secs(2),

@@ -1,5 +1,7 @@
 //! Processing one batch of claimed jobs through the stages. Each stage is
-//! recorded for the whole batch in one store transaction; embedding runs
+//! recorded for the whole batch in one store transaction, but for stages
+//! that would pass unseen (chunking a little text; indexing when no memory
+//! forms, which completion does in its own transaction); embedding runs
 //! once for all chunks of the batch (the embedder batches internally);
 //! completion replaces chunks atomically and is fenced by the lease, so a
 //! crash at any point leaves either the old state or the new, never both.
@@ -29,6 +31,10 @@ pub(crate) enum Failure {
 /// Text content up to this many bytes is extracted on the async runtime
 /// rather than the blocking pool.
 const INLINE_TEXT: usize = 16 * 1024;
+
+/// Bytes of text a batch chunks without recording a `chunking` stage
+/// (tokenising this much takes a few milliseconds).
+const QUIET_CHUNKING: usize = 64 * 1024;
 
 /// Texts embedded per embedder call (bounds memory and keeps stop checks
 /// and lease renewals timely for very large documents).
@@ -96,10 +102,18 @@ pub(crate) async fn process_batch(
             }
         }
     }
-    let jobs: Vec<Job> = extracted.iter().map(|(j, _, _)| j.clone()).collect();
-    let alive = store
-        .set_jobs_stage(&jobs, DocumentStatus::Chunking)
-        .await?;
+    // chunking a batch of short texts takes a millisecond or two: a
+    // `chunking` status nobody could see is a transaction saved; a batch
+    // with much text to chunk records it
+    let text_bytes: usize = extracted.iter().map(|(_, e, _)| e.text.len()).sum();
+    let alive = if text_bytes > QUIET_CHUNKING {
+        let jobs: Vec<Job> = extracted.iter().map(|(j, _, _)| j.clone()).collect();
+        store
+            .set_jobs_stage(&jobs, DocumentStatus::Chunking)
+            .await?
+    } else {
+        vec![true; extracted.len()]
+    };
     // every document of the batch is chunked in one blocking task (a task
     // per document cost more in thread hand-offs than a short document's
     // chunking itself)
@@ -183,10 +197,19 @@ pub(crate) async fn process_batch(
             }
         }
     }
-    let jobs: Vec<Job> = prepared.iter().map(|p| p.job.clone()).collect();
-    let alive = store
-        .set_jobs_stage(&jobs, DocumentStatus::Indexing)
-        .await?;
+    // `indexing` is seen only while memories form: otherwise completion,
+    // which writes the index and `done` in one transaction, follows at once
+    let forms = prepared
+        .iter()
+        .any(|p| forming.contains_key(&p.job.document_id));
+    let alive = if forms {
+        let jobs: Vec<Job> = prepared.iter().map(|p| p.job.clone()).collect();
+        store
+            .set_jobs_stage(&jobs, DocumentStatus::Indexing)
+            .await?
+    } else {
+        vec![true; prepared.len()]
+    };
     let mut vectors = vectors.into_iter();
     let mut done = Vec::with_capacity(prepared.len());
     for (p, ok) in prepared.into_iter().zip(alive) {
