@@ -5,9 +5,10 @@
 //! then read like any other (the speaker named, dates resolved, its shape
 //! checked).
 //!
-//! Only for questions whose answer fills one slot (how long, where from,
-//! where someone lives or works, how old; a thing asked for by "what's
-//! your X", "which X did you V", "what are you V-ing"), and only when the
+//! Only for questions whose answer fills one slot (how long, how often,
+//! how many, when, where from, where someone lives or works, how old; a
+//! thing asked for by "what's your X", "which X did you V", "what X do
+//! you V", "what are you V-ing"), and only when the
 //! answer opens with a fragment that has no verb of its own; "I've had
 //! them for 3 years" says it itself. One exception: an answer that repeats
 //! the question's verb alone ("I've been playing for four months") takes
@@ -46,7 +47,21 @@ pub(super) fn expanded(question: &str, answer: &str) -> Option<String> {
                 && super::clauses::capitalised(rest)
         })
         .map_or(answer, |(_, rest)| rest);
-    let lower = asked.to_lowercase().replace('\u{2019}', "'");
+    let norm = asked.replace('\u{2019}', "'");
+    let lower = norm.to_lowercase();
+    // a part of `lower` in the question's own case, where lowercasing kept
+    // every byte in place ("move to Berlin", not "move to berlin")
+    let cased = |part: &str| -> String {
+        let at = part.as_ptr() as usize - lower.as_ptr() as usize;
+        if norm.len() == lower.len()
+            && norm.is_char_boundary(at)
+            && norm.is_char_boundary(at + part.len())
+        {
+            norm[at..at + part.len()].to_string()
+        } else {
+            part.to_string()
+        }
+    };
     // the answer's opening fragment, and what follows it
     let cut = answer
         .find([',', '!', '.', '?', ';', '-', '\u{2013}', '\u{2014}'])
@@ -81,6 +96,16 @@ pub(super) fn expanded(question: &str, answer: &str) -> Option<String> {
         format!("I work at {}", place(&words)?)
     } else if after(&lower, &["how old are you"]).is_some() {
         format!("I'm {} years old", age(&words)?)
+    } else if let Some(doing) = after(&lower, &["how often do you "]) {
+        format!(
+            "I {} {}",
+            doing_phrase(&cased(doing), false)?,
+            frequency(&words)?
+        )
+    } else if let Some(asked) = after(&lower, &["how many "]) {
+        counted(&cased(asked), &words)?
+    } else if let Some(doing) = after(&lower, &["when did you "]) {
+        format!("I {} {}", doing_phrase(&cased(doing), true)?, when(&words)?)
     } else {
         filled(&lower, &words).filter(|_| !aside)?
     };
@@ -158,6 +183,15 @@ fn filled(question: &str, words: &[&str]) -> Option<String> {
     let rest: Vec<String> = q[you + 1..].iter().map(|w| bare(w)).collect();
     let (said, verb_at) = match (aux.as_str(), rest.as_slice()) {
         ("did", [v, ..]) => (super::lexicon::past_of(v)?, 0),
+        // "What instrument do you play?": a habit, said in the present
+        ("do", [v, ..])
+            if matches!(
+                super::lexicon::verb(v),
+                Some((_, super::lexicon::VerbForm::Base))
+            ) =>
+        {
+            (v.clone(), 0)
+        }
         ("are", [v, ..]) if v.ends_with("ing") => (format!("I'm {v}"), 0),
         ("have", [been, v, ..]) if been == "been" && v.ends_with("ing") => {
             (format!("I have been {v}"), 1)
@@ -165,25 +199,30 @@ fn filled(question: &str, words: &[&str]) -> Option<String> {
         _ => return None,
     };
     let verb = rest.get(verb_at)?;
-    // (what one thought, felt or did is no thing)
+    // (what one thought, felt or did is no thing; but the kind of thing
+    // one likes is: "What music do you like?")
     let base = super::lexicon::verb(verb).map_or("", |(b, _)| b);
-    if matches!(
-        base,
-        "think"
-            | "feel"
-            | "mean"
-            | "say"
-            | "do"
-            | "like"
-            | "love"
-            | "want"
-            | "need"
-            | "go"
-            | "happen"
-    ) {
+    let kind_liked =
+        aux == "do" && you >= 3 && matches!(base, "like" | "love" | "enjoy" | "prefer");
+    if !kind_liked
+        && matches!(
+            base,
+            "think"
+                | "feel"
+                | "mean"
+                | "say"
+                | "do"
+                | "like"
+                | "love"
+                | "want"
+                | "need"
+                | "go"
+                | "happen"
+        )
+    {
         return None;
     }
-    let said = if aux == "did" {
+    let said = if aux == "did" || aux == "do" {
         format!("I {said}")
     } else {
         said
@@ -200,6 +239,198 @@ fn filled(question: &str, words: &[&str]) -> Option<String> {
         .map(|p| format!(" {p}"))
         .unwrap_or_default();
     Some(format!("{said}{prep} {thing}"))
+}
+
+/// What the question asked "you" about, said by the one answering: "go
+/// running these days" as "go running" (`past`: "start painting" as
+/// "started painting"). It must open with a verb, after at most an adverb
+/// of habit ("usually go"), and hold no second question or clause.
+fn doing_phrase(doing: &str, past: bool) -> Option<String> {
+    use super::lexicon::{past_of, verb, VerbForm};
+    let mut words: Vec<&str> = doing.split_whitespace().collect();
+    // time words that end the question are the answer's to say
+    for tail in [
+        &["these", "days"][..],
+        &["nowadays"],
+        &["now"],
+        &["lately"],
+        &["again"],
+    ] {
+        if words.ends_with(tail) {
+            words.truncate(words.len() - tail.len());
+        }
+    }
+    let habit = words.first().is_some_and(|w| {
+        matches!(
+            *w,
+            "usually" | "normally" | "typically" | "generally" | "still" | "actually"
+        )
+    });
+    let at = usize::from(habit);
+    let first = words.get(at)?;
+    if words.len() > 8 || !matches!(verb(first), Some((_, VerbForm::Base))) {
+        return None;
+    }
+    // ("when did you start it?": the answer would not say what)
+    if words.iter().any(|w| {
+        matches!(
+            *w,
+            "it" | "that" | "this" | "them" | "those" | "these" | "him" | "her" | "there"
+        )
+    }) {
+        return None;
+    }
+    // ("how often do you think you'll ...": no habit asked about)
+    if matches!(
+        *first,
+        "think" | "feel" | "mean" | "say" | "want" | "need" | "wish"
+    ) || words[at + 1..].iter().any(|w| {
+        matches!(
+            *w,
+            "you" | "you'll" | "you'd" | "and" | "or" | "if" | "when"
+        )
+    }) {
+        return None;
+    }
+    let mut said: Vec<String> = words.iter().map(|w| w.to_string()).collect();
+    if past {
+        said[at] = past_of(first)?;
+    }
+    Some(mine(&said.join(" ")))
+}
+
+/// A frequency said alone: "Three times a week", "Every Sunday", "Twice
+/// a month", "Most weekends", "Daily"; its opening word lowercased unless
+/// a name ("Sundays"). No verb, no hedge ("Not very often").
+fn frequency(words: &[&str]) -> Option<String> {
+    let lower: Vec<String> = words.iter().map(|w| bare(w)).collect();
+    let marker = lower.iter().any(|w| {
+        matches!(
+            w.as_str(),
+            "once"
+                | "twice"
+                | "times"
+                | "every"
+                | "each"
+                | "daily"
+                | "weekly"
+                | "monthly"
+                | "yearly"
+                | "nightly"
+                | "weekend"
+                | "weekends"
+                | "mornings"
+                | "evenings"
+                | "nights"
+        ) || (w.ends_with("days") && w.len() > 6)
+    });
+    let opens_badly = lower.first().is_some_and(|w| {
+        matches!(
+            w.as_str(),
+            "not" | "no" | "never" | "hardly" | "rarely" | "maybe" | "depends" | "it"
+        )
+    });
+    if !marker || opens_badly || words.len() > 6 || words.iter().any(|w| is_verbish(w)) {
+        return None;
+    }
+    Some(lowered_opening(words))
+}
+
+/// "How many kids do you have?" - "Three, two boys and a girl." says "I
+/// have three kids, two boys and a girl."; "How many languages do you
+/// speak?" - "Four!" says "I speak four languages!". The answer opens with
+/// a number (and may name the thing itself: "Two dogs").
+fn counted(asked: &str, words: &[&str]) -> Option<String> {
+    let (noun, doing) = asked.split_once(" do you ")?;
+    let noun_words: Vec<&str> = noun.split_whitespace().collect();
+    if noun_words.is_empty() || noun_words.len() > 3 || noun_words.iter().any(|w| is_verbish(w)) {
+        return None;
+    }
+    let doing = doing_phrase(doing, false)?;
+    let lower: Vec<String> = words.iter().map(|w| bare(w)).collect();
+    let skip = usize::from(
+        lower
+            .first()
+            .is_some_and(|w| matches!(w.as_str(), "just" | "only")),
+    );
+    let number = lower.get(skip)?;
+    let is_number = number.chars().all(|c| c.is_ascii_digit())
+        || (NUMBERS.contains(&number.as_str())
+            && !matches!(number.as_str(), "few" | "couple" | "several"));
+    if !is_number || words.len() > skip + 6 || words.iter().any(|w| is_verbish(w)) {
+        return None;
+    }
+    let said = lowered_opening(words);
+    if words.len() > skip + 1 {
+        // the answer names the thing: "Two dogs and a cat"
+        return Some(format!("I {doing} {said}"));
+    }
+    let one = matches!(number.as_str(), "one" | "1");
+    let noun = if one && noun.ends_with('s') && !noun.ends_with("ss") {
+        &noun[..noun.len() - 1]
+    } else {
+        noun
+    };
+    Some(format!("I {doing} {said} {noun}"))
+}
+
+/// A time said alone: "Back in 2015", "Last spring", "Two years ago",
+/// "In March", "When I was 12"; "back" is dropped and the rest read like
+/// any date in a sentence.
+fn when(words: &[&str]) -> Option<String> {
+    let lower: Vec<String> = words.iter().map(|w| bare(w)).collect();
+    let skip = usize::from(lower.first().is_some_and(|w| w == "back"));
+    let rest = &lower[skip..];
+    let year = |w: &String| w.len() == 4 && w.chars().all(|c| c.is_ascii_digit());
+    let month = |w: &String| is_month(w);
+    let unit = |w: &String| {
+        matches!(
+            w.trim_end_matches('s'),
+            "year"
+                | "month"
+                | "week"
+                | "day"
+                | "summer"
+                | "winter"
+                | "spring"
+                | "fall"
+                | "autumn"
+                | "weekend"
+        )
+    };
+    let ok = match rest {
+        [] => false,
+        [p, w, ..] if matches!(p.as_str(), "in" | "around" | "about") => year(w) || month(w),
+        [l, u] if matches!(l.as_str(), "last" | "this") => unit(u),
+        [.., u, ago] if ago == "ago" => unit(u),
+        [w] => matches!(w.as_str(), "yesterday" | "recently") || year(w),
+        [w, i, was, ..] if w == "when" && i == "i" && was == "was" => rest.len() <= 6,
+        _ => false,
+    };
+    if !ok || words.len() > skip + 6 {
+        return None;
+    }
+    Some(lowered_opening(&words[skip..]))
+}
+
+/// A month's name ("march", "May").
+fn is_month(w: &str) -> bool {
+    super::dates::MONTHS
+        .iter()
+        .any(|m| m.eq_ignore_ascii_case(w))
+}
+
+/// The words joined, the first lowercased unless it is a name.
+fn lowered_opening(words: &[&str]) -> String {
+    let mut out: Vec<String> = words.iter().map(|w| w.to_string()).collect();
+    if let Some(first) = out.first_mut() {
+        let b = bare(first);
+        let name = b.trim_end_matches('s').parse::<chrono::Weekday>().is_ok() || is_month(&b);
+        if !name && first != "I" {
+            *first = first.to_lowercase();
+        }
+    }
+    out.join(" ")
 }
 
 /// Whether word `i` of an answer is a verb: an auxiliary, a contraction,
@@ -519,6 +750,72 @@ mod tests {
                 "Recently, school reform and public transport.",
                 Some("I have been focusing on school reform and public transport."),
             ),
+            // how often, how many, when: the habit, count or time asked for
+            (
+                "How often do you go running these days?",
+                "Three times a week, usually before work.",
+                Some("I go running three times a week, usually before work."),
+            ),
+            (
+                "How often do you visit your parents?",
+                "Every Sunday!",
+                Some("I visit my parents every Sunday!"),
+            ),
+            (
+                "How often do you usually swim?",
+                "Twice a month.",
+                Some("I usually swim twice a month."),
+            ),
+            (
+                "How many kids do you have?",
+                "Three, two boys and a girl.",
+                Some("I have three kids, two boys and a girl."),
+            ),
+            (
+                "How many languages do you speak?",
+                "Four!",
+                Some("I speak four languages!"),
+            ),
+            (
+                "How many pets do you have?",
+                "Just one.",
+                Some("I have just one pet."),
+            ),
+            (
+                "How many pets do you have?",
+                "Two dogs and a cat.",
+                Some("I have two dogs and a cat."),
+            ),
+            (
+                "When did you start painting?",
+                "Back in 2015.",
+                Some("I started painting in 2015."),
+            ),
+            (
+                "When did you move to Berlin?",
+                "Last spring, right after graduating.",
+                Some("I moved to Berlin last spring, right after graduating."),
+            ),
+            (
+                "When did you get your dog?",
+                "Two years ago!",
+                Some("I got my dog two years ago!"),
+            ),
+            (
+                "When did you start playing chess?",
+                "When I was 12.",
+                Some("I started playing chess when I was 12."),
+            ),
+            (
+                "Nice! What instrument do you play?",
+                "The clarinet.",
+                Some("I play the clarinet."),
+            ),
+            (
+                "What music do you like?",
+                "Mostly jazz.",
+                Some("I like mostly jazz."),
+            ),
         ] {
             assert_eq!(
                 expanded(question, answer).as_deref(),
@@ -559,6 +856,23 @@ mod tests {
                 "What support are you offering them?",
                 "Besides the classes, I'm offering mentoring.",
             ),
+            // no habit, count or time in the answer, or none asked about
+            ("How often do you go running?", "Not very often."),
+            ("How often do you go running?", "Whenever I can!"),
+            ("How often do you think about it?", "All the time."),
+            (
+                "How often do you all work out together?",
+                "Three times a week.",
+            ),
+            ("How many kids do you have?", "Too many!"),
+            ("How many times have you been there?", "Three!"),
+            ("How many kids does she have?", "Two."),
+            ("When did you start it?", "Back in 2015."),
+            ("When did you start painting?", "Ages ago, I think."),
+            ("When did you start painting?", "I started in 2015."),
+            ("What do you think?", "Great idea!"),
+            ("What do you usually do on weekends?", "Hiking, mostly."),
+            ("What time do you wake up?", "Around 6am."),
         ] {
             assert_eq!(expanded(question, answer), None, "{question} | {answer}");
         }
