@@ -5,7 +5,9 @@
 //! a new memory. Updates follow when things were said, not the order
 //! documents are processed in: a fact stated on an earlier day than the
 //! memory that would replace it is already out of date and is not
-//! remembered (its document keeps it; `hybrid` search finds it there).
+//! remembered (its document keeps it; `hybrid` search finds it there),
+//! unless it tells of something ending: that is history, remembered
+//! without ending the newer memory.
 //! The nearest memories of the space (fused keyword and vector ranking in
 //! the memory index) are the ones compared.
 
@@ -162,11 +164,19 @@ impl Engine {
             }
             // a statement older than the one it would replace (documents
             // are processed in any order: a backfill, two workers) is
-            // already out of date: the newer memory stays current
-            Some((Relation::Updates, old)) if said_before(&fact, old) => {
+            // already out of date: the newer memory stays current. An
+            // older event that ended something ("lost their job as a
+            // banker" before "got a temp job") is still history: it is
+            // remembered beside the newer memory, which it does not end
+            Some((Relation::Updates, old))
+                if said_before(&fact, old)
+                    && !engram_memory::relate::ends_something(&fact.content) =>
+            {
                 tracing::debug!(fact = %fact.content, current = %old.content, "said before what replaces it");
                 return Ok(Remembered::Outdated(old.clone()));
             }
+            // (an older ending: remembered below as a memory of its own)
+            Some((Relation::Updates, old)) if said_before(&fact, old) => {}
             Some((Relation::Updates, old)) => {
                 let mut fact = fact.clone();
                 // "Max passed away" after "Tariq adopted a dog named Max"

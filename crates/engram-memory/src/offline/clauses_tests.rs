@@ -8,6 +8,45 @@ fn check(sentence: &str, want: &[&str]) {
 }
 
 #[test]
+fn a_request_after_a_comma_is_dropped() {
+    check("I'm vegan, so no dairy please.", &["I'm vegan"]);
+    check(
+        "I'm gluten-free, so please keep that in mind.",
+        &["I'm gluten-free"],
+    );
+    check(
+        "I have a bad knee, so keep the hikes short.",
+        &["I have a bad knee"],
+    );
+    check(
+        "I live in Oslo, please use metric units.",
+        &["I live in Oslo"],
+    );
+    check(
+        "My passport expires next month, remind me to renew it.",
+        &["My passport expires next month"],
+    );
+    check(
+        "I'm moving to Lyon in May, let me know if you have tips.",
+        &["I'm moving to Lyon in May"],
+    );
+    // not a statement before the request: its condition
+    check(
+        "If you know anyone who might be interested, let me know.",
+        &["If you know anyone who might be interested, let me know."],
+    );
+    // not a request: the part after says something of its own
+    check(
+        "I lost my job yesterday, so I'm starting my own business.",
+        &["I lost my job yesterday", "I'm starting my own business."],
+    );
+    check(
+        "My mom asked me to please call her, so I did.",
+        &["My mom asked me to please call her", "I did."],
+    );
+}
+
+#[test]
 fn coordinated_clauses_split() {
     check(
         "I'm Tom, I'm 34, I live in Leeds and I teach chemistry.",

@@ -79,6 +79,13 @@ fn numbers(s: &str) -> Vec<String> {
         .collect()
 }
 
+/// Whether `fact` tells of something ending ("lost their job", "sold the
+/// car", "Max passed away"): an event, true as history whenever it
+/// arrives, where a state ("lives in Ankara") can be out of date.
+pub fn ends_something(fact: &str) -> bool {
+    retraction(fact).is_some()
+}
+
 /// How `new` relates to `old`, given the cosine of their embeddings.
 pub fn relate(new: &str, old: &str, cosine: f32) -> Relation {
     if normalise(new) == normalise(old) {
