@@ -41,15 +41,16 @@ const SUBORDINATORS: &[&str] = &[
     "once", "until", "whenever", "unless", "whether",
 ];
 
-/// `sentence` without a request tacked on after a comma: "I'm vegan, so
+/// `sentence` without a request or a comment tacked on after a comma: "I'm vegan, so
 /// no dairy please" says "I'm vegan"; "I'm gluten-free, so please keep
 /// that in mind" says "I'm gluten-free". A request is a part after ", so"
 /// (or ", and", or the comma alone) that opens with "please", a request
 /// of the listener ("remind me", "let me know") or, after "so", an
 /// imperative ("so keep it short"), or holds "please" before any subject
-/// of its own. The part before must be a main clause (a verb in it, no
-/// "if" or "when" before it).
-fn without_request(sentence: &str) -> &str {
+/// of its own; or a comment on what was just said ("which is sad",
+/// "which sucks"). The part before must be a main clause (a verb in it,
+/// no "if" or "when" before it).
+fn without_aside(sentence: &str) -> &str {
     let mut from = 0;
     while let Some(at) = sentence[from..].find(", ").map(|i| from + i) {
         from = at + 2;
@@ -73,6 +74,21 @@ fn without_request(sentence: &str) -> &str {
                 || (matches!(first.as_str(), "let" | "help" | "send" | "show" | "give")
                     && matches!(next, Some("me" | "us")))
                 || (first == "don't" && next == Some("forget"));
+        // "..., which is sad because I love them", "..., which sucks": a
+        // comment on what was just said, not a fact of its own
+        let comment = conj.is_empty()
+            && first == "which"
+            && match next {
+                Some("makes" | "made" | "sucks" | "stinks" | "hurts") => true,
+                Some("is" | "was" | "'s") => rest.iter().skip(2).take(3).any(|w| {
+                    super::words::EVALUATIVE.contains(&w.as_str())
+                        || matches!(
+                            w.as_str(),
+                            "shame" | "pity" | "annoying" | "funny" | "weird"
+                        )
+                }),
+                _ => false,
+            };
         let subject = rest.iter().position(|w| SUBJECTS.contains(&w.as_str()));
         let please = rest
             .iter()
@@ -80,6 +96,7 @@ fn without_request(sentence: &str) -> &str {
         let asks = first == "please"
             || imperative
             || asked_of_listener
+            || comment
             || please.is_some_and(|p| subject.is_none_or(|s| p < s));
         // ("If you know anyone, let me know": the part before is the
         // request's condition, not a statement)
@@ -255,7 +272,7 @@ fn be_for(subject: &str) -> String {
 /// what follows it is a noun phrase that says what the part before it was
 /// ([`appositive`]).
 pub fn split(sentence: &str) -> Vec<String> {
-    let sentence = without_request(sentence);
+    let sentence = without_aside(sentence);
     let mut parts: Vec<Vec<&str>> = vec![Vec::new()];
     for w in sentence.split([' ', '\u{00a0}']) {
         if matches!(w, "-" | "--" | "\u{2013}" | "\u{2014}") {

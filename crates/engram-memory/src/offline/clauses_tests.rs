@@ -30,6 +30,15 @@ fn a_request_after_a_comma_is_dropped() {
         "I'm moving to Lyon in May, let me know if you have tips.",
         &["I'm moving to Lyon in May"],
     );
+    // a comment on it
+    check(
+        "I'm allergic to cats, which is sad because I love them.",
+        &["I'm allergic to cats"],
+    );
+    check(
+        "I adopted a cat, which is black.",
+        &["I adopted a cat, which is black."],
+    );
     // not a statement before the request: its condition
     check(
         "If you know anyone who might be interested, let me know.",

@@ -43,6 +43,9 @@ const ADVERBS: &[&str] = &[
     "literally",
     "all",
     "both",
+    // "I no longer work there"
+    "no",
+    "longer",
 ];
 
 /// Words that follow an object pronoun, never a subject's verb.
@@ -388,6 +391,10 @@ mod tests {
         check("I'm a counselor", "Caroline is a counselor");
         check("I really enjoy painting", "Caroline really enjoys painting");
         check("I go hiking", "Caroline goes hiking");
+        check(
+            "I no longer work at Google.",
+            "Caroline no longer works at Google.",
+        );
         check("I have two kids", "Caroline has two kids");
         check(
             "I went to a support group",
