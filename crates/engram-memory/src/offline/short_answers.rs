@@ -96,6 +96,8 @@ pub(super) fn expanded(question: &str, answer: &str) -> Option<String> {
         format!("I work at {}", place(&words)?)
     } else if after(&lower, &["how old are you"]).is_some() {
         format!("I'm {} years old", age(&words)?)
+    } else if after(&lower, &["where did you grow up"]).is_some() {
+        format!("I grew up {}", whereabouts(&words)?)
     } else if let Some(doing) = after(&lower, &["how often do you "]) {
         format!(
             "I {} {}",
@@ -170,6 +172,48 @@ fn filled(question: &str, words: &[&str]) -> Option<String> {
         let plural = kind.ends_with('s') && !kind.ends_with("ss");
         let verb = if plural { "include" } else { "is" };
         return Some(format!("My favorite {kind} {verb} {thing}"));
+    }
+    // "Do you have any pets?" - "A golden retriever called Max.": what
+    // one has, named
+    if wh == "do"
+        && q.get(1).is_some_and(|w| bare(w) == "you")
+        && q.get(2).is_some_and(|w| bare(w) == "have")
+        && q.get(3)
+            .is_some_and(|w| matches!(bare(w).as_str(), "any" | "a" | "an"))
+        && (4..=6).contains(&q.len())
+        && q.get(4).is_some_and(|w| {
+            // things one has, not suggestions, tips or plans
+            matches!(
+                bare(w).trim_end_matches('s'),
+                "pet"
+                    | "kid"
+                    | "children"
+                    | "child"
+                    | "sibling"
+                    | "brother"
+                    | "sister"
+                    | "cat"
+                    | "dog"
+                    | "animal"
+                    | "plant"
+                    | "allergie"
+                    | "allergy"
+                    | "roommate"
+                    | "tattoo"
+                    | "instrument"
+                    | "car"
+                    | "bike"
+            )
+        })
+    {
+        // a thing had, with an article or counted ("Edinburgh!" to "any
+        // suggestions?" is no thing had)
+        let had = words.first().is_some_and(|w| {
+            let b = bare(w);
+            matches!(b.as_str(), "a" | "an" | "one" | "two" | "three" | "four")
+                || (!b.is_empty() && b.chars().all(|c| c.is_ascii_digit()))
+        });
+        return had.then(|| format!("I have {thing}"));
     }
     if !matches!(wh.as_str(), "what" | "which") {
         return None;
@@ -462,8 +506,16 @@ fn verb_not_owner(w: &str) -> bool {
 fn thing(words: &[&str]) -> Option<String> {
     let lower: Vec<String> = words.iter().map(|w| bare(w)).collect();
     let first = lower.first()?;
+    // "a golden retriever called Max": the name given, not a verb
+    let naming = |i: usize| {
+        i > 0
+            && matches!(lower[i].as_str(), "called" | "named")
+            && words
+                .get(i + 1)
+                .is_some_and(|n| n.starts_with(char::is_uppercase))
+    };
     if words.len() > 6
-        || (0..words.len()).any(|i| finite(words, i))
+        || (0..words.len()).any(|i| !naming(i) && finite(words, i))
         || matches!(
             first.as_str(),
             "yes"
@@ -664,6 +716,28 @@ fn place(words: &[&str]) -> Option<String> {
     .then(|| kept.join(" "))
 }
 
+/// Where, said alone with what places it: "In a small town near Porto",
+/// "Lisbon", "Outside Leeds" (as "in Lisbon" where no word places it); a
+/// name must be in it, and no verb.
+fn whereabouts(words: &[&str]) -> Option<String> {
+    let first = bare(words.first()?);
+    let placed = matches!(
+        first.as_str(),
+        "in" | "near" | "outside" | "around" | "on" | "by"
+    );
+    if !placed {
+        return place(words).map(|p| format!("in {p}"));
+    }
+    let named = words
+        .iter()
+        .skip(1)
+        .any(|w| w.starts_with(char::is_uppercase));
+    if !named || words.len() > 8 || words.iter().any(|w| is_verbish(w)) {
+        return None;
+    }
+    Some(lowered_opening(words))
+}
+
 /// An age said alone: "34", "thirty-four", "34 in May" is not taken.
 fn age(words: &[&str]) -> Option<String> {
     match words {
@@ -816,6 +890,21 @@ mod tests {
                 "Mostly jazz.",
                 Some("I like mostly jazz."),
             ),
+            (
+                "Do you have any pets?",
+                "Yes, a golden retriever called Max.",
+                Some("I have a golden retriever called Max."),
+            ),
+            (
+                "Where did you grow up?",
+                "In a small town near Porto.",
+                Some("I grew up in a small town near Porto."),
+            ),
+            (
+                "Where did you grow up?",
+                "Lisbon, mostly.",
+                Some("I grew up in Lisbon, mostly."),
+            ),
         ] {
             assert_eq!(
                 expanded(question, answer).as_deref(),
@@ -873,6 +962,14 @@ mod tests {
             ("What do you think?", "Great idea!"),
             ("What do you usually do on weekends?", "Hiking, mostly."),
             ("What time do you wake up?", "Around 6am."),
+            ("Do you have any pets?", "Yes!"),
+            ("Do you have any tips?", "Yes, be patient."),
+            (
+                "We're still deciding. Do you have any suggestions?",
+                "Edinburgh, Scotland would be great.",
+            ),
+            ("Do you have any pets?", "Max!"),
+            ("Where did you grow up?", "All over the place."),
         ] {
             assert_eq!(expanded(question, answer), None, "{question} | {answer}");
         }
