@@ -36,83 +36,13 @@ const ADVERBS_BEFORE: &[&str] = &[
 
 /// Words that open a subordinate clause: a comma after such a clause is
 /// not a boundary ("When I was a kid, I loved dancing").
-const SUBORDINATORS: &[&str] = &[
+pub(super) const SUBORDINATORS: &[&str] = &[
     "when", "if", "because", "since", "although", "though", "after", "before", "while", "as",
     "once", "until", "whenever", "unless", "whether",
 ];
 
-/// `sentence` without a request or a comment tacked on after a comma: "I'm vegan, so
-/// no dairy please" says "I'm vegan"; "I'm gluten-free, so please keep
-/// that in mind" says "I'm gluten-free". A request is a part after ", so"
-/// (or ", and", or the comma alone) that opens with "please", a request
-/// of the listener ("remind me", "let me know") or, after "so", an
-/// imperative ("so keep it short"), or holds "please" before any subject
-/// of its own; or a comment on what was just said ("which is sad",
-/// "which sucks"). The part before must be a main clause (a verb in it,
-/// no "if" or "when" before it).
-fn without_aside(sentence: &str) -> &str {
-    let mut from = 0;
-    while let Some(at) = sentence[from..].find(", ").map(|i| from + i) {
-        from = at + 2;
-        let head = &sentence[..at];
-        let tail: Vec<String> = sentence[at + 2..].split_whitespace().map(bare).collect();
-        let (conj, rest) = match tail.first().map(String::as_str) {
-            Some("so" | "and") => (tail[0].as_str(), &tail[1..]),
-            _ => ("", &tail[..]),
-        };
-        let Some(first) = rest.first() else {
-            continue;
-        };
-        let imperative = conj == "so"
-            && matches!(verb(first), Some((_, VerbForm::Base)))
-            && !AUXILIARIES.contains(&first.as_str());
-        // "..., remind me to renew it", "..., let me know": asked of the
-        // listener
-        let next = rest.get(1).map(String::as_str);
-        let asked_of_listener =
-            matches!(first.as_str(), "remind" | "tell" | "suggest" | "recommend")
-                || (matches!(first.as_str(), "let" | "help" | "send" | "show" | "give")
-                    && matches!(next, Some("me" | "us")))
-                || (first == "don't" && next == Some("forget"));
-        // "..., which is sad because I love them", "..., which sucks": a
-        // comment on what was just said, not a fact of its own
-        let comment = conj.is_empty()
-            && first == "which"
-            && match next {
-                Some("makes" | "made" | "sucks" | "stinks" | "hurts") => true,
-                Some("is" | "was" | "'s") => rest.iter().skip(2).take(3).any(|w| {
-                    super::words::EVALUATIVE.contains(&w.as_str())
-                        || matches!(
-                            w.as_str(),
-                            "shame" | "pity" | "annoying" | "funny" | "weird"
-                        )
-                }),
-                _ => false,
-            };
-        let subject = rest.iter().position(|w| SUBJECTS.contains(&w.as_str()));
-        let please = rest
-            .iter()
-            .position(|w| matches!(w.as_str(), "please" | "pls"));
-        let asks = first == "please"
-            || imperative
-            || asked_of_listener
-            || comment
-            || please.is_some_and(|p| subject.is_none_or(|s| p < s));
-        // ("If you know anyone, let me know": the part before is the
-        // request's condition, not a statement)
-        let subordinate = head
-            .split_whitespace()
-            .next()
-            .is_some_and(|w| SUBORDINATORS.contains(&bare(w).as_str()));
-        if asks && !subordinate && head.split_whitespace().any(is_verbish) {
-            return head;
-        }
-    }
-    sentence
-}
-
 /// Subject pronouns (and their contractions) that open a clause.
-const SUBJECTS: &[&str] = &[
+pub(super) const SUBJECTS: &[&str] = &[
     "i", "i'm", "i've", "i'll", "i'd", "we", "we're", "we've", "we'll", "we'd", "he", "he's",
     "she", "she's", "they", "they're", "they've", "they'll", "it", "it's", "it'd", "it'll",
     "that's", "there's", "this", "that", "you", "you're", "you've", "you'll",
@@ -272,7 +202,7 @@ fn be_for(subject: &str) -> String {
 /// what follows it is a noun phrase that says what the part before it was
 /// ([`appositive`]).
 pub fn split(sentence: &str) -> Vec<String> {
-    let sentence = without_aside(sentence);
+    let sentence = super::asides::without_aside(sentence);
     let mut parts: Vec<Vec<&str>> = vec![Vec::new()];
     for w in sentence.split([' ', '\u{00a0}']) {
         if matches!(w, "-" | "--" | "\u{2013}" | "\u{2014}") {

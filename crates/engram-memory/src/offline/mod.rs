@@ -14,6 +14,7 @@
 //! always-available floor.
 
 mod affirmed;
+mod asides;
 mod carried;
 mod classify;
 mod clauses;
@@ -32,6 +33,7 @@ mod predicate;
 mod pronoun_cues;
 mod pronoun_words;
 mod pronouns;
+mod said_alone;
 mod salvage;
 mod shape;
 mod short_answers;

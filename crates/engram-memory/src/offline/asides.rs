@@ -1,0 +1,79 @@
+//! What is tacked onto a statement after a comma and is not part of it:
+//! a request of the listener ("I'm vegan, so no dairy please", "...,
+//! remind me to renew it") or a comment on what was just said ("...,
+//! which is sad because I love them"). [`super::clauses::split`] drops it
+//! before cutting the sentence into clauses, so the statement is
+//! remembered without it. Reads text only.
+
+use super::clauses::{bare, is_verbish, SUBJECTS, SUBORDINATORS};
+use super::lexicon::{verb, VerbForm, AUXILIARIES};
+
+/// `sentence` without a request or a comment tacked on after a comma: "I'm vegan, so
+/// no dairy please" says "I'm vegan"; "I'm gluten-free, so please keep
+/// that in mind" says "I'm gluten-free". A request is a part after ", so"
+/// (or ", and", or the comma alone) that opens with "please", a request
+/// of the listener ("remind me", "let me know") or, after "so", an
+/// imperative ("so keep it short"), or holds "please" before any subject
+/// of its own; or a comment on what was just said ("which is sad",
+/// "which sucks"). The part before must be a main clause (a verb in it,
+/// no "if" or "when" before it).
+pub(super) fn without_aside(sentence: &str) -> &str {
+    let mut from = 0;
+    while let Some(at) = sentence[from..].find(", ").map(|i| from + i) {
+        from = at + 2;
+        let head = &sentence[..at];
+        let tail: Vec<String> = sentence[at + 2..].split_whitespace().map(bare).collect();
+        let (conj, rest) = match tail.first().map(String::as_str) {
+            Some("so" | "and") => (tail[0].as_str(), &tail[1..]),
+            _ => ("", &tail[..]),
+        };
+        let Some(first) = rest.first() else {
+            continue;
+        };
+        let imperative = conj == "so"
+            && matches!(verb(first), Some((_, VerbForm::Base)))
+            && !AUXILIARIES.contains(&first.as_str());
+        // "..., remind me to renew it", "..., let me know": asked of the
+        // listener
+        let next = rest.get(1).map(String::as_str);
+        let asked_of_listener =
+            matches!(first.as_str(), "remind" | "tell" | "suggest" | "recommend")
+                || (matches!(first.as_str(), "let" | "help" | "send" | "show" | "give")
+                    && matches!(next, Some("me" | "us")))
+                || (first == "don't" && next == Some("forget"));
+        // "..., which is sad because I love them", "..., which sucks": a
+        // comment on what was just said, not a fact of its own
+        let comment = conj.is_empty()
+            && first == "which"
+            && match next {
+                Some("makes" | "made" | "sucks" | "stinks" | "hurts") => true,
+                Some("is" | "was" | "'s") => rest.iter().skip(2).take(3).any(|w| {
+                    super::words::EVALUATIVE.contains(&w.as_str())
+                        || matches!(
+                            w.as_str(),
+                            "shame" | "pity" | "annoying" | "funny" | "weird"
+                        )
+                }),
+                _ => false,
+            };
+        let subject = rest.iter().position(|w| SUBJECTS.contains(&w.as_str()));
+        let please = rest
+            .iter()
+            .position(|w| matches!(w.as_str(), "please" | "pls"));
+        let asks = first == "please"
+            || imperative
+            || asked_of_listener
+            || comment
+            || please.is_some_and(|p| subject.is_none_or(|s| p < s));
+        // ("If you know anyone, let me know": the part before is the
+        // request's condition, not a statement)
+        let subordinate = head
+            .split_whitespace()
+            .next()
+            .is_some_and(|w| SUBORDINATORS.contains(&bare(w).as_str()));
+        if asks && !subordinate && head.split_whitespace().any(is_verbish) {
+            return head;
+        }
+    }
+    sentence
+}

@@ -1,0 +1,298 @@
+//! What a fragment said alone amounts to, read for the slot the question
+//! before it left: a duration ("5 years already"), a frequency ("every
+//! Sunday"), a count ("three"), a time ("back in 2015"), a place, an age;
+//! and the question's own doing said by the one answering ("go running
+//! these days" as "go running"). [`super::short_answers`] puts them into
+//! the speaker's sentence. Reads text only.
+
+use super::clauses::{bare, is_verbish};
+use super::short_answers::mine;
+
+/// What the question asked "you" about, said by the one answering: "go
+/// running these days" as "go running" (`past`: "start painting" as
+/// "started painting"). It must open with a verb, after at most an adverb
+/// of habit ("usually go"), and hold no second question or clause.
+pub(super) fn doing_phrase(doing: &str, past: bool) -> Option<String> {
+    use super::lexicon::{past_of, verb, VerbForm};
+    let mut words: Vec<&str> = doing.split_whitespace().collect();
+    // time words that end the question are the answer's to say
+    for tail in [
+        &["these", "days"][..],
+        &["nowadays"],
+        &["now"],
+        &["lately"],
+        &["again"],
+    ] {
+        if words.ends_with(tail) {
+            words.truncate(words.len() - tail.len());
+        }
+    }
+    let habit = words.first().is_some_and(|w| {
+        matches!(
+            *w,
+            "usually" | "normally" | "typically" | "generally" | "still" | "actually"
+        )
+    });
+    let at = usize::from(habit);
+    let first = words.get(at)?;
+    if words.len() > 8 || !matches!(verb(first), Some((_, VerbForm::Base))) {
+        return None;
+    }
+    // ("when did you start it?": the answer would not say what)
+    if words.iter().any(|w| {
+        matches!(
+            *w,
+            "it" | "that" | "this" | "them" | "those" | "these" | "him" | "her" | "there"
+        )
+    }) {
+        return None;
+    }
+    // ("how often do you think you'll ...": no habit asked about)
+    if matches!(
+        *first,
+        "think" | "feel" | "mean" | "say" | "want" | "need" | "wish"
+    ) || words[at + 1..].iter().any(|w| {
+        matches!(
+            *w,
+            "you" | "you'll" | "you'd" | "and" | "or" | "if" | "when"
+        )
+    }) {
+        return None;
+    }
+    let mut said: Vec<String> = words.iter().map(|w| w.to_string()).collect();
+    if past {
+        said[at] = past_of(first)?;
+    }
+    Some(mine(&said.join(" ")))
+}
+
+/// A frequency said alone: "Three times a week", "Every Sunday", "Twice
+/// a month", "Most weekends", "Daily"; its opening word lowercased unless
+/// a name ("Sundays"). No verb, no hedge ("Not very often").
+pub(super) fn frequency(words: &[&str]) -> Option<String> {
+    let lower: Vec<String> = words.iter().map(|w| bare(w)).collect();
+    let marker = lower.iter().any(|w| {
+        matches!(
+            w.as_str(),
+            "once"
+                | "twice"
+                | "times"
+                | "every"
+                | "each"
+                | "daily"
+                | "weekly"
+                | "monthly"
+                | "yearly"
+                | "nightly"
+                | "weekend"
+                | "weekends"
+                | "mornings"
+                | "evenings"
+                | "nights"
+        ) || (w.ends_with("days") && w.len() > 6)
+    });
+    let opens_badly = lower.first().is_some_and(|w| {
+        matches!(
+            w.as_str(),
+            "not" | "no" | "never" | "hardly" | "rarely" | "maybe" | "depends" | "it"
+        )
+    });
+    if !marker || opens_badly || words.len() > 6 || words.iter().any(|w| is_verbish(w)) {
+        return None;
+    }
+    Some(lowered_opening(words))
+}
+
+/// "How many kids do you have?" - "Three, two boys and a girl." says "I
+/// have three kids, two boys and a girl."; "How many languages do you
+/// speak?" - "Four!" says "I speak four languages!". The answer opens with
+/// a number (and may name the thing itself: "Two dogs").
+pub(super) fn counted(asked: &str, words: &[&str]) -> Option<String> {
+    let (noun, doing) = asked.split_once(" do you ")?;
+    let noun_words: Vec<&str> = noun.split_whitespace().collect();
+    if noun_words.is_empty() || noun_words.len() > 3 || noun_words.iter().any(|w| is_verbish(w)) {
+        return None;
+    }
+    let doing = doing_phrase(doing, false)?;
+    let lower: Vec<String> = words.iter().map(|w| bare(w)).collect();
+    let skip = usize::from(
+        lower
+            .first()
+            .is_some_and(|w| matches!(w.as_str(), "just" | "only")),
+    );
+    let number = lower.get(skip)?;
+    let is_number = number.chars().all(|c| c.is_ascii_digit())
+        || (NUMBERS.contains(&number.as_str())
+            && !matches!(number.as_str(), "few" | "couple" | "several"));
+    if !is_number || words.len() > skip + 6 || words.iter().any(|w| is_verbish(w)) {
+        return None;
+    }
+    let said = lowered_opening(words);
+    if words.len() > skip + 1 {
+        // the answer names the thing: "Two dogs and a cat"
+        return Some(format!("I {doing} {said}"));
+    }
+    let one = matches!(number.as_str(), "one" | "1");
+    let noun = if one && noun.ends_with('s') && !noun.ends_with("ss") {
+        &noun[..noun.len() - 1]
+    } else {
+        noun
+    };
+    Some(format!("I {doing} {said} {noun}"))
+}
+
+/// A time said alone: "Back in 2015", "Last spring", "Two years ago",
+/// "In March", "When I was 12"; "back" is dropped and the rest read like
+/// any date in a sentence.
+pub(super) fn when(words: &[&str]) -> Option<String> {
+    let lower: Vec<String> = words.iter().map(|w| bare(w)).collect();
+    let skip = usize::from(lower.first().is_some_and(|w| w == "back"));
+    let rest = &lower[skip..];
+    let year = |w: &String| w.len() == 4 && w.chars().all(|c| c.is_ascii_digit());
+    let month = |w: &String| is_month(w);
+    let unit = |w: &String| {
+        matches!(
+            w.trim_end_matches('s'),
+            "year"
+                | "month"
+                | "week"
+                | "day"
+                | "summer"
+                | "winter"
+                | "spring"
+                | "fall"
+                | "autumn"
+                | "weekend"
+        )
+    };
+    let ok = match rest {
+        [] => false,
+        [p, w, ..] if matches!(p.as_str(), "in" | "around" | "about") => year(w) || month(w),
+        [l, u] if matches!(l.as_str(), "last" | "this") => unit(u),
+        [.., u, ago] if ago == "ago" => unit(u),
+        [w] => matches!(w.as_str(), "yesterday" | "recently") || year(w),
+        [w, i, was, ..] if w == "when" && i == "i" && was == "was" => rest.len() <= 6,
+        _ => false,
+    };
+    if !ok || words.len() > skip + 6 {
+        return None;
+    }
+    Some(lowered_opening(&words[skip..]))
+}
+
+/// A month's name ("march", "May").
+fn is_month(w: &str) -> bool {
+    super::dates::MONTHS
+        .iter()
+        .any(|m| m.eq_ignore_ascii_case(w))
+}
+
+/// The words joined, the first lowercased unless it is a name.
+fn lowered_opening(words: &[&str]) -> String {
+    let mut out: Vec<String> = words.iter().map(|w| w.to_string()).collect();
+    if let Some(first) = out.first_mut() {
+        let b = bare(first);
+        let name = b.trim_end_matches('s').parse::<chrono::Weekday>().is_ok() || is_month(&b);
+        if !name && first != "I" {
+            *first = first.to_lowercase();
+        }
+    }
+    out.join(" ")
+}
+
+/// "5 years already", "about four months", "since I was 17 or so": as
+/// "for 5 years", "for about four months", "since I was 17 or so".
+pub(super) fn duration(words: &[&str]) -> Option<String> {
+    let lower: Vec<String> = words.iter().map(|w| bare(w)).collect();
+    if lower.first().is_some_and(|w| w == "since") {
+        return Some(format!("since {}", words[1..].join(" ")));
+    }
+    let unit = lower.iter().any(|w| {
+        matches!(
+            w.trim_end_matches('s'),
+            "year" | "month" | "week" | "day" | "decade" | "hour"
+        )
+    });
+    let opens = lower.first().is_some_and(|w| {
+        w.chars().all(|c| c.is_ascii_digit())
+            || NUMBERS.contains(&w.as_str())
+            || matches!(
+                w.as_str(),
+                "a" | "about" | "almost" | "nearly" | "over" | "around" | "just" | "roughly"
+            )
+    });
+    // no verb of its own ("5 years ago I started" answers when, not how long)
+    let verb = words.iter().any(|w| is_verbish(w)) || lower.iter().any(|w| w == "ago");
+    if !(unit && opens) || verb {
+        return None;
+    }
+    let kept: Vec<&str> = words
+        .iter()
+        .zip(&lower)
+        .filter(|(_, l)| !matches!(l.as_str(), "already" | "now"))
+        .map(|(w, _)| *w)
+        .collect();
+    Some(format!("for {}", kept.join(" ").to_lowercase()))
+}
+
+/// Number words a duration or an age may open with.
+const NUMBERS: &[&str] = &[
+    "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+    "twelve", "fifteen", "twenty", "thirty", "forty", "fifty", "few", "couple", "several",
+];
+
+/// A place said alone: capitalised words ("Lisbon", "New York",
+/// "Porto, originally" has already lost its comma).
+pub(super) fn place(words: &[&str]) -> Option<String> {
+    let kept: Vec<&str> = words
+        .iter()
+        .copied()
+        .filter(|w| {
+            !matches!(
+                bare(w).as_str(),
+                "originally" | "now" | "currently" | "mostly"
+            )
+        })
+        .skip_while(|w| matches!(bare(w).as_str(), "in" | "from" | "at"))
+        .collect();
+    let capital = |w: &&str| w.chars().next().is_some_and(char::is_uppercase);
+    (!kept.is_empty()
+        && kept.len() <= 4
+        && kept.iter().all(capital)
+        && !kept.iter().any(|w| is_verbish(w)))
+    .then(|| kept.join(" "))
+}
+
+/// Where, said alone with what places it: "In a small town near Porto",
+/// "Lisbon", "Outside Leeds" (as "in Lisbon" where no word places it); a
+/// name must be in it, and no verb.
+pub(super) fn whereabouts(words: &[&str]) -> Option<String> {
+    let first = bare(words.first()?);
+    let placed = matches!(
+        first.as_str(),
+        "in" | "near" | "outside" | "around" | "on" | "by"
+    );
+    if !placed {
+        return place(words).map(|p| format!("in {p}"));
+    }
+    let named = words
+        .iter()
+        .skip(1)
+        .any(|w| w.starts_with(char::is_uppercase));
+    if !named || words.len() > 8 || words.iter().any(|w| is_verbish(w)) {
+        return None;
+    }
+    Some(lowered_opening(words))
+}
+
+/// An age said alone: "34", "thirty-four", "34 in May" is not taken.
+pub(super) fn age(words: &[&str]) -> Option<String> {
+    match words {
+        [n] | [n, "years", "old"] | [n, "next", "month"]
+            if n.chars().all(|c| c.is_ascii_digit()) && n.len() <= 3 =>
+        {
+            Some(n.to_string())
+        }
+        _ => None,
+    }
+}

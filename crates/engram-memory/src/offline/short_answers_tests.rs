@@ -1,0 +1,225 @@
+//! The data-driven cases of [`super::expanded`]: short answers said in
+//! full, and answers or questions that are left alone.
+
+use super::*;
+
+#[test]
+fn short_answers_said_in_full() {
+    for (question, answer, expect) in [
+        (
+            "Wow, what a lovely photo! How long have you been married?",
+            "6 years already! Time flies.",
+            Some("I have been married for 6 years! Time flies."),
+        ),
+        (
+            "How long have you been painting?",
+            "Since I was 12 or so.",
+            Some("I have been painting since I was 12 or so."),
+        ),
+        (
+            "So, how long have you been into pottery?",
+            "About four years now, and I love it.",
+            Some("I have been into pottery for about four years, and I love it."),
+        ),
+        (
+            "Wow! How long have you been playing the piano again?",
+            "I've been playing for about four months now and I love it.",
+            Some("I have been playing the piano for about four months now and I love it."),
+        ),
+        (
+            "How long have you had your cat?",
+            "A couple of years!",
+            Some("I have had my cat for a couple of years!"),
+        ),
+        (
+            "Nice to meet you! Where are you from?",
+            "Lisbon, originally.",
+            Some("I'm from Lisbon, originally."),
+        ),
+        (
+            "Where do you live now?",
+            "Berlin.",
+            Some("I live in Berlin."),
+        ),
+        ("How old are you?", "34.", Some("I'm 34 years old.")),
+        // a thing in the place the question left for it
+        (
+            "Congrats! Which team did you sign with?",
+            "The Harbor Hawks! Can't wait to play with them.",
+            Some("I signed with the Harbor Hawks! Can't wait to play with them."),
+        ),
+        (
+            "He's adorable! What's your dog's name?",
+            "Biscuit! He's a total goofball.",
+            Some("My dog's name is Biscuit! He's a total goofball."),
+        ),
+        (
+            "What are their names?",
+            "Luna and Oliver!",
+            Some("Their names are Luna and Oliver!"),
+        ),
+        (
+            "So, what are you reading these days?",
+            "A thriller by Tana French.",
+            Some("I'm reading a thriller by Tana French."),
+        ),
+        (
+            "What causes have you been working on lately?",
+            "Clean rivers and bike lanes, mostly.",
+            Some("I have been working on clean rivers and bike lanes, mostly."),
+        ),
+        (
+            "What policies have you been focusing on lately?",
+            "Recently, school reform and public transport.",
+            Some("I have been focusing on school reform and public transport."),
+        ),
+        // how often, how many, when: the habit, count or time asked for
+        (
+            "How often do you go running these days?",
+            "Three times a week, usually before work.",
+            Some("I go running three times a week, usually before work."),
+        ),
+        (
+            "How often do you visit your parents?",
+            "Every Sunday!",
+            Some("I visit my parents every Sunday!"),
+        ),
+        (
+            "How often do you usually swim?",
+            "Twice a month.",
+            Some("I usually swim twice a month."),
+        ),
+        (
+            "How many kids do you have?",
+            "Three, two boys and a girl.",
+            Some("I have three kids, two boys and a girl."),
+        ),
+        (
+            "How many languages do you speak?",
+            "Four!",
+            Some("I speak four languages!"),
+        ),
+        (
+            "How many pets do you have?",
+            "Just one.",
+            Some("I have just one pet."),
+        ),
+        (
+            "How many pets do you have?",
+            "Two dogs and a cat.",
+            Some("I have two dogs and a cat."),
+        ),
+        (
+            "When did you start painting?",
+            "Back in 2015.",
+            Some("I started painting in 2015."),
+        ),
+        (
+            "When did you move to Berlin?",
+            "Last spring, right after graduating.",
+            Some("I moved to Berlin last spring, right after graduating."),
+        ),
+        (
+            "When did you get your dog?",
+            "Two years ago!",
+            Some("I got my dog two years ago!"),
+        ),
+        (
+            "When did you start playing chess?",
+            "When I was 12.",
+            Some("I started playing chess when I was 12."),
+        ),
+        (
+            "Nice! What instrument do you play?",
+            "The clarinet.",
+            Some("I play the clarinet."),
+        ),
+        (
+            "What music do you like?",
+            "Mostly jazz.",
+            Some("I like mostly jazz."),
+        ),
+        (
+            "Do you have any pets?",
+            "Yes, a golden retriever called Max.",
+            Some("I have a golden retriever called Max."),
+        ),
+        (
+            "Where did you grow up?",
+            "In a small town near Porto.",
+            Some("I grew up in a small town near Porto."),
+        ),
+        (
+            "Where did you grow up?",
+            "Lisbon, mostly.",
+            Some("I grew up in Lisbon, mostly."),
+        ),
+    ] {
+        assert_eq!(
+            expanded(question, answer).as_deref(),
+            expect,
+            "{question} | {answer}"
+        );
+    }
+}
+
+#[test]
+fn full_answers_and_other_questions_are_left() {
+    for (question, answer) in [
+        // the answer says it itself
+        (
+            "How long have you had them?",
+            "I've had them for 3 years now.",
+        ),
+        // not how long
+        ("How long have you been surfing?", "5 years ago I started."),
+        // no such question
+        ("What did you think of it?", "Super good!"),
+        ("Where are you from?", "Oh, far away."),
+        ("How old are you?", "Old enough!"),
+        // a question that is not the last one
+        ("How long have you been married? Any kids?", "Two!"),
+        // no thing in the answer, or no thing asked for
+        ("What's your plan?", "Not sure yet!"),
+        ("What did you think of it?", "Pretty good, honestly."),
+        ("What did you think of the film?", "Loved it!"),
+        ("What are you up to?", "Nothing much."),
+        ("What's the best part?", "The people."),
+        ("Which team did you sign with?", "I signed with the Hawks."),
+        (
+            "What did you write on that whiteboard?",
+            "On that whiteboard, I wrote down some quotes.",
+        ),
+        (
+            "What support are you offering them?",
+            "Besides the classes, I'm offering mentoring.",
+        ),
+        // no habit, count or time in the answer, or none asked about
+        ("How often do you go running?", "Not very often."),
+        ("How often do you go running?", "Whenever I can!"),
+        ("How often do you think about it?", "All the time."),
+        (
+            "How often do you all work out together?",
+            "Three times a week.",
+        ),
+        ("How many kids do you have?", "Too many!"),
+        ("How many times have you been there?", "Three!"),
+        ("How many kids does she have?", "Two."),
+        ("When did you start it?", "Back in 2015."),
+        ("When did you start painting?", "Ages ago, I think."),
+        ("When did you start painting?", "I started in 2015."),
+        ("What do you think?", "Great idea!"),
+        ("What do you usually do on weekends?", "Hiking, mostly."),
+        ("What time do you wake up?", "Around 6am."),
+        ("Do you have any pets?", "Yes!"),
+        ("Do you have any tips?", "Yes, be patient."),
+        (
+            "We're still deciding. Do you have any suggestions?",
+            "Edinburgh, Scotland would be great.",
+        ),
+        ("Do you have any pets?", "Max!"),
+        ("Where did you grow up?", "All over the place."),
+    ] {
+        assert_eq!(expanded(question, answer), None, "{question} | {answer}");
+    }
+}
