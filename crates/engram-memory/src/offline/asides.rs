@@ -8,9 +8,9 @@
 use super::clauses::{bare, is_verbish, SUBJECTS, SUBORDINATORS};
 use super::lexicon::{verb, VerbForm, AUXILIARIES};
 
-/// `sentence` without a request or a comment tacked on after a comma: "I'm vegan, so
-/// no dairy please" says "I'm vegan"; "I'm gluten-free, so please keep
-/// that in mind" says "I'm gluten-free". A request is a part after ", so"
+/// `sentence` without a request or a comment tacked on after a comma:
+/// "I'm vegan, so no dairy please" says "I'm vegan"; "I'm gluten-free, so
+/// please keep that in mind" says "I'm gluten-free". A request is a part after ", so"
 /// (or ", and", or the comma alone) that opens with "please", a request
 /// of the listener ("remind me", "let me know") or, after "so", an
 /// imperative ("so keep it short"), or holds "please" before any subject
