@@ -99,6 +99,26 @@ pub(super) fn expanded(question: &str, answer: &str) -> Option<String> {
         format!("I work at {}", place(&words)?)
     } else if after(&lower, &["how old are you"]).is_some() {
         format!("I'm {} years old", age(&words)?)
+    } else if let Some(state) = after(&lower, &["are you "]) {
+        // "Are you married?" - "Yes, for 6 years now.": how long it has held
+        let state: Vec<&str> = state.split_whitespace().collect();
+        let lasting = matches!(
+            state.as_slice(),
+            [one] if !one.ends_with("ing")
+                && matches!(
+                    *one,
+                    "married" | "engaged" | "vegetarian" | "vegan" | "retired" | "divorced"
+                        | "sober" | "single" | "pescatarian"
+                )
+        );
+        let words = match words.first().map(|w| bare(w)) {
+            Some(f) if f == "for" => &words[1..],
+            _ => &words[..],
+        };
+        if !lasting || words.is_empty() {
+            return None;
+        }
+        format!("I have been {} {}", state[0], duration(words)?)
     } else if after(&lower, &["where did you grow up"]).is_some() {
         format!("I grew up {}", whereabouts(&words)?)
     } else if let Some(doing) = after(&lower, &["how often do you "]) {

@@ -145,6 +145,16 @@ fn short_answers_said_in_full() {
             Some("I have a golden retriever called Max."),
         ),
         (
+            "Oh nice! Are you married?",
+            "Yes, for 6 years now.",
+            Some("I have been married for 6 years."),
+        ),
+        (
+            "Are you vegetarian?",
+            "Yep, about ten years.",
+            Some("I have been vegetarian for about ten years."),
+        ),
+        (
             "Where did you grow up?",
             "In a small town near Porto.",
             Some("I grew up in a small town near Porto."),
@@ -219,6 +229,9 @@ fn full_answers_and_other_questions_are_left() {
         ),
         ("Do you have any pets?", "Max!"),
         ("Where did you grow up?", "All over the place."),
+        ("Are you married?", "Yes!"),
+        ("Are you excited?", "Yes, for weeks now."),
+        ("Are you going?", "Yes, for two days."),
     ] {
         assert_eq!(expanded(question, answer), None, "{question} | {answer}");
     }
