@@ -145,6 +145,11 @@ fn short_answers_said_in_full() {
             Some("I have a golden retriever called Max."),
         ),
         (
+            "How long have you lived in Denver?",
+            "About three years.",
+            Some("I have lived in Denver for about three years."),
+        ),
+        (
             "Oh nice! Are you married?",
             "Yes, for 6 years now.",
             Some("I have been married for 6 years."),
@@ -230,6 +235,8 @@ fn full_answers_and_other_questions_are_left() {
         ("Do you have any pets?", "Max!"),
         ("Where did you grow up?", "All over the place."),
         ("Are you married?", "Yes!"),
+        ("How long have you worked there?", "Five years."),
+        ("How long have you known?", "Ages."),
         ("Are you excited?", "Yes, for weeks now."),
         ("Are you going?", "Yes, for two days."),
     ] {
