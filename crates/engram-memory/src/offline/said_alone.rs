@@ -296,3 +296,35 @@ pub(super) fn age(words: &[&str]) -> Option<String> {
         _ => None,
     }
 }
+
+/// Pastimes said alone: "Mostly rock climbing and board games", "Hiking"
+/// (what follows a comma is the caller's: "Hiking, reading and cooking");
+/// doings in -ing and things, no other verb, no pronoun, no hedge.
+pub(super) fn pastimes(words: &[&str]) -> Option<String> {
+    use super::lexicon::{verb, VerbForm};
+    let lower: Vec<String> = words.iter().map(|w| bare(w)).collect();
+    let skip = usize::from(lower.first().is_some_and(|w| {
+        matches!(
+            w.as_str(),
+            "mostly" | "mainly" | "usually" | "lots" | "probably"
+        )
+    }));
+    let said = &lower[skip..];
+    let gerund = said
+        .iter()
+        .any(|w| matches!(verb(w), Some((_, VerbForm::Gerund))));
+    let other_verb = said.iter().any(|w| {
+        !matches!(verb(w), None | Some((_, VerbForm::Gerund)))
+            && !matches!(w.as_str(), "games" | "movies" | "walks" | "runs" | "hikes")
+    });
+    let pointing = said.iter().any(|w| {
+        matches!(
+            w.as_str(),
+            "it" | "that" | "this" | "them" | "nothing" | "not" | "i" | "you" | "stuff"
+        )
+    });
+    if said.is_empty() || said.len() > 6 || !gerund || other_verb || pointing {
+        return None;
+    }
+    Some(lowered_opening(&words[skip..]))
+}

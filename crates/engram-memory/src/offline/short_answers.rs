@@ -17,7 +17,7 @@
 
 use super::clauses::{bare, is_verbish};
 use super::said_alone::{
-    age, counted, doing_phrase, duration, frequency, place, when, whereabouts,
+    age, counted, doing_phrase, duration, frequency, pastimes, place, when, whereabouts,
 };
 use super::surface::upper_first;
 
@@ -139,6 +139,19 @@ pub(super) fn expanded(question: &str, answer: &str) -> Option<String> {
             return None;
         }
         format!("I have been {} {}", state[0], duration(words)?)
+    } else if after(
+        &lower,
+        &[
+            "what do you do for fun",
+            "what do you like to do for fun",
+            "what do you do in your free time",
+            "what do you like to do in your free time",
+            "what are your hobbies",
+        ],
+    )
+    .is_some()
+    {
+        format!("For fun, I enjoy {}", pastimes(&words)?)
     } else if after(&lower, &["where did you grow up"]).is_some() {
         format!("I grew up {}", whereabouts(&words)?)
     } else if let Some(doing) = after(&lower, &["how often do you "]) {

@@ -145,6 +145,16 @@ fn short_answers_said_in_full() {
             Some("I have a golden retriever called Max."),
         ),
         (
+            "Cool! What do you do for fun?",
+            "Mostly rock climbing and board games.",
+            Some("For fun, I enjoy rock climbing and board games."),
+        ),
+        (
+            "What are your hobbies?",
+            "Hiking, reading and cooking.",
+            Some("For fun, I enjoy hiking, reading and cooking."),
+        ),
+        (
             "How long have you lived in Denver?",
             "About three years.",
             Some("I have lived in Denver for about three years."),
@@ -235,6 +245,9 @@ fn full_answers_and_other_questions_are_left() {
         ("Do you have any pets?", "Max!"),
         ("Where did you grow up?", "All over the place."),
         ("Are you married?", "Yes!"),
+        ("What do you do for fun?", "Not much these days."),
+        ("What do you do for fun?", "I like hiking."),
+        ("What are your hobbies?", "Nothing exciting."),
         ("How long have you worked there?", "Five years."),
         ("How long have you known?", "Ages."),
         ("Are you excited?", "Yes, for weeks now."),
