@@ -39,12 +39,10 @@ pub(super) fn doing_phrase(doing: &str, past: bool) -> Option<String> {
         return None;
     }
     // ("when did you start it?": the answer would not say what)
-    if words.iter().any(|w| {
-        matches!(
-            *w,
-            "it" | "that" | "this" | "them" | "those" | "these" | "him" | "her" | "there"
-        )
-    }) {
+    if words
+        .iter()
+        .any(|w| points_elsewhere(w) || matches!(*w, "him" | "her"))
+    {
         return None;
     }
     // ("how often do you think you'll ...": no habit asked about)
@@ -64,6 +62,33 @@ pub(super) fn doing_phrase(doing: &str, past: bool) -> Option<String> {
         said[at] = past_of(first)?;
     }
     Some(mine(&said.join(" ")))
+}
+
+/// What the question asked "you" had done, said by the one answering:
+/// "lived in Denver" (a participle first, nothing pointed at: "worked
+/// there" would not say where).
+pub(super) fn done_phrase(done: &str) -> Option<String> {
+    use super::lexicon::{verb, VerbForm};
+    let said: Vec<&str> = done.split_whitespace().collect();
+    let participle = said
+        .first()
+        .is_some_and(|w| matches!(verb(&bare(w)), Some((_, VerbForm::Past))));
+    let pointing = said.iter().any(|w| {
+        let b = bare(w);
+        points_elsewhere(&b) || b == "here"
+    });
+    if !participle || pointing || said.len() > 6 {
+        return None;
+    }
+    Some(mine(done))
+}
+
+/// A word that points at something said elsewhere ("it", "there").
+fn points_elsewhere(w: &str) -> bool {
+    matches!(
+        w,
+        "it" | "that" | "this" | "them" | "those" | "these" | "there"
+    )
 }
 
 /// A frequency said alone: "Three times a week", "Every Sunday", "Twice

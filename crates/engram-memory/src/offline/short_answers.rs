@@ -17,7 +17,8 @@
 
 use super::clauses::{bare, is_verbish};
 use super::said_alone::{
-    age, counted, doing_phrase, duration, frequency, pastimes, place, when, whereabouts,
+    age, counted, doing_phrase, done_phrase, duration, frequency, pastimes, place, when,
+    whereabouts,
 };
 use super::surface::upper_first;
 
@@ -88,24 +89,11 @@ pub(super) fn expanded(question: &str, answer: &str) -> Option<String> {
         format!("I have had {} {}", mine(had), duration(&words)?)
     } else if let Some(done) = after(&lower, &["how long have you "]) {
         // "How long have you lived in Denver?" - "About three years."
-        let done = cased(done);
-        let said: Vec<&str> = done.split_whitespace().collect();
-        let participle = said.first().is_some_and(|w| {
-            matches!(
-                super::lexicon::verb(&bare(w)),
-                Some((_, super::lexicon::VerbForm::Past))
-            )
-        });
-        let pointing = said.iter().any(|w| {
-            matches!(
-                bare(w).as_str(),
-                "it" | "that" | "this" | "there" | "them" | "those" | "these" | "here"
-            )
-        });
-        if !participle || pointing || said.len() > 6 {
-            return None;
-        }
-        format!("I have {} {}", mine(&done), duration(&words)?)
+        format!(
+            "I have {} {}",
+            done_phrase(&cased(done))?,
+            duration(&words)?
+        )
     } else if after(
         &lower,
         &["where are you from", "where are you originally from"],
