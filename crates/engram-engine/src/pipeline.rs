@@ -36,6 +36,10 @@ const INLINE_TEXT: usize = 16 * 1024;
 /// (tokenising this much takes a few milliseconds).
 const QUIET_CHUNKING: usize = 64 * 1024;
 
+/// Documents whose content and file take at most this many bytes are read
+/// with the rest of their batch, in one query.
+const READ_TOGETHER: usize = 256 * 1024;
+
 /// Texts embedded per embedder call (bounds memory and keeps stop checks
 /// and lease renewals timely for very large documents).
 const EMBED_GROUP: usize = 256;
@@ -61,11 +65,12 @@ pub(crate) async fn process_batch(
     // the documents that form memories now, as read (without their raw
     // content), by id, for memory formation at the end
     let mut forming: std::collections::HashMap<String, Document> = std::collections::HashMap::new();
+    let mut read = read_small(engine, &jobs).await;
     for job in jobs {
         if *stop.borrow() {
             return Ok(());
         }
-        let e = match extract(engine, &job).await {
+        let e = match extract(engine, &job, read.remove(&job.document_id)).await {
             Ok(Some((e, mut doc))) => {
                 if doc.dreaming == Dreaming::Instant && doc.task_type == TaskType::Memory {
                     doc.content = String::new();
@@ -301,18 +306,50 @@ async fn advance(
 
 /// Extract the job's document; returns the text and the document as read
 /// (without its file's bytes), which memory formation uses later.
-async fn extract(engine: &Engine, job: &Job) -> Result<Option<(Extracted, Document)>, Failure> {
-    // one document read at a time, not the batch's in one query: a file
-    // may be 50 MB, and a batch of them read together would hold every
-    // file's bytes at once
-    let mut doc = match engine
-        .store
-        .get_document(&job.org_id, &job.document_id)
-        .await
-    {
-        Ok(Some(d)) => d,
-        Ok(None) => return Ok(None),
-        Err(e) => return Err(Failure::Transient(e.to_string())),
+/// The batch's short documents by id, read in one query per organisation
+/// (a read per document was a round trip each). A document missing here
+/// (large, gone, or the read failed) is read alone by [`extract`].
+async fn read_small(engine: &Engine, jobs: &[Job]) -> std::collections::HashMap<String, Document> {
+    let mut by_org: std::collections::BTreeMap<&str, Vec<String>> = Default::default();
+    for job in jobs {
+        by_org
+            .entry(job.org_id.as_str())
+            .or_default()
+            .push(job.document_id.clone());
+    }
+    let mut out = std::collections::HashMap::with_capacity(jobs.len());
+    for (org, ids) in by_org {
+        match engine
+            .store
+            .small_documents_by_ids(org, &ids, READ_TOGETHER)
+            .await
+        {
+            Ok(docs) => out.extend(docs.into_iter().map(|d| (d.id.clone(), d))),
+            Err(e) => tracing::debug!(error = %e, "reading a batch's documents together failed"),
+        }
+    }
+    out
+}
+
+async fn extract(
+    engine: &Engine,
+    job: &Job,
+    read: Option<Document>,
+) -> Result<Option<(Extracted, Document)>, Failure> {
+    // a document not read with the batch is read alone: a file may be
+    // 50 MB, and a batch of them read together would hold every file's
+    // bytes at once
+    let mut doc = match read {
+        Some(d) => d,
+        None => match engine
+            .store
+            .get_document(&job.org_id, &job.document_id)
+            .await
+        {
+            Ok(Some(d)) => d,
+            Ok(None) => return Ok(None),
+            Err(e) => return Err(Failure::Transient(e.to_string())),
+        },
     };
     // a page from the web is a webpage; a file that merely has a URL (a
     // synced GitHub or S3 object) keeps the kind its content has

@@ -236,6 +236,30 @@ pub async fn documents_by_ids(
     rows.iter().map(document).collect()
 }
 
+pub async fn small_documents_by_ids(
+    s: &PgStore,
+    org_id: &str,
+    ids: &[String],
+    max_bytes: usize,
+) -> StoreResult<Vec<Document>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    // octet_length of a stored value reads its size, not the value
+    let rows = sqlx::query(AssertSqlSafe(format!(
+        "SELECT {} FROM documents d WHERE d.org_id = $1 AND d.id = ANY($2) \
+         AND octet_length(d.content) + coalesce(octet_length(d.file_bytes), 0) <= $3",
+        doc_columns()
+    )))
+    .bind(org_id)
+    .bind(ids)
+    .bind(max_bytes as i64)
+    .fetch_all(&s.pool)
+    .await
+    .map_err(db_err)?;
+    rows.iter().map(document).collect()
+}
+
 pub async fn update_document(
     s: &PgStore,
     org_id: &str,

@@ -97,6 +97,14 @@ impl Store for PgStore {
     async fn documents_by_ids(&self, org_id: &str, ids: &[String]) -> StoreResult<Vec<Document>> {
         docs::documents_by_ids(self, org_id, ids).await
     }
+    async fn small_documents_by_ids(
+        &self,
+        org_id: &str,
+        ids: &[String],
+        max_bytes: usize,
+    ) -> StoreResult<Vec<Document>> {
+        docs::small_documents_by_ids(self, org_id, ids, max_bytes).await
+    }
     async fn chunks_by_ids(&self, org_id: &str, ids: &[String]) -> StoreResult<Vec<Chunk>> {
         search::chunks_by_ids(self, org_id, ids).await
     }

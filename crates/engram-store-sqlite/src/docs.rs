@@ -1,13 +1,12 @@
-//! Document writes and reads. Every statement filters by `org_id`.
+//! Document reads, updates and deletions (inserts: [`crate::upsert`]).
+//! Every statement filters by `org_id`.
 
 use crate::filter_sql::{compile, Bind};
 use crate::rows::{chunk_row, document, CHUNK_COLUMNS, DOC_COLUMNS};
+use crate::upsert::{enqueue, fetch, set_tags};
 use crate::{db_err, ms, placeholders, SqliteStore};
-use engram_core::{DocumentStatus, DreamingStatus, SortField, SortOrder};
-use engram_store::{
-    now, Chunk, Document, DocumentPatch, ListQuery, NewDocument, SearchScope, StoreResult,
-    UpsertOutcome,
-};
+use engram_core::{DocumentStatus, SortField, SortOrder};
+use engram_store::{now, Chunk, Document, DocumentPatch, ListQuery, SearchScope, StoreResult};
 use sqlx::{AssertSqlSafe, Sqlite, SqlitePool, Transaction};
 
 type Tx = Transaction<'static, Sqlite>;
@@ -23,184 +22,6 @@ async fn resolve(tx: &mut Tx, org_id: &str, id: &str) -> StoreResult<Option<Stri
     .fetch_optional(&mut **tx)
     .await
     .map_err(db_err)
-}
-
-async fn set_tags(tx: &mut Tx, org_id: &str, doc_id: &str, tags: &[String]) -> StoreResult<()> {
-    sqlx::query("DELETE FROM document_tags WHERE document_id = ?")
-        .bind(doc_id)
-        .execute(&mut **tx)
-        .await
-        .map_err(db_err)?;
-    insert_tags(tx, org_id, doc_id, tags).await
-}
-
-/// Tag rows per INSERT statement (four variables each; SQLite allows
-/// 32 766).
-const TAG_ROWS: usize = 1000;
-
-/// Tag a document that has no tags yet, a statement per thousand tags
-/// rather than one per tag.
-async fn insert_tags(tx: &mut Tx, org_id: &str, doc_id: &str, tags: &[String]) -> StoreResult<()> {
-    for (g, group) in tags.chunks(TAG_ROWS).enumerate() {
-        let values = vec!["(?, ?, ?, ?)"; group.len()].join(", ");
-        let mut q = sqlx::query(AssertSqlSafe(format!(
-            "INSERT OR IGNORE INTO document_tags (document_id, org_id, tag, position) VALUES {values}"
-        )));
-        for (i, t) in group.iter().enumerate() {
-            let position = (g * TAG_ROWS + i) as i64;
-            q = q.bind(doc_id).bind(org_id).bind(t).bind(position);
-        }
-        q.execute(&mut **tx).await.map_err(db_err)?;
-    }
-    Ok(())
-}
-
-/// Replace the document's job with a fresh one for `revision`.
-pub(crate) async fn enqueue(
-    tx: &mut Tx,
-    org_id: &str,
-    doc_id: &str,
-    revision: i64,
-) -> StoreResult<()> {
-    let t = ms(now());
-    sqlx::query(
-        "INSERT INTO jobs (id, org_id, document_id, revision, attempts, run_after, created_at) \
-         VALUES (?1, ?2, ?3, ?4, 0, ?5, ?5) \
-         ON CONFLICT (document_id) DO UPDATE SET id = excluded.id, revision = excluded.revision, \
-         attempts = 0, run_after = excluded.run_after, lease_owner = NULL, lease_expires_at = NULL, \
-         stage = 'process'",
-    )
-    .bind(engram_core::ids::new_id())
-    .bind(org_id)
-    .bind(doc_id)
-    .bind(revision)
-    .bind(t)
-    .execute(&mut **tx)
-    .await
-    .map_err(db_err)?;
-    Ok(())
-}
-
-async fn fetch(tx: &mut Tx, org_id: &str, id: &str) -> StoreResult<Document> {
-    let r = sqlx::query(AssertSqlSafe(format!(
-        "SELECT {DOC_COLUMNS} FROM documents d WHERE d.org_id = ? AND d.id = ?"
-    )))
-    .bind(org_id)
-    .bind(id)
-    .fetch_one(&mut **tx)
-    .await
-    .map_err(db_err)?;
-    document(&r)
-}
-
-pub async fn upsert_documents(
-    s: &SqliteStore,
-    docs: Vec<NewDocument>,
-) -> StoreResult<Vec<UpsertOutcome>> {
-    let mut tx = s.begin_write().await?;
-    let mut out = Vec::with_capacity(docs.len());
-    for d in docs {
-        let at = now();
-        let t = ms(at);
-        let metadata = serde_json::Value::Object(d.metadata.clone()).to_string();
-        let (file_name, file_mime, file_bytes) = match &d.file {
-            Some(f) => (
-                f.filename.as_deref(),
-                f.mime_type.as_deref(),
-                Some(f.bytes.as_slice()),
-            ),
-            None => (None, None, None),
-        };
-        let existing: Option<(String, i64)> = match &d.custom_id {
-            Some(c) => sqlx::query_as(
-                "SELECT id, revision FROM documents WHERE org_id = ? AND custom_id = ?",
-            )
-            .bind(&d.org_id)
-            .bind(c)
-            .fetch_optional(&mut *tx)
-            .await
-            .map_err(db_err)?,
-            None => None,
-        };
-        let (id, revision, created) = match existing {
-            Some((id, rev)) => {
-                sqlx::query(
-                    "UPDATE documents SET content = ?, text = NULL, url = ?, source = ?, doc_type = ?, \
-                     status = 'queued', error = NULL, task_type = ?, dreaming = ?, dreaming_status = 'dreaming', \
-                     metadata = ?, filepath = ?, entity_context = ?, revision = ?, file_name = ?, \
-                     file_mime = ?, file_bytes = ?, updated_at = ?, connection_id = ? WHERE id = ?",
-                )
-                .bind(&d.content)
-                .bind(&d.url)
-                .bind(&d.source)
-                .bind(d.doc_type.as_str())
-                .bind(d.task_type.as_str())
-                .bind(d.dreaming.as_str())
-                .bind(&metadata)
-                .bind(&d.filepath)
-                .bind(&d.entity_context)
-                .bind(rev + 1)
-                .bind(file_name)
-                .bind(file_mime)
-                .bind(file_bytes)
-                .bind(t)
-                .bind(&d.connection_id)
-                .bind(&id)
-                .execute(&mut *tx)
-                .await
-                .map_err(db_err)?;
-                (id, rev + 1, false)
-            }
-            None => {
-                let id = engram_core::ids::new_id();
-                sqlx::query(
-                    "INSERT INTO documents (id, org_id, custom_id, content, url, source, doc_type, status, \
-                     task_type, dreaming, dreaming_status, metadata, filepath, entity_context, revision, \
-                     file_name, file_mime, file_bytes, created_at, updated_at, connection_id) \
-                     VALUES (?, ?, ?, ?, ?, ?, ?, 'queued', ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?)",
-                )
-                .bind(&id)
-                .bind(&d.org_id)
-                .bind(&d.custom_id)
-                .bind(&d.content)
-                .bind(&d.url)
-                .bind(&d.source)
-                .bind(d.doc_type.as_str())
-                .bind(d.task_type.as_str())
-                .bind(d.dreaming.as_str())
-                .bind(DreamingStatus::Dreaming.as_str())
-                .bind(&metadata)
-                .bind(&d.filepath)
-                .bind(&d.entity_context)
-                .bind(file_name)
-                .bind(file_mime)
-                .bind(file_bytes)
-                .bind(t)
-                .bind(t)
-                .bind(&d.connection_id)
-                .execute(&mut *tx)
-                .await
-                .map_err(db_err)?;
-                (id, 1, true)
-            }
-        };
-        if created {
-            insert_tags(&mut tx, &d.org_id, &id, &d.container_tags).await?;
-        } else {
-            set_tags(&mut tx, &d.org_id, &id, &d.container_tags).await?;
-        }
-        enqueue(&mut tx, &d.org_id, &id, revision).await?;
-        // a new row is known without reading it back; a replaced one keeps
-        // columns (created_at, title, chunk count) only the row has
-        let document = if created {
-            d.into_inserted(id, at)
-        } else {
-            fetch(&mut tx, &d.org_id, &id).await?
-        };
-        out.push(UpsertOutcome { document, created });
-    }
-    tx.commit().await.map_err(db_err)?;
-    Ok(out)
 }
 
 pub async fn get_document(
@@ -237,6 +58,33 @@ pub async fn documents_by_ids(
         q = q.bind(id);
     }
     let rows = q.fetch_all(&s.read).await.map_err(db_err)?;
+    rows.iter().map(document).collect()
+}
+
+pub async fn small_documents_by_ids(
+    s: &SqliteStore,
+    org_id: &str,
+    ids: &[String],
+    max_bytes: usize,
+) -> StoreResult<Vec<Document>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    // octet_length and length of a blob read the sizes, not the values
+    let marks = placeholders(ids.len());
+    let mut q = sqlx::query(AssertSqlSafe(format!(
+        "SELECT {DOC_COLUMNS} FROM documents d WHERE +d.org_id = ? AND d.id IN ({marks}) \
+         AND octet_length(d.content) + coalesce(length(d.file_bytes), 0) <= ?"
+    )))
+    .bind(org_id);
+    for id in ids {
+        q = q.bind(id);
+    }
+    let rows = q
+        .bind(max_bytes as i64)
+        .fetch_all(&s.read)
+        .await
+        .map_err(db_err)?;
     rows.iter().map(document).collect()
 }
 

@@ -160,6 +160,9 @@ pub async fn set_stage(
 /// Chunk rows per INSERT statement (eight variables each).
 const CHUNK_ROWS: usize = 200;
 
+/// Documents marked done per UPDATE statement (six variables each).
+const DONE_ROWS: usize = 500;
+
 pub async fn complete(
     s: &SqliteStore,
     done: Vec<(Job, ProcessedDocument)>,
@@ -204,26 +207,38 @@ pub async fn complete(
         }
         q.execute(&mut *tx).await.map_err(db_err)?;
     }
+    // every document of the batch marked done in one statement per group
+    // (a statement per document was a round trip to the connection's
+    // thread each)
+    let mut dreaming: HashSet<String> = HashSet::new();
+    for group in live.chunks(DONE_ROWS) {
+        let values = vec!["(?, ?, ?, ?, ?, ?)"; group.len()].join(", ");
+        let mut q = sqlx::query(AssertSqlSafe(format!(
+            "WITH v(id, text, title, summary, doc_type, n) AS (VALUES {values}) \
+             UPDATE documents SET status = 'done', error = NULL, text = v.text, \
+             title = COALESCE(v.title, documents.title), summary = v.summary, doc_type = v.doc_type, \
+             chunk_count = v.n, file_bytes = NULL, updated_at = ?, \
+             dreaming_status = CASE WHEN task_type = 'memory' AND dreaming = 'dynamic' THEN 'dreaming' ELSE 'done' END \
+             FROM v WHERE documents.id = v.id RETURNING documents.id, documents.dreaming_status"
+        )));
+        for (job, r) in group {
+            q = q
+                .bind(&job.document_id)
+                .bind(&r.text)
+                .bind(&r.title)
+                .bind(&r.summary)
+                .bind(r.doc_type.as_str())
+                .bind(r.chunks.len() as i64);
+        }
+        for row in q.bind(t).fetch_all(&mut *tx).await.map_err(db_err)? {
+            if row.get::<&str, _>(1) == "dreaming" {
+                dreaming.insert(row.get(0));
+            }
+        }
+    }
     let mut finished: Vec<&str> = Vec::with_capacity(live.len());
     for (job, r) in &live {
-        let status = sqlx::query(
-            "UPDATE documents SET status = 'done', error = NULL, text = ?, title = COALESCE(?, title), summary = ?, \
-             doc_type = ?, chunk_count = ?, file_bytes = NULL, updated_at = ?, \
-             dreaming_status = CASE WHEN task_type = 'memory' AND dreaming = 'dynamic' THEN 'dreaming' ELSE 'done' END \
-             WHERE id = ? RETURNING dreaming_status",
-        )
-        .bind(&r.text)
-        .bind(&r.title)
-        .bind(&r.summary)
-        .bind(r.doc_type.as_str())
-        .bind(r.chunks.len() as i64)
-        .bind(t)
-        .bind(&job.document_id)
-        .fetch_one(&mut *tx)
-        .await
-        .map_err(db_err)?;
-        let dreaming: String = status.get(0);
-        if dreaming == "dreaming" {
+        if dreaming.contains(&job.document_id) {
             turn_into_dream(&mut tx, job, r.dream_at).await?;
         } else {
             finished.push(job.id.as_str());

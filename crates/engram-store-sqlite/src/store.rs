@@ -36,7 +36,7 @@ impl Store for SqliteStore {
         keys::record_embedding_model(self, model).await
     }
     async fn upsert_documents(&self, docs: Vec<NewDocument>) -> StoreResult<Vec<UpsertOutcome>> {
-        docs::upsert_documents(self, docs).await
+        upsert::upsert_documents(self, docs).await
     }
     async fn get_document(&self, org_id: &str, id: &str) -> StoreResult<Option<Document>> {
         docs::get_document(&self.read, org_id, id).await
@@ -96,6 +96,14 @@ impl Store for SqliteStore {
     }
     async fn documents_by_ids(&self, org_id: &str, ids: &[String]) -> StoreResult<Vec<Document>> {
         docs::documents_by_ids(self, org_id, ids).await
+    }
+    async fn small_documents_by_ids(
+        &self,
+        org_id: &str,
+        ids: &[String],
+        max_bytes: usize,
+    ) -> StoreResult<Vec<Document>> {
+        docs::small_documents_by_ids(self, org_id, ids, max_bytes).await
     }
     async fn chunks_by_ids(&self, org_id: &str, ids: &[String]) -> StoreResult<Vec<Chunk>> {
         search::chunks_by_ids(self, org_id, ids).await

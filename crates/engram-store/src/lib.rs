@@ -129,6 +129,16 @@ pub trait Store: Send + Sync + 'static {
     ) -> StoreResult<Vec<Chunk>>;
     /// Documents by id (those that exist in this organisation), in any order.
     async fn documents_by_ids(&self, org_id: &str, ids: &[String]) -> StoreResult<Vec<Document>>;
+    /// As [`Store::documents_by_ids`], leaving out the documents whose
+    /// content and uploaded file take more than `max_bytes` together: a
+    /// worker reads a batch's short documents in one query and each large
+    /// one alone, so a batch never holds many large files at once.
+    async fn small_documents_by_ids(
+        &self,
+        org_id: &str,
+        ids: &[String],
+        max_bytes: usize,
+    ) -> StoreResult<Vec<Document>>;
     /// Chunks by id (those that exist in this organisation).
     async fn chunks_by_ids(&self, org_id: &str, ids: &[String]) -> StoreResult<Vec<Chunk>>;
     /// Whether this store can keep a vector index of the chunk embeddings

@@ -77,6 +77,42 @@ pub async fn insert_answers_what_a_read_returns(s: &dyn Store) {
     }
 }
 
+/// A batch reads its short documents together; the large ones (content
+/// and file together over the bound) are left for reading alone.
+pub async fn small_documents_leave_large_ones_out(s: &dyn Store) {
+    let org = s.ensure_org("o").await.unwrap().id;
+    let other = s.ensure_org("p").await.unwrap().id;
+    let mut filed = new_doc(&org, "f");
+    filed.file = Some(StoredFile {
+        filename: Some("a.bin".into()),
+        mime_type: None,
+        bytes: vec![7; 70],
+    });
+    let docs = vec![
+        new_doc(&org, "short"),
+        new_doc(&org, &"é".repeat(40)), // 80 bytes, 40 characters
+        filed,
+        new_doc(&org, &"x".repeat(64)),
+    ];
+    let out = s.upsert_documents(docs).await.unwrap();
+    let mut ids: Vec<String> = out.iter().map(|o| o.document.id.clone()).collect();
+    ids.push("nope".into());
+    let mut got = s.small_documents_by_ids(&org, &ids, 64).await.unwrap();
+    got.sort_by_key(|d| d.content.len());
+    let contents: Vec<&str> = got.iter().map(|d| d.content.as_str()).collect();
+    assert_eq!(contents, ["short", "x".repeat(64).as_str()]);
+    assert_eq!(got[0], out[0].document, "read whole, as a read by id");
+    let all = s.small_documents_by_ids(&org, &ids, 100).await.unwrap();
+    assert_eq!(all.len(), 4);
+    let f = all.iter().find(|d| d.file.is_some()).unwrap();
+    assert_eq!(f.file.as_ref().unwrap().bytes, vec![7; 70]);
+    assert!(s
+        .small_documents_by_ids(&other, &ids, 100)
+        .await
+        .unwrap()
+        .is_empty());
+}
+
 pub async fn tenants_are_isolated(s: &dyn Store) {
     let a = s.ensure_org("a").await.unwrap().id;
     let b = s.ensure_org("b").await.unwrap().id;
