@@ -131,7 +131,7 @@ impl Core {
         let inf = |e: &dyn std::fmt::Display| EmbedError::Inference(e.to_string());
         let ids: Vec<Vec<u32>> = texts
             .par_iter()
-            .map(|t| self.tokenizer.encode(t, true).map(|e| e.get_ids().to_vec()))
+            .map(|t| self.tokenizer.encode(t, true).map(|e| e.ids))
             .collect::<Result<_, _>>()
             .map_err(|e| inf(&e))?;
         let mut rows = Vec::with_capacity(ids.len());
@@ -253,7 +253,7 @@ impl HfTokenCounter {
 impl TokenCounter for HfTokenCounter {
     fn token_offsets(&self, text: &str) -> Vec<(usize, usize)> {
         match self.tokenizer.encode(text, false) {
-            Ok(e) => e.get_offsets().to_vec(),
+            Ok(e) => e.offsets,
             Err(_) => engram_core::tokens::ApproxTokenCounter.token_offsets(text),
         }
     }
