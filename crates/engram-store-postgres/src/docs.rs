@@ -1,14 +1,13 @@
-//! Document writes and reads. Every statement filters by `org_id`; every
-//! transaction that writes documents locks their organisation first.
+//! Document reads, updates and deletions (inserts: [`crate::upsert`]).
+//! Every statement filters by `org_id`; every transaction that writes
+//! documents locks their organisation first.
 
 use crate::filter_sql::compile;
 use crate::rows::{chunk_row, doc_columns, document, Bind, Binds, CHUNK_COLUMNS};
+use crate::upsert::{enqueue, fetch, set_tags};
 use crate::{db_err, ms, PgStore, Tx};
-use engram_core::{DocumentStatus, DreamingStatus, SortField, SortOrder};
-use engram_store::{
-    now, Chunk, Document, DocumentPatch, ListQuery, NewDocument, SearchScope, StoreResult,
-    UpsertOutcome,
-};
+use engram_core::{DocumentStatus, SortField, SortOrder};
+use engram_store::{now, Chunk, Document, DocumentPatch, ListQuery, SearchScope, StoreResult};
 use sqlx::AssertSqlSafe;
 
 /// Find a document id by id or custom id inside a transaction.
@@ -22,184 +21,6 @@ async fn resolve(tx: &mut Tx, org_id: &str, id: &str) -> StoreResult<Option<Stri
     .fetch_optional(&mut **tx)
     .await
     .map_err(db_err)
-}
-
-async fn set_tags(tx: &mut Tx, org_id: &str, doc_id: &str, tags: &[String]) -> StoreResult<()> {
-    sqlx::query("DELETE FROM document_tags WHERE document_id = $1")
-        .bind(doc_id)
-        .execute(&mut **tx)
-        .await
-        .map_err(db_err)?;
-    insert_tags(tx, org_id, doc_id, tags).await
-}
-
-/// Tag a document that has no tags yet (a new one: nothing to delete).
-async fn insert_tags(tx: &mut Tx, org_id: &str, doc_id: &str, tags: &[String]) -> StoreResult<()> {
-    if !tags.is_empty() {
-        sqlx::query(
-            "INSERT INTO document_tags (document_id, org_id, tag, position) \
-             SELECT $1, $2, t, o - 1 FROM unnest($3::text[]) WITH ORDINALITY AS u(t, o) \
-             ON CONFLICT DO NOTHING",
-        )
-        .bind(doc_id)
-        .bind(org_id)
-        .bind(tags)
-        .execute(&mut **tx)
-        .await
-        .map_err(db_err)?;
-    }
-    Ok(())
-}
-
-/// Replace the document's job with a fresh one for `revision`.
-pub(crate) async fn enqueue(
-    tx: &mut Tx,
-    org_id: &str,
-    doc_id: &str,
-    revision: i64,
-) -> StoreResult<()> {
-    sqlx::query(
-        "INSERT INTO jobs (id, org_id, document_id, revision, attempts, run_after, created_at) \
-         VALUES ($1, $2, $3, $4, 0, $5, $5) \
-         ON CONFLICT (document_id) DO UPDATE SET id = excluded.id, revision = excluded.revision, \
-         attempts = 0, run_after = excluded.run_after, lease_owner = NULL, lease_expires_at = NULL, \
-         stage = 'process'",
-    )
-    .bind(engram_core::ids::new_id())
-    .bind(org_id)
-    .bind(doc_id)
-    .bind(revision)
-    .bind(ms(now()))
-    .execute(&mut **tx)
-    .await
-    .map_err(db_err)?;
-    Ok(())
-}
-
-async fn fetch(tx: &mut Tx, org_id: &str, id: &str) -> StoreResult<Document> {
-    let r = sqlx::query(AssertSqlSafe(format!(
-        "SELECT {} FROM documents d WHERE d.org_id = $1 AND d.id = $2",
-        doc_columns()
-    )))
-    .bind(org_id)
-    .bind(id)
-    .fetch_one(&mut **tx)
-    .await
-    .map_err(db_err)?;
-    document(&r)
-}
-
-pub async fn upsert_documents(
-    s: &PgStore,
-    docs: Vec<NewDocument>,
-) -> StoreResult<Vec<UpsertOutcome>> {
-    let mut tx = s.begin().await?;
-    let orgs: Vec<&str> = docs.iter().map(|d| d.org_id.as_str()).collect();
-    PgStore::lock_orgs(&mut tx, &orgs).await?;
-    let mut out = Vec::with_capacity(docs.len());
-    for d in docs {
-        let at = now();
-        let t = ms(at);
-        let metadata = serde_json::Value::Object(d.metadata.clone());
-        let (file_name, file_mime, file_bytes) = match &d.file {
-            Some(f) => (
-                f.filename.as_deref(),
-                f.mime_type.as_deref(),
-                Some(f.bytes.as_slice()),
-            ),
-            None => (None, None, None),
-        };
-        // the organisation's lock is held, so no other transaction can
-        // create this custom id between this read and the insert
-        let existing: Option<(String, i64)> = match &d.custom_id {
-            Some(c) => sqlx::query_as(
-                "SELECT id, revision FROM documents WHERE org_id = $1 AND custom_id = $2",
-            )
-            .bind(&d.org_id)
-            .bind(c)
-            .fetch_optional(&mut *tx)
-            .await
-            .map_err(db_err)?,
-            None => None,
-        };
-        let (id, revision, created) = match existing {
-            Some((id, rev)) => {
-                sqlx::query(
-                    "UPDATE documents SET content = $1, text = NULL, url = $2, source = $3, doc_type = $4, \
-                     status = 'queued', error = NULL, task_type = $5, dreaming = $6, dreaming_status = 'dreaming', \
-                     metadata = $7, filepath = $8, entity_context = $9, revision = $10, file_name = $11, \
-                     file_mime = $12, file_bytes = $13, updated_at = $14, connection_id = $16 WHERE id = $15",
-                )
-                .bind(&d.content)
-                .bind(&d.url)
-                .bind(&d.source)
-                .bind(d.doc_type.as_str())
-                .bind(d.task_type.as_str())
-                .bind(d.dreaming.as_str())
-                .bind(&metadata)
-                .bind(&d.filepath)
-                .bind(&d.entity_context)
-                .bind(rev + 1)
-                .bind(file_name)
-                .bind(file_mime)
-                .bind(file_bytes)
-                .bind(t)
-                .bind(&id)
-                .bind(&d.connection_id)
-                .execute(&mut *tx)
-                .await
-                .map_err(db_err)?;
-                (id, rev + 1, false)
-            }
-            None => {
-                let id = engram_core::ids::new_id();
-                sqlx::query(
-                    "INSERT INTO documents (id, org_id, custom_id, content, url, source, doc_type, status, \
-                     task_type, dreaming, dreaming_status, metadata, filepath, entity_context, revision, \
-                     file_name, file_mime, file_bytes, created_at, updated_at, connection_id) \
-                     VALUES ($1, $2, $3, $4, $5, $6, $7, 'queued', $8, $9, $10, $11, $12, $13, 1, $14, $15, $16, $17, $17, $18)",
-                )
-                .bind(&id)
-                .bind(&d.org_id)
-                .bind(&d.custom_id)
-                .bind(&d.content)
-                .bind(&d.url)
-                .bind(&d.source)
-                .bind(d.doc_type.as_str())
-                .bind(d.task_type.as_str())
-                .bind(d.dreaming.as_str())
-                .bind(DreamingStatus::Dreaming.as_str())
-                .bind(&metadata)
-                .bind(&d.filepath)
-                .bind(&d.entity_context)
-                .bind(file_name)
-                .bind(file_mime)
-                .bind(file_bytes)
-                .bind(t)
-                .bind(&d.connection_id)
-                .execute(&mut *tx)
-                .await
-                .map_err(db_err)?;
-                (id, 1, true)
-            }
-        };
-        if created {
-            insert_tags(&mut tx, &d.org_id, &id, &d.container_tags).await?;
-        } else {
-            set_tags(&mut tx, &d.org_id, &id, &d.container_tags).await?;
-        }
-        enqueue(&mut tx, &d.org_id, &id, revision).await?;
-        // a new row is known without reading it back; a replaced one keeps
-        // columns (created_at, title, chunk count) only the row has
-        let document = if created {
-            d.into_inserted(id, at)
-        } else {
-            fetch(&mut tx, &d.org_id, &id).await?
-        };
-        out.push(UpsertOutcome { document, created });
-    }
-    tx.commit().await.map_err(db_err)?;
-    Ok(out)
 }
 
 pub async fn get_document(s: &PgStore, org_id: &str, id: &str) -> StoreResult<Option<Document>> {

@@ -4,7 +4,7 @@
 
 use crate::{db_err, ms, PgStore, Tx};
 use engram_core::DocumentStatus;
-use engram_store::{now, Job, JobStage, ProcessedDocument, StoreResult, Timestamp};
+use engram_store::{now, Job, JobStage, NewChunk, ProcessedDocument, StoreResult, Timestamp};
 use sqlx::postgres::PgRow;
 use sqlx::Row;
 use std::collections::HashSet;
@@ -150,65 +150,126 @@ pub async fn complete(s: &PgStore, done: Vec<(Job, ProcessedDocument)>) -> Store
     let mut tx = begin_for(s, &done.iter().map(|d| &d.0).collect::<Vec<_>>()).await?;
     let jobs: Vec<Job> = done.iter().map(|(j, _)| j.clone()).collect();
     let current = current_of(&mut tx, &jobs).await?;
-    for (job, r) in &done {
-        if current.contains(&job.id) {
-            complete_one(&mut tx, job, r).await?;
-        }
+    let live: Vec<&(Job, ProcessedDocument)> = done
+        .iter()
+        .filter(|(j, _)| current.contains(&j.id))
+        .collect();
+    if !live.is_empty() {
+        complete_live(&mut tx, &live).await?;
     }
     tx.commit().await.map_err(db_err)?;
     Ok(jobs.iter().map(|j| current.contains(&j.id)).collect())
 }
 
-/// Complete one job whose rows `current_of` has locked and found current.
-async fn complete_one(tx: &mut Tx, job: &Job, r: &ProcessedDocument) -> StoreResult<()> {
+/// Complete the jobs whose rows `current_of` has locked and found
+/// current: a statement per table for the whole batch (a statement per
+/// chunk and three per document were a round trip to the server each).
+async fn complete_live(tx: &mut Tx, live: &[&(Job, ProcessedDocument)]) -> StoreResult<()> {
     let t = ms(now());
-    sqlx::query("DELETE FROM chunks WHERE document_id = $1")
-        .bind(&job.document_id)
+    let docs: Vec<&str> = live.iter().map(|(j, _)| j.document_id.as_str()).collect();
+    sqlx::query("DELETE FROM chunks WHERE document_id = ANY($1)")
+        .bind(&docs)
         .execute(&mut **tx)
         .await
         .map_err(db_err)?;
-    for c in &r.chunks {
-        sqlx::query(
-            "INSERT INTO chunks (id, document_id, org_id, position, content, token_count, embedding, created_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7::real[]::vector, $8)",
-        )
-        .bind(engram_core::ids::new_id())
-        .bind(&job.document_id)
-        .bind(&job.org_id)
-        .bind(c.position)
-        .bind(&c.content)
-        .bind(c.token_count)
-        .bind(&c.embedding)
-        .bind(t)
-        .execute(&mut **tx)
-        .await
-        .map_err(db_err)?;
-    }
-    let status = sqlx::query(
-        "UPDATE documents SET status = 'done', error = NULL, text = $1, title = COALESCE($2, title), summary = $3, \
-         doc_type = $4, chunk_count = $5, file_bytes = NULL, updated_at = $6, \
-         dreaming_status = CASE WHEN task_type = 'memory' AND dreaming = 'dynamic' THEN 'dreaming' ELSE 'done' END \
-         WHERE id = $7 RETURNING dreaming_status",
+    insert_chunks(tx, live, t).await?;
+    let rows = sqlx::query(
+        "UPDATE documents d SET status = 'done', error = NULL, text = v.text, title = COALESCE(v.title, d.title), \
+         summary = v.summary, doc_type = v.doc_type, chunk_count = v.n, file_bytes = NULL, updated_at = $7, \
+         dreaming_status = CASE WHEN d.task_type = 'memory' AND d.dreaming = 'dynamic' THEN 'dreaming' ELSE 'done' END \
+         FROM UNNEST($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[]) \
+         AS v(id, text, title, summary, doc_type, n) \
+         WHERE d.id = v.id RETURNING d.id, d.dreaming_status",
     )
-    .bind(&r.text)
-    .bind(&r.title)
-    .bind(&r.summary)
-    .bind(r.doc_type.as_str())
-    .bind(r.chunks.len() as i64)
+    .bind(&docs)
+    .bind(live.iter().map(|(_, r)| r.text.as_str()).collect::<Vec<_>>())
+    .bind(live.iter().map(|(_, r)| r.title.as_deref()).collect::<Vec<_>>())
+    .bind(live.iter().map(|(_, r)| r.summary.as_deref()).collect::<Vec<_>>())
+    .bind(live.iter().map(|(_, r)| r.doc_type.as_str()).collect::<Vec<_>>())
+    .bind(live.iter().map(|(_, r)| r.chunks.len() as i64).collect::<Vec<_>>())
     .bind(t)
-    .bind(&job.document_id)
-    .fetch_one(&mut **tx)
+    .fetch_all(&mut **tx)
     .await
     .map_err(db_err)?;
-    let dreaming: String = status.get(0);
-    if dreaming == "dreaming" {
-        return turn_into_dream(tx, job, r.dream_at).await;
+    let dreaming: HashSet<String> = rows
+        .iter()
+        .filter(|r| r.get::<&str, _>(1) == "dreaming")
+        .map(|r| r.get(0))
+        .collect();
+    let mut finished: Vec<&str> = Vec::with_capacity(live.len());
+    for (job, r) in live {
+        if dreaming.contains(&job.document_id) {
+            turn_into_dream(tx, job, r.dream_at).await?;
+        } else {
+            finished.push(job.id.as_str());
+        }
     }
-    sqlx::query("DELETE FROM jobs WHERE id = $1")
-        .bind(&job.id)
+    sqlx::query("DELETE FROM jobs WHERE id = ANY($1)")
+        .bind(&finished)
         .execute(&mut **tx)
         .await
         .map_err(db_err)?;
+    Ok(())
+}
+
+/// Every chunk of the batch in one statement: columns as arrays, the
+/// embeddings as one flat array cut per row (all have the model's
+/// dimension; a batch that does not is inserted a row at a time).
+async fn insert_chunks(tx: &mut Tx, live: &[&(Job, ProcessedDocument)], t: i64) -> StoreResult<()> {
+    let rows: Vec<(&Job, &NewChunk)> = live
+        .iter()
+        .flat_map(|(j, r)| r.chunks.iter().map(move |c| (j, c)))
+        .collect();
+    let Some(dim) = rows.first().map(|(_, c)| c.embedding.len()) else {
+        return Ok(());
+    };
+    if dim == 0 || rows.iter().any(|(_, c)| c.embedding.len() != dim) {
+        for (job, c) in rows {
+            sqlx::query(
+                "INSERT INTO chunks (id, document_id, org_id, position, content, token_count, embedding, created_at) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7::real[]::vector, $8)",
+            )
+            .bind(engram_core::ids::new_id())
+            .bind(&job.document_id)
+            .bind(&job.org_id)
+            .bind(c.position)
+            .bind(&c.content)
+            .bind(c.token_count)
+            .bind(&c.embedding)
+            .bind(t)
+            .execute(&mut **tx)
+            .await
+            .map_err(db_err)?;
+        }
+        return Ok(());
+    }
+    let flat: Vec<f32> = rows
+        .iter()
+        .flat_map(|(_, c)| c.embedding.iter().copied())
+        .collect();
+    sqlx::query(
+        "INSERT INTO chunks (id, document_id, org_id, position, content, token_count, embedding, created_at) \
+         SELECT u.id, u.doc, u.org, u.pos, u.content, u.tokens, \
+         ($7::real[])[(u.n - 1) * $8 + 1 : u.n * $8]::vector, $9 \
+         FROM UNNEST($1::text[], $2::text[], $3::text[], $4::bigint[], $5::text[], $6::bigint[]) \
+         WITH ORDINALITY AS u(id, doc, org, pos, content, tokens, n)",
+    )
+    .bind(
+        rows.iter()
+            .map(|_| engram_core::ids::new_id())
+            .collect::<Vec<_>>(),
+    )
+    .bind(rows.iter().map(|(j, _)| j.document_id.as_str()).collect::<Vec<_>>())
+    .bind(rows.iter().map(|(j, _)| j.org_id.as_str()).collect::<Vec<_>>())
+    .bind(rows.iter().map(|(_, c)| c.position).collect::<Vec<_>>())
+    .bind(rows.iter().map(|(_, c)| c.content.as_str()).collect::<Vec<_>>())
+    .bind(rows.iter().map(|(_, c)| c.token_count).collect::<Vec<_>>())
+    .bind(&flat)
+    .bind(dim as i64)
+    .bind(t)
+    .execute(&mut **tx)
+    .await
+    .map_err(db_err)?;
     Ok(())
 }
 

@@ -30,6 +30,7 @@ mod rows;
 mod search;
 mod spaces;
 mod store;
+mod upsert;
 
 use async_trait::async_trait;
 use engram_store::{

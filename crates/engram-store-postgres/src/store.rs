@@ -36,7 +36,7 @@ impl Store for PgStore {
         keys::record_embedding_model(self, model).await
     }
     async fn upsert_documents(&self, docs: Vec<NewDocument>) -> StoreResult<Vec<UpsertOutcome>> {
-        docs::upsert_documents(self, docs).await
+        upsert::upsert_documents(self, docs).await
     }
     async fn get_document(&self, org_id: &str, id: &str) -> StoreResult<Option<Document>> {
         docs::get_document(self, org_id, id).await

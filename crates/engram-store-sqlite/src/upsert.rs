@@ -8,7 +8,9 @@
 use crate::rows::{document, DOC_COLUMNS};
 use crate::{db_err, ms, SqliteStore};
 use engram_core::DreamingStatus;
-use engram_store::{now, Document, NewDocument, StoreResult, Timestamp, UpsertOutcome};
+use engram_store::{
+    now, Document, NewDocument, StoreResult, Timestamp, UpsertGroup, UpsertOutcome,
+};
 use sqlx::{AssertSqlSafe, Sqlite, Transaction};
 
 type Tx = Transaction<'static, Sqlite>;
@@ -91,18 +93,12 @@ pub async fn upsert_documents(
     docs: Vec<NewDocument>,
 ) -> StoreResult<Vec<UpsertOutcome>> {
     let mut tx = s.begin_write().await?;
-    let mut out: Vec<Option<UpsertOutcome>> = Vec::with_capacity(docs.len());
-    // documents without a custom id are new: inserted together below, a
-    // few statements for the group rather than three a document (each a
-    // round trip to the connection's thread)
-    let mut fresh: Vec<(usize, String, Timestamp, NewDocument)> = Vec::new();
+    let mut group = UpsertGroup::default();
     for d in docs {
-        let at = now();
-        let Some(custom_id) = d.custom_id.clone() else {
-            fresh.push((out.len(), engram_core::ids::new_id(), at, d));
-            out.push(None);
+        let Some((d, custom_id)) = group.defer(d) else {
             continue;
         };
+        let at = now();
         let existing: Option<(String, i64)> =
             sqlx::query_as("SELECT id, revision FROM documents WHERE org_id = ? AND custom_id = ?")
                 .bind(&d.org_id)
@@ -110,7 +106,7 @@ pub async fn upsert_documents(
                 .fetch_optional(&mut *tx)
                 .await
                 .map_err(db_err)?;
-        let outcome = match existing {
+        group.answered(match existing {
             Some((id, rev)) => {
                 replace(&mut tx, &d, &id, rev + 1, ms(at)).await?;
                 set_tags(&mut tx, &d.org_id, &id, &d.container_tags).await?;
@@ -130,23 +126,13 @@ pub async fn upsert_documents(
                     created: true,
                 }
             }
-        };
-        out.push(Some(outcome));
-    }
-    let rows: Vec<(&str, Timestamp, &NewDocument)> = fresh
-        .iter()
-        .map(|(_, id, at, d)| (id.as_str(), *at, d))
-        .collect();
-    insert_new(&mut tx, &rows).await?;
-    tx.commit().await.map_err(db_err)?;
-    // a new row is known without reading it back
-    for (i, id, at, d) in fresh {
-        out[i] = Some(UpsertOutcome {
-            document: d.into_inserted(id, at),
-            created: true,
         });
     }
-    Ok(out.into_iter().flatten().collect())
+    // the new documents together: a few statements for the group rather
+    // than three a document (each a round trip to the connection's thread)
+    insert_new(&mut tx, &group.fresh()).await?;
+    tx.commit().await.map_err(db_err)?;
+    Ok(group.finish())
 }
 
 /// Replace a document's content and settings by custom id, at `revision`.

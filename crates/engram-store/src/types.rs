@@ -192,6 +192,61 @@ pub struct UpsertOutcome {
     pub created: bool,
 }
 
+/// How a backend writes a group of upserts in one transaction: a document
+/// with a custom id is written when it comes, in input order (two writes
+/// of one custom id in a group apply one after the other); the new ones
+/// (no custom id) wait for one insert of them all, since a statement is a
+/// round trip. Outcomes come back in input order.
+#[derive(Debug, Default)]
+pub struct UpsertGroup {
+    out: Vec<Option<UpsertOutcome>>,
+    /// (index in the group, id, creation time, document)
+    fresh: Vec<(usize, String, Timestamp, NewDocument)>,
+}
+
+impl UpsertGroup {
+    /// Keep `d` for the group's insert when it is new, giving it an id;
+    /// otherwise hand it back, with its custom id, to be written now and
+    /// [`answered`](Self::answered).
+    pub fn defer(&mut self, d: NewDocument) -> Option<(NewDocument, String)> {
+        match d.custom_id.clone() {
+            Some(custom_id) => Some((d, custom_id)),
+            None => {
+                let id = engram_core::ids::new_id();
+                self.fresh.push((self.out.len(), id, now(), d));
+                self.out.push(None);
+                None
+            }
+        }
+    }
+
+    /// The outcome of the document [`defer`](Self::defer) handed back.
+    pub fn answered(&mut self, outcome: UpsertOutcome) {
+        self.out.push(Some(outcome));
+    }
+
+    /// The new documents to insert: id, creation time, what was sent.
+    pub fn fresh(&self) -> Vec<(&str, Timestamp, &NewDocument)> {
+        self.fresh
+            .iter()
+            .map(|(_, id, at, d)| (id.as_str(), *at, d))
+            .collect()
+    }
+
+    /// Every outcome in input order, once the group is committed (a new
+    /// row is known without reading it back).
+    pub fn finish(self) -> Vec<UpsertOutcome> {
+        let mut out = self.out;
+        for (i, id, at, d) in self.fresh {
+            out[i] = Some(UpsertOutcome {
+                document: d.into_inserted(id, at),
+                created: true,
+            });
+        }
+        out.into_iter().flatten().collect()
+    }
+}
+
 /// A change to a document. `content: Some` reprocesses it.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct DocumentPatch {

@@ -28,6 +28,31 @@ pub async fn upsert_enqueues_and_custom_id_replaces(s: &dyn Store) {
     let jobs = s.claim_jobs("w", 10, LEASE).await.unwrap();
     assert_eq!(jobs.len(), 1);
     assert_eq!(jobs[0].revision, 2);
+
+    // one group: a new custom id written twice, between new documents,
+    // applies in order; the answers come back in input order
+    let mut a = new_doc(&org, "a");
+    a.custom_id = Some("c2".into());
+    let mut b = a.clone();
+    b.content = "b".into();
+    let group = vec![new_doc(&org, "x"), a, new_doc(&org, "y"), b];
+    let out = s.upsert_documents(group).await.unwrap();
+    let got: Vec<(&str, bool, i64)> = out
+        .iter()
+        .map(|o| (o.document.content.as_str(), o.created, o.document.revision))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("x", true, 1),
+            ("a", true, 1),
+            ("y", true, 1),
+            ("b", false, 2)
+        ]
+    );
+    assert_eq!(out[1].document.id, out[3].document.id);
+    let c2 = s.get_document(&org, "c2").await.unwrap().unwrap();
+    assert_eq!((c2.content.as_str(), c2.revision), ("b", 2));
 }
 
 /// A document's tags come back in the order they were given: the first is
@@ -69,7 +94,11 @@ pub async fn insert_answers_what_a_read_returns(s: &dyn Store) {
         bytes: vec![0, 1, 2, 255],
     });
     let plain = new_doc(&org, "plain");
-    let out = s.upsert_documents(vec![d, plain]).await.unwrap();
+    // the same without a custom id: written with other new documents
+    let mut fresh = d.clone();
+    fresh.custom_id = None;
+    let out = s.upsert_documents(vec![d, plain, fresh]).await.unwrap();
+    assert_eq!(out.len(), 3);
     for o in out {
         assert!(o.created);
         let got = s.get_document(&org, &o.document.id).await.unwrap().unwrap();

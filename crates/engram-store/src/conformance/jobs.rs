@@ -143,6 +143,62 @@ pub async fn completion_replaces_chunks(s: &dyn Store) {
     assert_eq!(s.pending_jobs().await.unwrap(), 0);
 }
 
+/// A batch completes in a few statements on every backend: each document
+/// gets its own chunks, embeddings and counts, and a fenced job in the
+/// batch changes nothing.
+pub async fn batch_completion_keeps_documents_apart(s: &dyn Store) {
+    let org = s.ensure_org("o").await.unwrap().id;
+    for i in 0..4 {
+        add(s, new_doc(&org, &format!("doc {i}"))).await;
+    }
+    let mut jobs = s.claim_jobs("w", 10, LEASE).await.unwrap();
+    jobs.sort_by_key(|j| j.document_id.clone());
+    let mut stale = jobs.pop().unwrap();
+    stale.lease_owner = "someone else".into();
+    let mut done: Vec<_> = jobs
+        .iter()
+        .enumerate()
+        .map(|(d, j)| {
+            let mut p = processed(d + 1);
+            p.text = format!("text {d}");
+            p.title = (d != 1).then(|| format!("Title {d}"));
+            for c in &mut p.chunks {
+                c.content = format!("doc {d} chunk {}", c.position);
+                c.embedding = vec![d as f32, c.position as f32, 0.5];
+            }
+            (j.clone(), p)
+        })
+        .collect();
+    done.push((stale.clone(), processed(2)));
+    assert_eq!(
+        s.complete_jobs(done).await.unwrap(),
+        vec![true, true, true, false]
+    );
+    for (d, j) in jobs.iter().enumerate() {
+        let doc = s.get_document(&org, &j.document_id).await.unwrap().unwrap();
+        assert_eq!(doc.status, DocumentStatus::Done);
+        assert_eq!(doc.text.as_deref(), Some(format!("text {d}").as_str()));
+        assert_eq!(doc.chunk_count, d as i64 + 1);
+        let chunks = s.list_chunks(&org, &doc.id).await.unwrap();
+        let got: Vec<(String, Vec<f32>)> = chunks
+            .into_iter()
+            .map(|c| (c.content, c.embedding))
+            .collect();
+        let want: Vec<(String, Vec<f32>)> = (0..=d)
+            .map(|p| (format!("doc {d} chunk {p}"), vec![d as f32, p as f32, 0.5]))
+            .collect();
+        assert_eq!(got, want);
+    }
+    let fenced = s
+        .get_document(&org, &stale.document_id)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(fenced.status, DocumentStatus::Queued);
+    assert!(s.list_chunks(&org, &fenced.id).await.unwrap().is_empty());
+    assert_eq!(s.pending_jobs().await.unwrap(), 1, "the fenced job is left");
+}
+
 pub async fn stale_revision_is_fenced(s: &dyn Store) {
     let org = s.ensure_org("o").await.unwrap().id;
     let mut d = new_doc(&org, "v1");

@@ -38,7 +38,7 @@ macro_rules! conformance_tests {
     ($make:expr) => {
         $crate::conformance_tests!(@cases $make;
             orgs_and_keys, model_is_recorded_once, upsert_enqueues_and_custom_id_replaces, tags_keep_their_order, insert_answers_what_a_read_returns, small_documents_leave_large_ones_out,
-            tenants_are_isolated, leases_fence_workers, completion_replaces_chunks, dynamic_dreams_wait_their_turn,
+            tenants_are_isolated, leases_fence_workers, completion_replaces_chunks, batch_completion_keeps_documents_apart, dynamic_dreams_wait_their_turn,
             stale_revision_is_fenced, failures_retry_then_fail, delete_cascades,
             list_pages_sorts_and_scopes, release_returns_jobs, patch_in_place_and_reprocess,
             filters_agree_with_the_evaluator, index_log_and_loading,
