@@ -304,8 +304,6 @@ async fn advance(
         .collect())
 }
 
-/// Extract the job's document; returns the text and the document as read
-/// (without its file's bytes), which memory formation uses later.
 /// The batch's short documents by id, read in one query per organisation
 /// (a read per document was a round trip each). A document missing here
 /// (large, gone, or the read failed) is read alone by [`extract`].
@@ -331,6 +329,8 @@ async fn read_small(engine: &Engine, jobs: &[Job]) -> std::collections::HashMap<
     out
 }
 
+/// Extract the job's document; returns the text and the document as read
+/// (without its file's bytes), which memory formation uses later.
 async fn extract(
     engine: &Engine,
     job: &Job,
