@@ -4,7 +4,9 @@
 
 use crate::{db_err, ms, PgStore, Tx};
 use engram_core::DocumentStatus;
-use engram_store::{now, Job, JobStage, NewChunk, ProcessedDocument, StoreResult, Timestamp};
+use engram_store::{
+    now, Job, JobStage, NewChunk, ProcessedDocument, StoreError, StoreResult, Timestamp,
+};
 use sqlx::postgres::PgRow;
 use sqlx::Row;
 use std::collections::HashSet;
@@ -214,7 +216,7 @@ async fn complete_live(tx: &mut Tx, live: &[&(Job, ProcessedDocument)]) -> Store
 
 /// Every chunk of the batch in one statement: columns as arrays, the
 /// embeddings as one flat array cut per row (all have the model's
-/// dimension; a batch that does not is inserted a row at a time).
+/// dimension).
 async fn insert_chunks(tx: &mut Tx, live: &[&(Job, ProcessedDocument)], t: i64) -> StoreResult<()> {
     let rows: Vec<(&Job, &NewChunk)> = live
         .iter()
@@ -224,24 +226,11 @@ async fn insert_chunks(tx: &mut Tx, live: &[&(Job, ProcessedDocument)], t: i64) 
         return Ok(());
     };
     if dim == 0 || rows.iter().any(|(_, c)| c.embedding.len() != dim) {
-        for (job, c) in rows {
-            sqlx::query(
-                "INSERT INTO chunks (id, document_id, org_id, position, content, token_count, embedding, created_at) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7::real[]::vector, $8)",
-            )
-            .bind(engram_core::ids::new_id())
-            .bind(&job.document_id)
-            .bind(&job.org_id)
-            .bind(c.position)
-            .bind(&c.content)
-            .bind(c.token_count)
-            .bind(&c.embedding)
-            .bind(t)
-            .execute(&mut **tx)
-            .await
-            .map_err(db_err)?;
-        }
-        return Ok(());
+        // one embedder call gives every chunk of a batch its vector, all
+        // of the model's dimension: anything else is a bug upstream
+        return Err(StoreError::Backend(
+            "a batch's chunk embeddings are missing or differ in length".into(),
+        ));
     }
     let flat: Vec<f32> = rows
         .iter()
