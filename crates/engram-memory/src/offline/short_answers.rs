@@ -28,10 +28,11 @@ use super::surface::upper_first;
 pub(super) fn expanded(question: &str, answer: &str) -> Option<String> {
     let asked = last_question(question)?;
     // ("Besides the classes, I'm offering ...": an aside, not the thing)
-    let aside = answer
-        .split_whitespace()
-        .next()
-        .is_some_and(|w| PREPOSITIONS.contains(&bare(w).as_str()));
+    let opening: Vec<&str> = answer.split_whitespace().take(2).collect();
+    let aside = opening
+        .first()
+        .is_some_and(|w| PREPOSITIONS.contains(&bare(w).as_str()))
+        && !approximate(&opening);
     let answer = super::strip_openers(answer);
     // ("Recently, education reform ...": the adverb leads the thing)
     let answer = answer
@@ -78,6 +79,7 @@ pub(super) fn expanded(question: &str, answer: &str) -> Option<String> {
         }
     }
     let (fragment, rest) = answer.split_at(cut);
+    let rest = affirmed(rest);
     let fragment = fragment.trim();
     let words: Vec<&str> = fragment.split_whitespace().collect();
     if words.is_empty() || words.len() > 8 {
@@ -177,7 +179,12 @@ fn filled(question: &str, words: &[&str]) -> Option<String> {
         // "what's your dog's name": mine, and said of one's own
         let from = if wh == "what's" { 1 } else { 2 };
         let owner = bare(q.get(from)?);
-        if !matches!(owner.as_str(), "your" | "his" | "her" | "their") || q.len() > from + 4 {
+        // ("what's your budget for the trip": a thing and where it belongs)
+        let tail = q[from..]
+            .iter()
+            .any(|w| PREPOSITIONS.contains(&bare(w).as_str()));
+        let longest = from + if tail { 6 } else { 4 };
+        if !matches!(owner.as_str(), "your" | "his" | "her" | "their") || q.len() > longest {
             return None;
         }
         let np = upper_first(&mine(&q[from..].join(" ")));
@@ -193,6 +200,12 @@ fn filled(question: &str, words: &[&str]) -> Option<String> {
         }
         let np = upper_first(&mine(&q[2..].join(" ")));
         return (!q[3..].iter().any(|w| verb_not_owner(w))).then(|| format!("{np} are {thing}"));
+    }
+    // a rough amount is the value of a thing of one's own ("about $2000"
+    // for a budget), not what a verb takes ("What time do you wake up?" -
+    // "Around 6am.")
+    if approximate(words) {
+        return None;
     }
     // "Do you have any favorite fantasy movies?" - "Star Wars!": a
     // favorite named
@@ -418,7 +431,7 @@ fn thing(words: &[&str]) -> Option<String> {
                 | "kinda"
                 | "sort"
         )
-        || PREPOSITIONS.contains(&first.as_str())
+        || (PREPOSITIONS.contains(&first.as_str()) && !approximate(words))
     {
         return None;
     }
@@ -429,7 +442,10 @@ fn thing(words: &[&str]) -> Option<String> {
     let lower_next = words.get(1).is_some_and(|n| {
         n.starts_with(|c: char| c.is_lowercase()) && !matches!(*n, "and" | "&" | "or")
     });
-    if matches!(first.as_str(), "a" | "an" | "the" | "some" | "my" | "our") || lower_next {
+    if matches!(first.as_str(), "a" | "an" | "the" | "some" | "my" | "our")
+        || lower_next
+        || approximate(words)
+    {
         out[0] = first.clone();
     }
     Some(out.join(" "))
@@ -500,6 +516,46 @@ pub(super) fn mine(words: &str) -> String {
 
 /// Words that open a place, a time or an aside, never the thing asked
 /// for ("On that whiteboard, I wrote ...", "Besides the classes, ...").
+/// An amount given roughly: "about $2000", "around 40 people".
+fn approximate(words: &[&str]) -> bool {
+    let lead = words.first().map(|w| bare(w));
+    matches!(
+        lead.as_deref(),
+        Some(
+            "about"
+                | "around"
+                | "roughly"
+                | "approximately"
+                | "nearly"
+                | "almost"
+                | "over"
+                | "under"
+        )
+    ) && words.get(1).is_some_and(|w| {
+        w.starts_with(|c: char| c.is_ascii_digit() || "$\u{20ac}\u{a3}".contains(c))
+    })
+}
+
+/// What follows the answer's fragment, without an affirmation that adds
+/// nothing ("Blue, definitely." is "Blue."); hedges stay ("Blue, I
+/// think").
+fn affirmed(rest: &str) -> &str {
+    let Some(after) = rest.strip_prefix(',') else {
+        return rest;
+    };
+    let end = after.trim_end_matches(['.', '!']);
+    let said = end.trim().to_lowercase();
+    let affirmation = matches!(
+        said.as_str(),
+        "definitely" | "for sure" | "of course" | "obviously" | "absolutely" | "haha" | "lol"
+    );
+    if affirmation {
+        &after[end.len()..]
+    } else {
+        rest
+    }
+}
+
 const PREPOSITIONS: &[&str] = &[
     "besides", "except", "apart", "on", "in", "at", "for", "with", "from", "about", "after",
     "before", "during", "like", "by", "over", "under", "to", "into", "around", "through",

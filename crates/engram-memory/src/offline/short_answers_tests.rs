@@ -32,6 +32,21 @@ fn short_answers_said_in_full() {
             Some("I have had my cat for a couple of years!"),
         ),
         (
+            "What's your budget for the trip?",
+            "About $2000.",
+            Some("My budget for the trip is about $2000."),
+        ),
+        (
+            "What's your budget?",
+            "Around 2000 dollars, maybe a bit more.",
+            Some("My budget is around 2000 dollars, maybe a bit more."),
+        ),
+        (
+            "What's your favorite color?",
+            "Blue, definitely!",
+            Some("My favorite color is Blue!"),
+        ),
+        (
             "Nice to meet you! Where are you from?",
             "Lisbon, originally.",
             Some("I'm from Lisbon, originally."),
