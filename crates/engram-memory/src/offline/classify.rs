@@ -45,6 +45,12 @@ const SMALL_TALK: &str = "small talk";
 /// encouragement or talk about the conversation itself, not a fact.
 const NOT_FACTS_ANYWHERE: &str = "anywhere";
 
+/// Words that open a clause inside a sentence.
+const SUBORDINATORS: &[&str] = &[
+    "what", "that", "which", "who", "whom", "whose", "where", "when", "how", "why", "if",
+    "because", "since", "while", "although", "though", "until", "unless",
+];
+
 /// Subjects that make a clause about the listener: in a conversation those
 /// are reactions, compliments and advice ("You're so talented").
 const SECOND_PERSON: &[&str] = &[
@@ -131,6 +137,17 @@ pub fn not_a_fact(clause: &str) -> Option<&'static str> {
     });
     if lead.is_some_and(|x| matches!(x.as_str(), "like" | "unlike")) {
         return Some("a comparison");
+    }
+    // "Respect for finding acceptance and ...", "Kudos for sticking with
+    // it": praise, a word and `for` with no verb of its own before any
+    // clause it holds ("Tickets for the show sold out" has one)
+    if w.len() > 2 && w[1] == "for" {
+        let main = w[2..]
+            .iter()
+            .take_while(|x| !SUBORDINATORS.contains(&x.as_str()));
+        if !main.clone().any(|x| super::coordination::finite(x)) {
+            return Some("a reaction");
+        }
     }
     // "Almost as silly as when ...": a comparison too
     let opening: Vec<&str> = w

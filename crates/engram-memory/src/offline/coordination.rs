@@ -264,7 +264,7 @@ pub(super) fn gerund_subject(body: &[&str], words: &[&str], i: usize) -> bool {
 /// Whether `w` is a finite verb: an auxiliary, a contracted one ("I'm";
 /// not "'s", which is mostly a possessive), or a verb in its third-person
 /// or past form.
-fn finite(w: &str) -> bool {
+pub(super) fn finite(w: &str) -> bool {
     let b = bare(w);
     (AUXILIARIES.contains(&b.as_str()) && b != "used")
         || ["'m", "'re", "'ve", "'ll", "'d"]

@@ -170,6 +170,23 @@ fn chatter_is_not_remembered() {
 }
 
 #[test]
+fn praise_without_a_verb_is_not_remembered() {
+    let got = chat(&[
+        "Mara: I finally told my family I'm gay.",
+        "Joel: Respect for being so open about what you've been through.",
+        "Joel: Kudos for sticking with it all these years.",
+        "Joel: My sister moved to Leeds for work in 2019.",
+    ]);
+    assert_eq!(
+        got,
+        [
+            "Mara finally told their family Mara is gay.",
+            "Joel's sister moved to Leeds for work in 2019.",
+        ]
+    );
+}
+
+#[test]
 fn announced_news_is_the_fact_and_offers_are_not() {
     let got = chat(&[
         "Rui: Hey Ines! Wanted to let you know that I'm starting a pottery course.",
