@@ -29,19 +29,34 @@ pub(crate) async fn set_tags(
 
 /// Tag a document that has no tags yet (a new one: nothing to delete).
 async fn insert_tags(tx: &mut Tx, org_id: &str, doc_id: &str, tags: &[String]) -> StoreResult<()> {
-    if !tags.is_empty() {
-        sqlx::query(
-            "INSERT INTO document_tags (document_id, org_id, tag, position) \
-             SELECT $1, $2, t, o - 1 FROM unnest($3::text[]) WITH ORDINALITY AS u(t, o) \
-             ON CONFLICT DO NOTHING",
-        )
-        .bind(doc_id)
-        .bind(org_id)
-        .bind(tags)
-        .execute(&mut **tx)
-        .await
-        .map_err(db_err)?;
+    let rows: Vec<TagRow> = tags
+        .iter()
+        .enumerate()
+        .map(|(i, t)| (doc_id, org_id, t.as_str(), i as i64))
+        .collect();
+    insert_tag_rows(tx, &rows).await
+}
+
+/// A tag row: document, organisation, tag, position.
+type TagRow<'a> = (&'a str, &'a str, &'a str, i64);
+
+/// Insert tag rows in one statement, the columns as arrays.
+async fn insert_tag_rows(tx: &mut Tx, rows: &[TagRow<'_>]) -> StoreResult<()> {
+    if rows.is_empty() {
+        return Ok(());
     }
+    sqlx::query(
+        "INSERT INTO document_tags (document_id, org_id, tag, position) \
+         SELECT * FROM UNNEST($1::text[], $2::text[], $3::text[], $4::bigint[]) \
+         ON CONFLICT DO NOTHING",
+    )
+    .bind(rows.iter().map(|t| t.0).collect::<Vec<_>>())
+    .bind(rows.iter().map(|t| t.1).collect::<Vec<_>>())
+    .bind(rows.iter().map(|t| t.2).collect::<Vec<_>>())
+    .bind(rows.iter().map(|t| t.3).collect::<Vec<_>>())
+    .execute(&mut **tx)
+    .await
+    .map_err(db_err)?;
     Ok(())
 }
 
@@ -229,7 +244,7 @@ async fn insert_new(tx: &mut Tx, rows: &[(&str, Timestamp, &NewDocument)]) -> St
     .execute(&mut **tx)
     .await
     .map_err(db_err)?;
-    let tags: Vec<(&str, &str, &str, i64)> = rows
+    let tags: Vec<TagRow> = rows
         .iter()
         .flat_map(|(id, _, d)| {
             d.container_tags
@@ -238,20 +253,7 @@ async fn insert_new(tx: &mut Tx, rows: &[(&str, Timestamp, &NewDocument)]) -> St
                 .map(move |(i, t)| (*id, d.org_id.as_str(), t.as_str(), i as i64))
         })
         .collect();
-    if !tags.is_empty() {
-        sqlx::query(
-            "INSERT INTO document_tags (document_id, org_id, tag, position) \
-             SELECT * FROM UNNEST($1::text[], $2::text[], $3::text[], $4::bigint[]) \
-             ON CONFLICT DO NOTHING",
-        )
-        .bind(tags.iter().map(|t| t.0).collect::<Vec<_>>())
-        .bind(tags.iter().map(|t| t.1).collect::<Vec<_>>())
-        .bind(tags.iter().map(|t| t.2).collect::<Vec<_>>())
-        .bind(tags.iter().map(|t| t.3).collect::<Vec<_>>())
-        .execute(&mut **tx)
-        .await
-        .map_err(db_err)?;
-    }
+    insert_tag_rows(tx, &tags).await?;
     sqlx::query(
         "INSERT INTO jobs (id, org_id, document_id, revision, attempts, run_after, created_at) \
          SELECT j, o, d, 1, 0, $4, $4 FROM UNNEST($1::text[], $2::text[], $3::text[]) AS u(j, o, d)",

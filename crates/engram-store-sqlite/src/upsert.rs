@@ -36,14 +36,26 @@ const TAG_ROWS: usize = 1000;
 /// Tag a document that has no tags yet, a statement per thousand tags
 /// rather than one per tag.
 async fn insert_tags(tx: &mut Tx, org_id: &str, doc_id: &str, tags: &[String]) -> StoreResult<()> {
-    for (g, group) in tags.chunks(TAG_ROWS).enumerate() {
+    let rows: Vec<TagRow> = tags
+        .iter()
+        .enumerate()
+        .map(|(i, t)| (doc_id, org_id, t.as_str(), i as i64))
+        .collect();
+    insert_tag_rows(tx, &rows).await
+}
+
+/// A tag row: document, organisation, tag, position.
+type TagRow<'a> = (&'a str, &'a str, &'a str, i64);
+
+/// Insert tag rows, a statement per thousand.
+async fn insert_tag_rows(tx: &mut Tx, rows: &[TagRow<'_>]) -> StoreResult<()> {
+    for group in rows.chunks(TAG_ROWS) {
         let values = vec!["(?, ?, ?, ?)"; group.len()].join(", ");
         let mut q = sqlx::query(AssertSqlSafe(format!(
             "INSERT OR IGNORE INTO document_tags (document_id, org_id, tag, position) VALUES {values}"
         )));
-        for (i, t) in group.iter().enumerate() {
-            let position = (g * TAG_ROWS + i) as i64;
-            q = q.bind(doc_id).bind(org_id).bind(t).bind(position);
+        for (id, org, tag, position) in group {
+            q = q.bind(*id).bind(*org).bind(*tag).bind(*position);
         }
         q.execute(&mut **tx).await.map_err(db_err)?;
     }
@@ -221,7 +233,7 @@ async fn insert_new(tx: &mut Tx, rows: &[(&str, Timestamp, &NewDocument)]) -> St
         }
         q.execute(&mut **tx).await.map_err(db_err)?;
     }
-    let tags: Vec<(&str, &str, &str, i64)> = rows
+    let tags: Vec<TagRow> = rows
         .iter()
         .flat_map(|(id, _, d)| {
             d.container_tags
@@ -230,16 +242,7 @@ async fn insert_new(tx: &mut Tx, rows: &[(&str, Timestamp, &NewDocument)]) -> St
                 .map(move |(i, t)| (*id, d.org_id.as_str(), t.as_str(), i as i64))
         })
         .collect();
-    for group in tags.chunks(TAG_ROWS) {
-        let values = vec!["(?, ?, ?, ?)"; group.len()].join(", ");
-        let mut q = sqlx::query(AssertSqlSafe(format!(
-            "INSERT OR IGNORE INTO document_tags (document_id, org_id, tag, position) VALUES {values}"
-        )));
-        for (id, org, tag, position) in group {
-            q = q.bind(*id).bind(*org).bind(*tag).bind(*position);
-        }
-        q.execute(&mut **tx).await.map_err(db_err)?;
-    }
+    insert_tag_rows(tx, &tags).await?;
     let t = ms(now());
     for group in rows.chunks(DOC_ROWS) {
         let values = vec!["(?, ?, ?, 1, 0, ?, ?)"; group.len()].join(", ");

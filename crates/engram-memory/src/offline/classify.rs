@@ -45,10 +45,10 @@ const SMALL_TALK: &str = "small talk";
 /// encouragement or talk about the conversation itself, not a fact.
 const NOT_FACTS_ANYWHERE: &str = "anywhere";
 
-/// Words that open a clause inside a sentence.
-const SUBORDINATORS: &[&str] = &[
-    "what", "that", "which", "who", "whom", "whose", "where", "when", "how", "why", "if",
-    "because", "since", "while", "although", "though", "until", "unless",
+/// Words that open a relative or question clause inside a sentence
+/// (the conjunctions are [`super::clauses::SUBORDINATORS`]).
+const RELATIVES: &[&str] = &[
+    "what", "that", "which", "who", "whom", "whose", "where", "how", "why",
 ];
 
 /// Subjects that make a clause about the listener: in a conversation those
@@ -142,10 +142,9 @@ pub fn not_a_fact(clause: &str) -> Option<&'static str> {
     // it": praise, a word and `for` with no verb of its own before any
     // clause it holds ("Tickets for the show sold out" has one)
     if w.len() > 2 && w[1] == "for" {
-        let main = w[2..]
-            .iter()
-            .take_while(|x| !SUBORDINATORS.contains(&x.as_str()));
-        if !main.clone().any(|x| super::coordination::finite(x)) {
+        let opens = |x: &str| RELATIVES.contains(&x) || super::clauses::SUBORDINATORS.contains(&x);
+        let mut main = w[2..].iter().take_while(|x| !opens(x.as_str()));
+        if !main.any(|x| super::coordination::finite(x)) {
             return Some("a reaction");
         }
     }
