@@ -14,6 +14,7 @@
 //! always-available floor.
 
 mod affirmed;
+mod allergy;
 mod asides;
 mod carried;
 mod classify;
@@ -230,6 +231,8 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
                     (Some(sp), Some(before)) => topic::it_from_before(&clause, before, sp),
                     _ => None,
                 }
+                // "I can't eat shellfish, I'm allergic": allergic to it
+                .or_else(|| said_before.and_then(|b| allergy::completed(&clause, b)))
                 .unwrap_or(clause);
                 clauses_here.push((clause.clone(), false));
                 let facts = clause_facts(
