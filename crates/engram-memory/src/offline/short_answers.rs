@@ -74,7 +74,7 @@ pub(super) fn expanded(question: &str, answer: &str) -> Option<String> {
     // "How long have you been playing the piano?" - "I've been playing
     // for four months": the answer's verb alone, the question's object
     if let Some(doing) = after(&lower, &["how long have you been "]) {
-        if let Some(said) = echoed(doing, answer) {
+        if let Some(said) = echoed(&cased(doing), answer) {
             return Some(said);
         }
     }
@@ -86,9 +86,10 @@ pub(super) fn expanded(question: &str, answer: &str) -> Option<String> {
         return None;
     }
     let said = if let Some(doing) = after(&lower, &["how long have you been "]) {
-        format!("I have been {} {}", mine(doing), duration(&words)?)
+        format!("I have been {} {}", mine(&cased(doing)), duration(&words)?)
     } else if let Some(had) = after(&lower, &["how long have you had "]) {
-        format!("I have had {} {}", mine(had), duration(&words)?)
+        // ("How long have you had Pixel?": the name keeps its capital)
+        format!("I have had {} {}", mine(&cased(had)), duration(&words)?)
     } else if let Some(done) = after(&lower, &["how long have you "]) {
         // "How long have you lived in Denver?" - "About three years."
         format!(

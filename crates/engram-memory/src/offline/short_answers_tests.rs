@@ -32,6 +32,16 @@ fn short_answers_said_in_full() {
             Some("I have had my cat for a couple of years!"),
         ),
         (
+            "How long have you had Pixel?",
+            "About three years.",
+            Some("I have had Pixel for about three years."),
+        ),
+        (
+            "Nice! How long have you been learning Japanese?",
+            "Two years now.",
+            Some("I have been learning Japanese for two years."),
+        ),
+        (
             "What's your budget for the trip?",
             "About $2000.",
             Some("My budget for the trip is about $2000."),
