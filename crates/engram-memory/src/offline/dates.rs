@@ -1,6 +1,8 @@
-//! Relative dates ("yesterday", "last week", "two years ago") resolved
-//! against the date a turn was said, rewritten in place as absolute dates
-//! ("on 7 May 2023", "in the week of 1 May 2023", "in April 2023").
+//! Relative dates ("yesterday", "last week", "two years ago", "next
+//! spring") resolved against the date a turn was said, rewritten in place
+//! as absolute dates ("on 7 May 2023", "in the week of 1 May 2023", "in
+//! April 2023", "in the spring of 2024"). Seasons are the northern
+//! meteorological ones (spring from March, winter from December).
 
 use chrono::{Datelike, Duration, NaiveDate, Weekday};
 
@@ -23,9 +25,20 @@ pub fn resolve(text: &str, today: NaiveDate) -> (String, Vec<String>) {
                 let month_before = out
                     .last()
                     .is_some_and(|w| MONTHS.iter().any(|m| m.eq_ignore_ascii_case(w)));
+                // "pushed to next spring": "to the spring of 2024", not
+                // "to in the spring of 2024"
+                let joined = matches!(
+                    out.last().map(|w| w.to_ascii_lowercase()).as_deref(),
+                    Some("to" | "until" | "till" | "by" | "from" | "since" | "before" | "after")
+                );
+                let text = when.text();
+                let text = match text.split_once(' ') {
+                    Some(("in" | "on", rest)) if joined => rest.to_string(),
+                    _ => text,
+                };
                 match when {
                     When::Year(y) if month_before => out.push(format!("{y}{trailing}")),
-                    _ => out.push(format!("{}{trailing}", when.text())),
+                    _ => out.push(format!("{text}{trailing}")),
                 }
                 dates.push(when.iso());
                 // "Tomorrow is my birthday": "my birthday is on 9 May"
@@ -65,6 +78,8 @@ enum When {
     Weekend(NaiveDate),
     Month(i32, u32),
     Year(i32),
+    /// A season by the year and month it starts in.
+    Season(i32, u32),
 }
 
 pub(crate) const MONTHS: [&str; 12] = [
@@ -92,6 +107,15 @@ impl When {
             When::Weekend(d) => format!("on the weekend of {}", day(d)),
             When::Month(y, m) => format!("in {} {y}", MONTHS[m as usize - 1]),
             When::Year(y) => format!("in {y}"),
+            When::Season(y, 12) => format!("in the winter of {y}-{:02}", (y + 1) % 100),
+            When::Season(y, m) => {
+                let name = match m {
+                    3 => "spring",
+                    6 => "summer",
+                    _ => "fall",
+                };
+                format!("in the {name} of {y}")
+            }
         }
     }
 
@@ -99,7 +123,7 @@ impl When {
         match self {
             When::Day(d) | When::Week(d) | When::Weekend(d) => d.format("%Y-%m-%d").to_string(),
             When::Month(y, m) => format!("{y}-{m:02}"),
-            When::Year(y) => format!("{y}"),
+            When::Year(y) | When::Season(y, _) => format!("{y}"),
         }
     }
 }
@@ -147,6 +171,44 @@ fn weekday(w: &str) -> Option<Weekday> {
         "sunday" | "sun" => Weekday::Sun,
         _ => return None,
     })
+}
+
+/// The month a season starts in.
+fn season(w: &str) -> Option<u32> {
+    Some(match w {
+        "spring" => 3,
+        "summer" => 6,
+        "fall" | "autumn" => 9,
+        "winter" => 12,
+        _ => return None,
+    })
+}
+
+/// "last", "this" or "next" season starting in month `s`, said on `today`:
+/// this one is the one of today's year (a winter that began last December
+/// while it is January or February); last, the latest that has ended; next,
+/// the first still to start.
+fn season_of(which: &str, s: u32, today: NaiveDate) -> When {
+    let start = |y: i32| NaiveDate::from_ymd_opt(y, s, 1).expect("a season's first day");
+    let this = if s == 12 && today.month() <= 2 {
+        today.year() - 1
+    } else {
+        today.year()
+    };
+    let year = match which {
+        "last" => {
+            let (ey, em) = add_months(this, s, 3);
+            let ended = NaiveDate::from_ymd_opt(ey, em, 1).expect("a month's first day") <= today;
+            if ended {
+                this
+            } else {
+                this - 1
+            }
+        }
+        "next" if start(this) <= today => this + 1,
+        _ => this,
+    };
+    When::Season(year, s)
 }
 
 fn monday_of(d: NaiveDate) -> NaiveDate {
@@ -203,6 +265,9 @@ fn phrase<'a>(words: &[&'a str], today: NaiveDate) -> Option<(usize, When, &'a s
         ("next", "month") => {
             let (y, m) = add_months(y, m, 1);
             return two(When::Month(y, m));
+        }
+        ("last" | "this" | "next", s) if season(s).is_some() => {
+            return two(season_of(&w0, season(s)?, today));
         }
         ("last", "year") => return two(When::Year(y - 1)),
         ("this", "year") => return two(When::Year(y)),
@@ -307,5 +372,43 @@ mod tests {
         );
         check("a few days ago", "a few days ago", &[]);
         check("the last time", "the last time", &[]);
+        check(
+            "postponed to next month",
+            "postponed to June 2023",
+            &["2023-06"],
+        );
+        check(
+            "open until tomorrow",
+            "open until 9 May 2023",
+            &["2023-05-09"],
+        );
+    }
+
+    #[test]
+    fn seasons_resolve_to_the_one_meant() {
+        // said in May 2023, in spring
+        check(
+            "We went to Peru last summer.",
+            "We went to Peru in the summer of 2022.",
+            &["2022"],
+        );
+        check(
+            "the trip got pushed to next spring",
+            "the trip got pushed to the spring of 2024",
+            &["2024"],
+        );
+        check("this summer", "in the summer of 2023", &["2023"]);
+        check("next summer", "in the summer of 2023", &["2023"]);
+        check("last winter", "in the winter of 2022-23", &["2022"]);
+        check("this fall", "in the fall of 2023", &["2023"]);
+        check("last autumn", "in the fall of 2022", &["2022"]);
+        // said in January: this winter began last December
+        let january = NaiveDate::from_ymd_opt(2024, 1, 15).unwrap();
+        let (got, _) = resolve("this winter", january);
+        assert_eq!(got, "in the winter of 2023-24");
+        let (got, _) = resolve("last winter", january);
+        assert_eq!(got, "in the winter of 2022-23");
+        // a season with no "last", "this" or "next" stays as it is
+        check("I love summer", "I love summer", &[]);
     }
 }
