@@ -198,6 +198,7 @@ const STATIC: &[&str] = &[
     " is a ",
     " is an ",
     "'s name is",
+    " is the user's name",
     " was born",
     " grew up",
     " identifies as",
