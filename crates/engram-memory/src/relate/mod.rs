@@ -30,7 +30,7 @@ mod retraction;
 mod slots;
 
 pub use retraction::described_subject;
-use retraction::{mentions_owned, retraction, stem};
+use retraction::{is_plan, mentions_owned, retraction, stem};
 use slots::{lead_subject, normalise, same_subject};
 pub use slots::{slot, slots};
 
@@ -117,15 +117,21 @@ pub fn relate(new: &str, old: &str, cosine: f32) -> Relation {
         let old_stems: Vec<String> = old_n.split_whitespace().map(stem).collect();
         let mentions = if r.possession {
             mentions_owned(&old_n, &r.stems)
+        } else if r.plan {
+            // a postponement ends the plan it moves, not every mention
+            r.stems.iter().any(|s| old_stems.contains(s)) && is_plan(&old_n)
         } else {
             r.stems.iter().any(|s| old_stems.contains(s))
         };
         // the old fact is about the same one (or, for a death, names who
         // died: "priya's grandpa" only where Priya's grandpa is meant)
         let about = if r.is_subject {
-            r.owner
-                .as_ref()
-                .is_none_or(|o| old_n.contains(&format!("{o}'s")))
+            r.owner.as_ref().is_none_or(|o| {
+                old_n.contains(&format!("{o}'s"))
+                    // (a plan is its maker's: "kim's tokyo trip" moves
+                    // what "kim is going to tokyo" planned)
+                    || (r.plan && same_subject(o, &lead_subject(&old_n)))
+            })
         } else {
             same_subject(&r.who, &lead_subject(&old_n))
         };

@@ -1,7 +1,9 @@
 //! Retractions: facts that end another by naming what they end
 //! ("switched from coffee to tea", "quit Google", "stopped running",
 //! "cancelled the Japan trip", "Korea instead of Japan", "Max passed
-//! away", "broke up with Sam").
+//! away", "broke up with Sam"), and postponements, which end the plan
+//! they move ("the Tokyo trip got pushed to next spring" ends "going to
+//! Tokyo in October").
 
 use super::slots::{lead_subject, normalise};
 
@@ -70,6 +72,118 @@ pub(super) struct Retraction {
     pub possession: bool,
     /// Whose the subject is ("priya" of "priya's grandpa passed away").
     pub owner: Option<String>,
+    /// A postponed event: an old fact is ended only where it is a plan
+    /// (a date or a plan's wording), not wherever the event is named.
+    pub plan: bool,
+}
+
+/// Wordings that move an event to another time.
+const POSTPONED: &[&str] = &[
+    " got pushed to ",
+    " got pushed back to ",
+    " was pushed to ",
+    " was pushed back to ",
+    " has been pushed to ",
+    " has been pushed back to ",
+    " got moved to ",
+    " was moved to ",
+    " has been moved to ",
+    " got postponed to ",
+    " got postponed until ",
+    " was postponed to ",
+    " was postponed until ",
+    " has been postponed to ",
+    " got delayed to ",
+    " got delayed until ",
+    " was delayed to ",
+    " was delayed until ",
+    " got rescheduled to ",
+    " got rescheduled for ",
+    " was rescheduled to ",
+    " was rescheduled for ",
+    " has been rescheduled to ",
+];
+
+/// Events a postponement moves (the last word of its subject).
+const EVENTS: &[&str] = &[
+    "trip",
+    "wedding",
+    "party",
+    "meeting",
+    "concert",
+    "appointment",
+    "flight",
+    "visit",
+    "vacation",
+    "holiday",
+    "interview",
+    "surgery",
+    "exam",
+    "move",
+    "ceremony",
+    "reunion",
+    "launch",
+    "race",
+    "marathon",
+    "graduation",
+    "conference",
+    "dinner",
+];
+
+/// Words of an old fact that make it a plan a postponement can end.
+const PLANNED: &[&str] = &[
+    "going",
+    "will",
+    "planning",
+    "plans",
+    "planned",
+    "scheduled",
+    "booked",
+    "is",
+    "on",
+];
+
+/// What a postponement ("the tokyo trip got pushed to ...") ends: the
+/// event's own words ("tokyo"; the event noun itself when there are none).
+fn postponement(t: &str) -> Option<Retraction> {
+    let (i, _) = POSTPONED.iter().find_map(|p| t.find(p).map(|i| (i, p)))?;
+    let subject = lead_subject(t[..i].trim());
+    let (own, thing) = match subject.rsplit_once("'s ") {
+        Some((own, thing)) => (own.split_whitespace().last().map(str::to_string), thing),
+        None => (None, subject.as_str()),
+    };
+    let words: Vec<&str> = thing.split_whitespace().collect();
+    let event = *words.last()?;
+    if !EVENTS.contains(&event) {
+        return None;
+    }
+    let mut stems: Vec<String> = words[..words.len() - 1]
+        .iter()
+        .filter(|w| !WEAK.contains(w))
+        .map(|w| stem(w))
+        .collect();
+    if stems.is_empty() {
+        stems.push(stem(event));
+    }
+    Some(Retraction {
+        who: String::new(),
+        stems,
+        is_subject: true,
+        possession: false,
+        owner: own,
+        plan: true,
+    })
+}
+
+/// Whether `old` (normalised) reads as a plan: a date in it, or a plan's
+/// wording ("is going to tokyo in october", "the wedding is on 3 june").
+pub(super) fn is_plan(old: &str) -> bool {
+    let months = crate::offline::dates::MONTHS;
+    old.split_whitespace().any(|w| {
+        PLANNED.contains(&w)
+            || w.chars().any(|c| c.is_ascii_digit())
+            || months.iter().any(|m| m.eq_ignore_ascii_case(w))
+    })
 }
 
 /// Phrases that end something owned.
@@ -147,15 +261,17 @@ pub(super) fn retraction(fact: &str) -> Option<Retraction> {
             is_subject: *is_subject,
             possession: POSSESSION.contains(p),
             owner,
+            plan: false,
         });
     }
-    None
+    postponement(&t)
 }
 
-/// Verbs of having, before a thing owned ("has a cat", "bought a car").
+/// Verbs of having, before a thing owned ("has a cat", "bought a car",
+/// "drives a Honda Civic").
 const HAVING: &[&str] = &[
     "has", "have", "had", "owns", "own", "owned", "got", "gets", "adopted", "bought", "keeps",
-    "kept",
+    "kept", "drives", "drive", "drove",
 ];
 
 /// Whether `old` (normalised) mentions one of `stems` as a thing someone
