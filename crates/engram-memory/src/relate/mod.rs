@@ -30,7 +30,7 @@ mod retraction;
 mod slots;
 
 pub use retraction::described_subject;
-use retraction::{is_plan, mentions_owned, retraction, stem};
+use retraction::{is_plan, mentions_owned, new_role, retraction, stem};
 use slots::{lead_subject, normalise, same_subject};
 pub use slots::{slot, slots};
 
@@ -62,6 +62,14 @@ const STOP: &[&str] = &[
     "for", "with", "has", "have", "had", "be", "been", "it", "that", "this", "their", "his", "her",
     "my", "i", "he", "she", "they", "we", "you",
 ];
+
+/// A word without a plural "s" ("bosses" is "boss", "managers" "manager").
+fn stem_s(w: &str) -> &str {
+    w.strip_suffix("es")
+        .filter(|b| b.ends_with("ss"))
+        .or_else(|| w.strip_suffix('s').filter(|b| !b.ends_with('s')))
+        .unwrap_or(w)
+}
 
 fn content_words(s: &str) -> std::collections::BTreeSet<String> {
     normalise(s)
@@ -138,6 +146,16 @@ pub fn relate(new: &str, old: &str, cosine: f32) -> Relation {
         // a retraction never retracts another retraction of the same thing
         let also_retracts = retraction(old).is_some_and(|o| o.stems == r.stems);
         if mentions && about && !also_retracts && cosine >= RETRACTION_COSINE {
+            return Relation::Updates;
+        }
+    }
+    // "Pia has a new manager now" ends "Pia's boss is Karen"
+    if let Some((who, role)) = new_role(new) {
+        let old_n = normalise(old);
+        let names_role = old_n.split_whitespace().any(|w| role.contains(&stem_s(w)));
+        let whose =
+            old_n.contains(&format!("{who}'s")) || same_subject(&who, &lead_subject(&old_n));
+        if names_role && whose && new_role(old).is_none() && cosine >= RETRACTION_COSINE {
             return Relation::Updates;
         }
     }

@@ -18,6 +18,8 @@ const RETRACTIONS: &[(&str, bool)] = &[
     (" stopped ", false),
     (" quit ", false),
     (" quits ", false),
+    (" gave up on ", false),
+    (" gives up on ", false),
     (" gave up ", false),
     (" gives up ", false),
     (" no longer ", false),
@@ -326,4 +328,37 @@ pub fn described_subject(new: &str, old: &str) -> Option<String> {
     }
     let rest = &new[name.len()..];
     Some(format!("{owner}'s {noun} {name}{rest}"))
+}
+
+/// Roles one has one of at a time, each with the words that name it.
+const ONE_AT_A_TIME: &[&[&str]] = &[
+    &["manager", "boss", "supervisor"],
+    &["landlord", "landlady"],
+    &["doctor", "gp"],
+    &["therapist"],
+    &["dentist"],
+    &["coach", "trainer"],
+    &["girlfriend"],
+    &["boyfriend"],
+    &["partner"],
+];
+
+/// "Pia has a new manager now": who has a new one, and the words for the
+/// role ("manager", "boss", "supervisor"), of which one has one at a time.
+pub(super) fn new_role(fact: &str) -> Option<(String, &'static [&'static str])> {
+    let t = format!(" {} ", normalise(fact));
+    for p in [
+        " has a new ",
+        " have a new ",
+        " got a new ",
+        " has got a new ",
+    ] {
+        let Some(i) = t.find(p) else {
+            continue;
+        };
+        let next = t[i + p.len()..].split_whitespace().next()?;
+        let role = ONE_AT_A_TIME.iter().find(|r| r.contains(&next))?;
+        return Some((lead_subject(t[..i].trim()), role));
+    }
+    None
 }
