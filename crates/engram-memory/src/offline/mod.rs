@@ -26,6 +26,7 @@ mod entities;
 mod group;
 mod intro;
 pub(crate) mod lexicon;
+mod named;
 mod owners;
 mod people;
 mod pictures;
@@ -233,6 +234,8 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
                 }
                 // "I can't eat shellfish, I'm allergic": allergic to it
                 .or_else(|| said_before.and_then(|b| allergy::completed(&clause, b)))
+                // "I have a new manager, his name is Tom": the manager's
+                .or_else(|| said_before.and_then(|b| named::named(&clause, b)))
                 .unwrap_or(clause);
                 clauses_here.push((clause.clone(), false));
                 let facts = clause_facts(

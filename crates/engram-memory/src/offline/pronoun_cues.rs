@@ -2,8 +2,8 @@
 //! whether an "it" is an object whose antecedent is in the clause itself
 //! or stands for a "when" clause after it, whether a noun is someone's,
 //! whether a person was just brought in by "a", whether a clause opens
-//! with the name a following "she" repeats. Readings of one clause only:
-//! no antecedents are kept here.
+//! with the name a following "she" repeats, whether "his" can mean "my
+//! sister". Readings of one clause only: no antecedents are kept here.
 
 use super::clauses::bare;
 use super::coref::parts as strip;
@@ -251,4 +251,45 @@ pub(super) fn topic(words: &[&str]) -> bool {
             "my" | "our" | "his" | "her" | "their"
         );
     name || owned
+}
+
+/// Relatives who are women, and who are men: "his" never means "my sister".
+const WOMEN: &[&str] = &[
+    "mother",
+    "mom",
+    "mum",
+    "sister",
+    "daughter",
+    "wife",
+    "girlfriend",
+    "fiancee",
+    "grandma",
+    "grandmother",
+    "aunt",
+    "niece",
+];
+const MEN: &[&str] = &[
+    "father",
+    "dad",
+    "brother",
+    "son",
+    "husband",
+    "boyfriend",
+    "fiance",
+    "grandpa",
+    "grandfather",
+    "uncle",
+    "nephew",
+];
+
+/// Whether `pronoun` (lowercase) can mean `mention` ("Ana's sister",
+/// "Ben"): not "he" for a sister or "she" for a brother. Names and other
+/// nouns say nothing of it.
+pub(super) fn agrees(pronoun: &str, mention: &str) -> bool {
+    let noun = mention.rsplit(' ').next().unwrap_or(mention);
+    match pronoun {
+        "he" | "him" | "his" | "himself" | "he's" => !WOMEN.contains(&noun),
+        "she" | "her" | "hers" | "herself" | "she's" => !MEN.contains(&noun),
+        _ => true,
+    }
 }

@@ -16,7 +16,7 @@ use super::coref::parts as strip;
 use super::lexicon::PERSON_NOUNS;
 pub(super) use super::pronoun_cues::thing_before;
 use super::pronoun_cues::{
-    anticipatory_it, object_it, owned_at, subject_it, topic, unnamed_person_before,
+    agrees, anticipatory_it, object_it, owned_at, subject_it, topic, unnamed_person_before,
 };
 use super::pronoun_words::{
     animal, plural_subject, whole_animal, BODIES, GROUPS, NOT_NOUNS, THIRD,
@@ -327,7 +327,9 @@ impl Antecedents {
             }
             let one = seen
                 .latest(|k| matches!(k, Kind::One | Kind::Animal(false)))
-                .map(|(t, _, _)| t.to_string());
+                .map(|(t, _, _)| t.to_string())
+                // ("My sister had a baby, his name is Leo": not the sister)
+                .filter(|t| agrees(&lower, t));
             // ("for when I have kids. I look forward to reading to them":
             // people of no one's, spoken of since in this turn, are who
             // "them" means, not the ones named before)

@@ -215,3 +215,18 @@ fn a_guinea_pig_and_a_one_year_old_are_he_or_she() {
         &[("his name is Kyle", "Ana's one-year-old's name is Kyle")],
     );
 }
+
+#[test]
+fn he_is_never_a_sister_nor_she_a_brother() {
+    let mut a = Antecedents::default();
+    a.observe("Ben's sister just had a baby", 0, &names(), &["Ben", "Ana"]);
+    assert_eq!(a.resolve("his name is Leo", 0, &names(), &[]), None);
+    resolves(&a, &[("her name is Mia", "Ben's sister's name is Mia")]);
+    let mut a = Antecedents::default();
+    a.observe("Ben's brother moved to Oslo", 0, &names(), &["Ben", "Ana"]);
+    assert_eq!(a.resolve("she works at a bakery", 0, &names(), &[]), None);
+    resolves(
+        &a,
+        &[("he works at a bakery", "Ben's brother works at a bakery")],
+    );
+}

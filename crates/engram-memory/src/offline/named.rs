@@ -1,0 +1,140 @@
+//! Someone (or a pet) brought in by a clause and named by the next: "I
+//! have a new manager now, his name is Tom" -> "My new manager is Tom",
+//! "we adopted a puppy, her name is Luna" -> "My puppy is named Luna". Alone, "his name is Tom" leans on a pronoun and is dropped, and
+//! the name is lost. Reads the two clauses' words only; the first-person
+//! result goes through the extractor like any clause.
+
+use super::clauses::bare;
+use super::lexicon::PERSON_NOUNS;
+
+/// Who may be named besides the relatives of [`PERSON_NOUNS`] and pets.
+const ALSO_NAMED: &[&str] = &[
+    "manager",
+    "supervisor",
+    "landlord",
+    "landlady",
+    "coach",
+    "tutor",
+    "trainer",
+    "dentist",
+    "baby",
+];
+
+/// Pets among them, which are named rather than are their name.
+const ANIMALS: &[&str] = &[
+    "puppy", "dog", "kitten", "cat", "parrot", "rabbit", "hamster", "horse",
+];
+
+/// `clause` ("his name is Tom", "she's called Luna") said of the one the
+/// clause `before` brought in with "my" or "a" ("I have a new manager
+/// now"), said as a first-person fact ("My new manager is Tom");
+/// `None` otherwise.
+pub(super) fn named(clause: &str, before: &str) -> Option<String> {
+    let raw: Vec<&str> = clause.split_whitespace().collect();
+    let w: Vec<String> = raw.iter().map(|x| bare(x)).collect();
+    let at = match w.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
+        ["his" | "her" | "their", "name", "is" | "was", ..] => 3,
+        ["he's" | "she's", "called" | "named", ..] => 2,
+        ["he" | "she", "is", "called" | "named", ..] => 3,
+        _ => return None,
+    };
+    // one name, or a first and a last name, and nothing after it
+    // (only the last word loses its full stop: "Dr. Lee")
+    let mut name: Vec<&str> = raw[at..].to_vec();
+    if let Some(last) = name.last_mut() {
+        *last = last.trim_end_matches(|c: char| !c.is_alphanumeric());
+    }
+    let capitalised = |x: &&str| x.chars().next().is_some_and(char::is_uppercase);
+    if name.is_empty() || name.len() > 2 || !name.iter().all(capitalised) {
+        return None;
+    }
+    let who = introduced(before)?;
+    // a person is who the name says ("My new manager is Tom", which answers
+    // "who is my manager?"); a pet is named
+    let noun = who.rsplit(' ').next().unwrap_or(&who);
+    let named = if ANIMALS.contains(&noun) {
+        "is named"
+    } else {
+        "is"
+    };
+    Some(format!("My {who} {named} {}", name.join(" ")))
+}
+
+/// The one `before` brings in: "a new manager" in "I have a new manager
+/// now", "puppy" in "we got a puppy" (with at most two words before the
+/// noun, and only one such noun).
+fn introduced(before: &str) -> Option<String> {
+    let w: Vec<String> = before.split_whitespace().map(bare).collect();
+    let is_one = |x: &str| {
+        ALSO_NAMED.contains(&x)
+            || ANIMALS.contains(&x)
+            || PERSON_NOUNS.iter().any(|(n, plural)| *n == x && !plural)
+    };
+    let mut found: Option<String> = None;
+    for (k, x) in w.iter().enumerate() {
+        if !is_one(x) {
+            continue;
+        }
+        let Some(det) = (1..=3)
+            .filter(|d| k >= *d)
+            .find(|d| matches!(w[k - d].as_str(), "a" | "an" | "my" | "our"))
+        else {
+            continue;
+        };
+        if found.is_some() {
+            return None;
+        }
+        found = Some(w[k + 1 - det..=k].join(" "));
+    }
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::named;
+
+    fn check(before: &str, clause: &str, expect: Option<&str>) {
+        assert_eq!(
+            named(clause, before).as_deref(),
+            expect,
+            "{before} / {clause}"
+        );
+    }
+
+    #[test]
+    fn a_name_goes_to_the_one_just_brought_in() {
+        check(
+            "I have a new manager now,",
+            "his name is Tom.",
+            Some("My new manager is Tom"),
+        );
+        check(
+            "We adopted a puppy last week!",
+            "She's called Luna",
+            Some("My puppy is named Luna"),
+        );
+        check(
+            "We finally got a dog",
+            "his name is Biscuit Junior!",
+            Some("My dog is named Biscuit Junior"),
+        );
+        check(
+            "I started seeing a therapist",
+            "her name is Dr. Lee.",
+            Some("My therapist is Dr. Lee"),
+        );
+    }
+
+    #[test]
+    fn otherwise_nothing_changes() {
+        // two who could be meant (the baby is the sister's)
+        check("My sister met my boss", "her name is Ana", None);
+        check("My sister just had a baby", "his name is Leo", None);
+        // nobody brought in
+        check("I went to the park", "his name is Tom", None);
+        // not a name
+        check("I have a new manager", "his name is hard to say", None);
+        // not about a name
+        check("I have a new manager", "he is strict", None);
+    }
+}
