@@ -1,7 +1,8 @@
 //! Someone (or a pet) brought in by a clause and named by the next: "I
 //! have a new manager now, his name is Tom" -> "My new manager is Tom",
-//! "we adopted a puppy, her name is Luna" -> "My puppy is named Luna". Alone, "his name is Tom" leans on a pronoun and is dropped, and
-//! the name is lost. Reads the two clauses' words only; the first-person
+//! "we adopted a puppy, her name is Luna" -> "My puppy is named Luna".
+//! Alone, "his name is Tom" leans on a pronoun and is dropped, and the
+//! name is lost. Reads the two clauses' words only; the first-person
 //! result goes through the extractor like any clause.
 
 use super::clauses::bare;

@@ -111,8 +111,13 @@ const SLOTS: &[(&str, &[&str])] = &[
             " is vegan",
             " is pescatarian",
             " is pescetarian",
+            " is a vegetarian",
+            " is a vegan",
+            " is a pescatarian",
             " am vegetarian",
             " am vegan",
+            " am a vegetarian",
+            " am a vegan",
             " eats meat",
             " started eating meat",
             " stopped eating meat",
@@ -463,7 +468,13 @@ fn first_slot(fact: &str) -> Option<(String, String, String)> {
                     n.to_string()
                 }
                 "age" => t[..i].split_whitespace().last().unwrap_or("").to_string(),
-                "diet" => p.split_whitespace().skip(1).collect::<Vec<_>>().join(" "),
+                // ("is a vegetarian" is "is vegetarian")
+                "diet" => p
+                    .split_whitespace()
+                    .skip(1)
+                    .filter(|w| !matches!(*w, "a" | "an"))
+                    .collect::<Vec<_>>()
+                    .join(" "),
                 // "moved from lisbon to oslo": the new home is after "to"
                 "home" if p.trim() == "moved from" => match after.split_once(" to ") {
                     Some((_, to)) => value(to),
