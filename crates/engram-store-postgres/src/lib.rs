@@ -169,6 +169,33 @@ impl PgStore {
         Ok(url.to_string())
     }
 
+    /// Drop a database [`Self::create_database`] made, given its URL, once
+    /// nothing uses it (a bench run's, so that runs do not pile up
+    /// databases on the server). Any other database is refused.
+    pub async fn drop_database(database_url: &str) -> StoreResult<()> {
+        let bad = |e: String| StoreError::Backend(format!("bad database URL: {e}"));
+        let mut url = url::Url::parse(database_url).map_err(|e| bad(e.to_string()))?;
+        let name = url.path().trim_start_matches('/').to_string();
+        if !name.starts_with("engram_test_")
+            || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+        {
+            return Err(bad(format!("{name} was not made by create_database")));
+        }
+        url.set_path("/postgres");
+        let opts = PgConnectOptions::from_str(url.as_str()).map_err(|e| bad(e.to_string()))?;
+        let mut admin = sqlx::PgConnection::connect_with(&opts)
+            .await
+            .map_err(db_err)?;
+        sqlx::query(sqlx::AssertSqlSafe(format!(
+            "DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)"
+        )))
+        .execute(&mut admin)
+        .await
+        .map_err(db_err)?;
+        admin.close().await.map_err(db_err)?;
+        Ok(())
+    }
+
     /// Close the pool, waiting for in-flight statements.
     pub async fn close(&self) {
         self.pool.close().await;

@@ -348,7 +348,13 @@ pub async fn run(args: ScaleArgs) -> anyhow::Result<()> {
         &key,
         &mut corpus,
     )
-    .await?;
+    .await;
+    if let Some(url) = &database_url {
+        if let Err(e) = engram_store_postgres::PgStore::drop_database(url).await {
+            eprintln!("warning: the bench database stays: {e}");
+        }
+    }
+    let restart = restart?;
     println!(
         "restart (`engram serve` process start to the first answered search): {:.2} s; resident memory then {} MB",
         restart.0,

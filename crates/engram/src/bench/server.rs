@@ -141,8 +141,14 @@ impl BenchServer {
         })
     }
 
+    /// Stop, and drop the PostgreSQL database it made, if any.
     pub async fn stop(self) {
-        self.stop_keep().await;
+        let (_, database_url) = self.stop_keep().await;
+        if let Some(url) = database_url {
+            if let Err(e) = engram_store_postgres::PgStore::drop_database(&url).await {
+                eprintln!("warning: the bench database stays: {e}");
+            }
+        }
     }
 
     /// Stop, and hand over the data directory (to start again on it).
