@@ -141,8 +141,17 @@ const PLANNED: &[&str] = &[
     "planned",
     "scheduled",
     "booked",
-    "is",
-    "on",
+    "trip",
+    "visit",
+    "flying",
+    "travelling",
+    "traveling",
+    "heading",
+    "spring",
+    "summer",
+    "fall",
+    "autumn",
+    "winter",
 ];
 
 /// What a postponement ("the tokyo trip got pushed to ...") ends: the
@@ -178,7 +187,8 @@ fn postponement(t: &str) -> Option<Retraction> {
 }
 
 /// Whether `old` (normalised) reads as a plan: a date in it, or a plan's
-/// wording ("is going to tokyo in october", "the wedding is on 3 june").
+/// wording ("is going to tokyo in october", "the wedding is on 3 june"),
+/// not a mere mention ("kim's favourite city is tokyo").
 pub(super) fn is_plan(old: &str) -> bool {
     let months = crate::offline::dates::MONTHS;
     old.split_whitespace().any(|w| {
