@@ -228,15 +228,29 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
                 // "I got a new job - it's at a startup": the one thing the
                 // clause before did something with
                 let said_before = clauses_here.last().map(|(c, _)| c.as_str());
-                let clause = match (t.speaker, said_before) {
+                let rewritten = match (t.speaker, said_before) {
                     (Some(sp), Some(before)) => topic::it_from_before(&clause, before, sp),
                     _ => None,
                 }
                 // "I can't eat shellfish, I'm allergic": allergic to it
-                .or_else(|| said_before.and_then(|b| allergy::completed(&clause, b)))
+                .or_else(|| said_before.and_then(|b| allergy::completed(&clause, b)));
                 // "I have a new manager, his name is Tom": the manager's
-                .or_else(|| said_before.and_then(|b| named::named(&clause, b)))
-                .unwrap_or(clause);
+                let named = match rewritten {
+                    None => said_before.and_then(|b| named::named(&clause, b)),
+                    Some(_) => None,
+                };
+                // ("Pia has a new manager now" says nothing that "Pia's new
+                // manager is Tom" does not: the name's fact stands alone)
+                if named.is_some() && said_before.is_some_and(named::only_introduces) {
+                    let mut j = 0;
+                    out.retain(|_| {
+                        j += 1;
+                        j <= first || from_clause[j - 1 - first] != ci - 1
+                    });
+                    from_clause.retain(|c| *c != ci - 1);
+                    clauses_here[ci - 1].1 = false;
+                }
+                let clause = rewritten.or(named).unwrap_or(clause);
                 clauses_here.push((clause.clone(), false));
                 let facts = clause_facts(
                     t,

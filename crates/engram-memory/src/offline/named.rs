@@ -61,6 +61,21 @@ pub(super) fn named(clause: &str, before: &str) -> Option<String> {
     Some(format!("My {who} {named} {}", name.join(" ")))
 }
 
+/// Whether `before` does nothing but bring someone in ("I have a new
+/// manager now", "I've got a new boss"): the naming clause after it says
+/// all it says, and more.
+pub(super) fn only_introduces(before: &str) -> bool {
+    let w: Vec<String> = before.split_whitespace().map(bare).collect();
+    let w: Vec<&str> = w.iter().map(String::as_str).collect();
+    let rest = match w.as_slice() {
+        ["i", "have" | "got", rest @ ..] | ["i've", "got", rest @ ..] => rest,
+        ["i've", rest @ ..] => rest,
+        _ => return false,
+    };
+    let rest = rest.strip_suffix(&["now"]).unwrap_or(rest);
+    matches!(rest, ["a" | "an", "new", _] | ["a" | "an", _]) && introduced(before).is_some()
+}
+
 /// The one `before` brings in: "a new manager" in "I have a new manager
 /// now", "puppy" in "we got a puppy" (with at most two words before the
 /// noun, and only one such noun).
@@ -124,6 +139,16 @@ mod tests {
             "her name is Dr. Lee.",
             Some("My therapist is Dr. Lee"),
         );
+    }
+
+    #[test]
+    fn a_bare_introduction_says_nothing_the_name_does_not() {
+        use super::only_introduces;
+        assert!(only_introduces("I have a new manager now,"));
+        assert!(only_introduces("I've got a new boss"));
+        assert!(!only_introduces("We adopted a puppy last week!"));
+        assert!(!only_introduces("I have a new manager who is strict"));
+        assert!(!only_introduces("I have a new car"));
     }
 
     #[test]

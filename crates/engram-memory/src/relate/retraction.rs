@@ -353,8 +353,9 @@ const ONE_AT_A_TIME: &[&[&str]] = &[
     &["partner"],
 ];
 
-/// "Pia has a new manager now": who has a new one, and the words for the
-/// role ("manager", "boss", "supervisor"), of which one has one at a time.
+/// "Pia has a new manager now", "Pia's new manager is Tom": who has a new
+/// one, and the words for the role ("manager", "boss", "supervisor"), of
+/// which one has one at a time.
 pub(super) fn new_role(fact: &str) -> Option<(String, &'static [&'static str])> {
     let t = format!(" {} ", normalise(fact));
     for p in [
@@ -370,5 +371,11 @@ pub(super) fn new_role(fact: &str) -> Option<(String, &'static [&'static str])> 
         let role = ONE_AT_A_TIME.iter().find(|r| r.contains(&next))?;
         return Some((lead_subject(t[..i].trim()), role));
     }
-    None
+    // "pia's new manager is tom"
+    let i = t.find("'s new ")?;
+    let mut after = t[i + "'s new ".len()..].split_whitespace();
+    let (next, verb) = (after.next()?, after.next()?);
+    let role = ONE_AT_A_TIME.iter().find(|r| r.contains(&next))?;
+    let who = t[..i].split_whitespace().last()?;
+    (verb == "is").then(|| (who.to_string(), *role))
 }
