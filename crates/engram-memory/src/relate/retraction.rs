@@ -23,6 +23,7 @@ const RETRACTIONS: &[(&str, bool)] = &[
     (" gave up ", false),
     (" gives up ", false),
     (" no longer ", false),
+    (" no more ", false),
     (" cancelled ", false),
     (" canceled ", false),
     (" called off ", false),
@@ -230,10 +231,13 @@ pub(super) fn retraction(fact: &str) -> Option<Retraction> {
             }
             let after: Vec<&str> = t[i + p.len()..].split_whitespace().collect();
             // "stopped at the shop", "lost in thought": no thing ended
-            if after
-                .first()
-                .is_some_and(|w| matches!(*w, "at" | "by" | "in" | "to" | "on" | "for" | "off"))
-            {
+            if after.first().is_some_and(|w| {
+                // ("no more than 5 km": an amount, nothing ended)
+                matches!(
+                    *w,
+                    "at" | "by" | "in" | "to" | "on" | "for" | "off" | "than"
+                )
+            }) {
                 continue;
             }
             let thing: Vec<&str> = after
