@@ -63,6 +63,11 @@ const STOP: &[&str] = &[
     "my", "i", "he", "she", "they", "we", "you",
 ];
 
+/// Whether `old` (normalised) is said of `who` as its subject.
+fn made_by(old: &str, who: &str) -> bool {
+    same_subject(who, &lead_subject(old))
+}
+
 /// A word without a plural "s" ("bosses" is "boss", "managers" "manager").
 fn stem_s(w: &str) -> &str {
     w.strip_suffix("es")
@@ -138,7 +143,7 @@ pub fn relate(new: &str, old: &str, cosine: f32) -> Relation {
                 old_n.contains(&format!("{o}'s"))
                     // (a plan is its maker's: "kim's tokyo trip" moves
                     // what "kim is going to tokyo" planned)
-                    || (r.plan && same_subject(o, &lead_subject(&old_n)))
+                    || (r.plan && made_by(&old_n, o))
             })
         } else {
             same_subject(&r.who, &lead_subject(&old_n))
@@ -153,8 +158,7 @@ pub fn relate(new: &str, old: &str, cosine: f32) -> Relation {
     if let Some((who, role)) = new_role(new) {
         let old_n = normalise(old);
         let names_role = old_n.split_whitespace().any(|w| role.contains(&stem_s(w)));
-        let whose =
-            old_n.contains(&format!("{who}'s")) || same_subject(&who, &lead_subject(&old_n));
+        let whose = old_n.contains(&format!("{who}'s")) || made_by(&old_n, &who);
         if names_role && whose && new_role(old).is_none() && cosine >= RETRACTION_COSINE {
             return Relation::Updates;
         }

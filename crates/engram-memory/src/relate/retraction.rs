@@ -155,15 +155,21 @@ const PLANNED: &[&str] = &[
     "winter",
 ];
 
+/// A subject split into whose it is and what it is: "priya's grandpa" ->
+/// (Some("priya"), "grandpa"), "the tokyo trip" -> (None, "the tokyo trip").
+fn owned(subject: &str) -> (Option<String>, &str) {
+    match subject.rsplit_once("'s ") {
+        Some((own, thing)) => (own.split_whitespace().last().map(str::to_string), thing),
+        None => (None, subject),
+    }
+}
+
 /// What a postponement ("the tokyo trip got pushed to ...") ends: the
 /// event's own words ("tokyo"; the event noun itself when there are none).
 fn postponement(t: &str) -> Option<Retraction> {
     let (i, _) = POSTPONED.iter().find_map(|p| t.find(p).map(|i| (i, p)))?;
     let subject = lead_subject(t[..i].trim());
-    let (own, thing) = match subject.rsplit_once("'s ") {
-        Some((own, thing)) => (own.split_whitespace().last().map(str::to_string), thing),
-        None => (None, subject.as_str()),
-    };
+    let (own, thing) = owned(&subject);
     let words: Vec<&str> = thing.split_whitespace().collect();
     let event = *words.last()?;
     if !EVENTS.contains(&event) {
@@ -219,10 +225,7 @@ pub(super) fn retraction(fact: &str) -> Option<Retraction> {
             // the one who died is the possessed, not the possessor:
             // "priya's grandpa" is a grandpa
             let subject = lead_subject(before);
-            let (own, thing) = match subject.rsplit_once("'s ") {
-                Some((own, thing)) => (own.split_whitespace().last().map(str::to_string), thing),
-                None => (None, subject.as_str()),
-            };
+            let (own, thing) = owned(&subject);
             owner = own;
             (String::new(), thing.to_string())
         } else {
