@@ -8,6 +8,29 @@
 use super::clauses::{bare, is_verbish, SUBJECTS, SUBORDINATORS};
 use super::lexicon::{verb, VerbForm, AUXILIARIES};
 
+/// Remarks said after a comma that comment on the statement and state
+/// nothing (as words: lower case, no punctuation).
+const REMARKS: &[&str] = &[
+    "time flies",
+    "how time flies",
+    "crazy right",
+    "crazy",
+    "go figure",
+    "who knew",
+    "can you believe it",
+    "believe it or not",
+    "lol",
+    "haha",
+    "hahaha",
+    "ha",
+    "yay",
+    "ugh",
+    "sadly",
+    "unfortunately",
+    "finally",
+    "at last",
+];
+
 /// `sentence` without a request or a comment tacked on after a comma:
 /// "I'm vegan, so no dairy please" says "I'm vegan"; "I'm gluten-free, so
 /// please keep that in mind" says "I'm gluten-free". A request is a part after ", so"
@@ -56,6 +79,12 @@ pub(super) fn without_aside(sentence: &str) -> &str {
                 }),
                 _ => false,
             };
+        // "I'm 42 now, time flies", "..., crazy right?": a stock remark
+        // that is the whole rest of the sentence
+        let remark = conj.is_empty() && {
+            let said = rest.join(" ");
+            REMARKS.contains(&said.as_str())
+        };
         let subject = rest.iter().position(|w| SUBJECTS.contains(&w.as_str()));
         let please = rest
             .iter()
@@ -64,6 +93,7 @@ pub(super) fn without_aside(sentence: &str) -> &str {
             || imperative
             || asked_of_listener
             || comment
+            || remark
             || please.is_some_and(|p| subject.is_none_or(|s| p < s));
         // ("If you know anyone, let me know": the part before is the
         // request's condition, not a statement)

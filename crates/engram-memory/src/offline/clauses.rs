@@ -303,6 +303,22 @@ fn split_part(sentence: &str) -> Vec<String> {
     let push = |out: &mut Vec<String>, prefix: Option<&String>, body: &[&str]| {
         // "now I work as ..." reads "I now work as ..."
         let mut body: Vec<String> = body.iter().map(|w| w.to_string()).collect();
+        // "these days I hate it" reads "I hate it these days"
+        if body.len() > 3
+            && bare(&body[0]) == "these"
+            && bare(&body[1]) == "days"
+            && subject_at(&body.iter().map(String::as_str).collect::<Vec<_>>(), 2) > 0
+        {
+            body.drain(..2);
+            let last = body.last_mut().expect("more than one word");
+            let stop: String = last
+                .chars()
+                .rev()
+                .take_while(|c| ".!".contains(*c))
+                .collect();
+            last.truncate(last.len() - stop.len());
+            last.push_str(&format!(" these days{stop}"));
+        }
         if body.len() > 2
             && ADVERBS_BEFORE.contains(&bare(&body[0]).as_str())
             && subject_at(&body.iter().map(String::as_str).collect::<Vec<_>>(), 1) == 1
@@ -366,10 +382,16 @@ fn split_part(sentence: &str) -> Vec<String> {
         // "... and now I work as ...": an adverb may open the next clause
         // (or a hedge, which stays first: "..., maybe you would like
         // that" is its own clause, and a possibility)
-        let adverb = usize::from(
-            ADVERBS_BEFORE.contains(&bare(words[i]).as_str())
-                || (comma && matches!(bare(words[i]).as_str(), "maybe" | "perhaps")),
-        );
+        let adverb = if bare(words[i]) == "these"
+            && words.get(i + 1).map(|w| bare(w)).as_deref() == Some("days")
+        {
+            2
+        } else {
+            usize::from(
+                ADVERBS_BEFORE.contains(&bare(words[i]).as_str())
+                    || (comma && matches!(bare(words[i]).as_str(), "maybe" | "perhaps")),
+            )
+        };
         let body = &words[start..body_end];
         // "..., sounds like a great adventure": "it" left out, a clause
         // of its own

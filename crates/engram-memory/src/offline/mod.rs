@@ -17,6 +17,7 @@ mod affirmed;
 mod allergy;
 mod asides;
 mod carried;
+mod changed_taste;
 mod classify;
 mod clauses;
 mod coordination;
@@ -233,7 +234,9 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
                     _ => None,
                 }
                 // "I can't eat shellfish, I'm allergic": allergic to it
-                .or_else(|| said_before.and_then(|b| allergy::completed(&clause, b)));
+                .or_else(|| said_before.and_then(|b| allergy::completed(&clause, b)))
+                // "I used to love sushi but now I can't stand it"
+                .or_else(|| said_before.and_then(|b| changed_taste::resolved(&clause, b)));
                 // "I have a new manager, his name is Tom": the manager's
                 let named = match rewritten {
                     None => said_before.and_then(|b| named::named(&clause, b)),

@@ -537,9 +537,10 @@ pub(super) fn lowered(s: &str) -> String {
     format!("{f}{}", c.as_str())
 }
 
-/// "Tom is 34" says an age: "Tom is 34 years old".
+/// "Tom is 34" (or "Tom is 34 now") says an age: "Tom is 34 years old".
 pub(super) fn spell_age(fact: &str) -> String {
     let t = fact.trim_end_matches(['.', '!']);
+    let t = t.strip_suffix(" now").unwrap_or(t);
     if let Some((who, n)) = t.rsplit_once(" is ") {
         if n.parse::<u32>().is_ok_and(|n| (1..=120).contains(&n)) && !who.contains(' ') {
             return format!("{who} is {n} years old");

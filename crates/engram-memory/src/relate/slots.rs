@@ -297,8 +297,13 @@ fn occupation_slot(t: &str) -> Option<(String, String)> {
         }
         if *w == "promoted" && words.get(i + 1) == Some(&"to") {
             let phrase = noun_phrase(&words[i + 2..]);
+            // "was promoted", "got promoted", "has just been promoted"
+            let mut end = i;
+            while end > 0 && matches!(words[end - 1], "got" | "get" | "gets" | "been") {
+                end -= 1;
+            }
             if !phrase.is_empty() {
-                return Some((subj(), phrase));
+                return Some((subject(&words[..end].join(" ")), phrase));
             }
         }
     }
@@ -505,5 +510,52 @@ fn first_slot(fact: &str) -> Option<(String, String, String)> {
             return Some((name, subj, val));
         }
     }
-    None
+    taste_slot(&t)
+}
+
+/// Wordings of a taste and what they say of it now: liked, disliked, or
+/// liked once and no more.
+const TASTES: &[(&str, &str)] = &[
+    (" used to love ", "once"),
+    (" used to like ", "once"),
+    (" used to enjoy ", "once"),
+    (" no longer likes ", "once"),
+    (" no longer enjoys ", "once"),
+    (" loves ", "likes"),
+    (" love ", "likes"),
+    (" likes ", "likes"),
+    (" like ", "likes"),
+    (" enjoys ", "likes"),
+    (" adores ", "likes"),
+    (" hates ", "dislikes"),
+    (" hate ", "dislikes"),
+    (" dislikes ", "dislikes"),
+    (" detests ", "dislikes"),
+    (" can't stand ", "dislikes"),
+    (" cannot stand ", "dislikes"),
+];
+
+/// A taste ("loves sushi", "can't stand sushi", "used to love sushi"): the
+/// slot names the thing (a plain noun phrase, so "loves hiking in the
+/// Alps" is not "loves hiking"), the value says how it is liked now.
+fn taste_slot(t: &str) -> Option<(String, String, String)> {
+    let (i, p, how) = TASTES
+        .iter()
+        .filter_map(|(p, how)| t.find(p).map(|i| (i, *p, *how)))
+        .min_by_key(|(i, p, _)| (*i, std::cmp::Reverse(p.len())))?;
+    let subj = subject(&t[..i]);
+    if subj.is_empty() || subj.split_whitespace().count() > 3 {
+        return None;
+    }
+    let rest: Vec<&str> = t[i + p.len()..]
+        .split_whitespace()
+        .filter(|w| !ADVERBS.contains(w) && !matches!(*w, "these" | "days" | "anymore"))
+        .collect();
+    // the whole rest is the thing: "sushi", "horror movies" (a taste
+    // with more said of it is another fact)
+    let thing = noun_phrase(&rest);
+    if thing.is_empty() || thing.split_whitespace().count() != rest.len() {
+        return None;
+    }
+    Some((format!("taste {thing}"), subj, how.to_string()))
 }
