@@ -341,6 +341,7 @@ impl DocsIndex {
             scope: &scope,
             limit,
             nearest: None,
+            subject: None,
         });
         Ok(hits
             .into_iter()

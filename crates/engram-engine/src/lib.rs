@@ -187,6 +187,8 @@ pub struct Engine {
     profiles: std::sync::Mutex<ProfileCache>,
     /// Embeddings of profile bucket descriptions, by description.
     bucket_vectors: std::sync::Mutex<std::collections::HashMap<String, Vec<f32>>>,
+    /// Embeddings of names searches hold, by name.
+    name_vectors: std::sync::Mutex<std::collections::HashMap<String, Vec<f32>>>,
     /// The chat model for extraction, when one is configured.
     llm: Option<Arc<dyn engram_llm::Llm>>,
     /// The fact/not-a-fact judge of offline extraction, built on first
@@ -247,6 +249,7 @@ impl Engine {
             memory_indexes: Default::default(),
             profiles: Default::default(),
             bucket_vectors: Default::default(),
+            name_vectors: Default::default(),
             judge: Default::default(),
             write_groups: Default::default(),
             llm: config.llm.clone().map(|l| l.0),

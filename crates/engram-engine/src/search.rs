@@ -231,6 +231,7 @@ impl Engine {
                 scope: &scope,
                 limit: k,
                 nearest: nearest.as_deref(),
+                subject: None,
             })
         })
         .await

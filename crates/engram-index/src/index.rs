@@ -70,6 +70,26 @@ pub struct Query<'a> {
     /// in-process graph for scopes of at least [`vector::ANN_MIN_CHUNKS`].
     /// Ids this index does not hold (yet, or any more) are skipped.
     pub nearest: Option<&'a [(String, f32)]>,
+    /// Someone the query names ("does Omar have a pet?"), with the
+    /// embedding of the name alone: see [`Subject`].
+    pub subject: Option<Subject<'a>>,
+}
+
+/// Someone a query names. In a space of facts about one person every
+/// fact names them, and the name weighs more in a short fact's embedding
+/// than in a long one's: "Omar is 41 years old." is nearer to any
+/// question about Omar than "Omar's cat Pixel died in October 2026." is
+/// to "does Omar have a pet?". Among the chunks that name the subject,
+/// each cosine is re-scored as if every one of them leaned on the name
+/// equally (the average lean): the rest of the fact decides their order,
+/// and on average their scores stay where they were. Chunks that do not
+/// name the subject keep their cosine.
+#[derive(Debug, Clone, Copy)]
+pub struct Subject<'a> {
+    /// The name as the query writes it.
+    pub name: &'a str,
+    /// Unit-length embedding of the name alone (embedded as a document).
+    pub embedding: &'a [f32],
 }
 
 /// A scored chunk.

@@ -13,5 +13,5 @@ mod index;
 pub mod text;
 pub mod vector;
 
-pub use index::{Hit, IndexChunk, IndexDocument, OrgIndex, Query, Scope};
+pub use index::{Hit, IndexChunk, IndexDocument, OrgIndex, Query, Scope, Subject};
 pub use vector::ANN_MIN_CHUNKS;

@@ -1,6 +1,6 @@
 //! The index through its public API: scope, reading context, updates.
 
-use engram_index::{IndexChunk, IndexDocument, OrgIndex, Query, Scope};
+use engram_index::{IndexChunk, IndexDocument, OrgIndex, Query, Scope, Subject};
 use serde_json::json;
 
 fn doc(id: &str, seq: i64, tag: &str, text: &str, v: [f32; 4]) -> IndexDocument {
@@ -31,6 +31,7 @@ fn search(index: &OrgIndex, q: &str, v: [f32; 4], scope: &Scope) -> Vec<(String,
             scope,
             limit: 10,
             nearest: None,
+            subject: None,
         })
         .into_iter()
         .map(|h| (h.document_id, h.score))
@@ -232,6 +233,7 @@ fn large_scopes_take_vector_candidates_from_outside_when_told() {
             scope,
             limit: 3,
             nearest: Some(&nearest),
+            subject: None,
         })
     };
     let hits = query(&Scope::default());
@@ -312,6 +314,7 @@ fn answers(index: &OrgIndex, dim: usize) -> Vec<Vec<(String, String, u32)>> {
                 scope,
                 limit: 20,
                 nearest: None,
+                subject: None,
             });
             out.push(
                 hits.into_iter()
@@ -390,4 +393,61 @@ fn a_truncated_encoding_is_an_error() {
     let mut lying = bytes.clone();
     lying[10..18].copy_from_slice(&u64::MAX.to_le_bytes());
     assert!(OrgIndex::decode(&mut lying.as_slice(), lying.len() as u64, &graph).is_err());
+}
+
+/// Facts about one person: a short one that is mostly the name, and a
+/// longer one about a pet; a question names the person and asks about
+/// pets. The name direction is `X`.
+#[test]
+fn facts_naming_the_subject_rank_by_what_else_they_say() {
+    let mut index = OrgIndex::new(4);
+    let mut add = |id: &str, seq: i64, text: &str, v: [f32; 4]| {
+        index.upsert(doc(id, seq, "omar", text, v));
+    };
+    add("age", 1, "Omar is 41 years old.", [0.95, 0.312, 0.0, 0.0]);
+    add("cat", 2, "Omar's cat Pixel died.", [0.45, 0.8, 0.397, 0.0]);
+    add("tea", 3, "Sara drinks tea.", [0.0, 0.6, 0.8, 0.0]);
+    let q = [0.7, 0.0, 0.714, 0.0];
+    let scope = Scope {
+        container_tags: vec!["omar".into()],
+        ..Scope::default()
+    };
+    // (id, cosine) best first
+    let run = |subject: Option<Subject>| -> Vec<(String, f32)> {
+        index
+            .search(&Query {
+                text: "does Omar have a pet?",
+                embedding: &q,
+                scope: &scope,
+                limit: 10,
+                nearest: None,
+                subject,
+            })
+            .into_iter()
+            .map(|h| (h.document_id, h.cosine))
+            .collect()
+    };
+    let plain = run(None);
+    assert_eq!(plain[0].0, "age", "{plain:?}");
+    let named = run(Some(Subject {
+        name: "Omar",
+        embedding: &X,
+    }));
+    assert_eq!(named[0].0, "cat", "{named:?}");
+    // a fact that does not name the subject keeps its cosine
+    assert_eq!(score_of(&plain, "tea"), score_of(&named, "tea"));
+    // the facts naming the subject lean on it as much as they did on
+    // average: their cosines move around the same level
+    let mean =
+        |h: &[(String, f32)]| (score_of(h, "age").unwrap() + score_of(h, "cat").unwrap()) / 2.0;
+    assert!(
+        (mean(&plain) - mean(&named)).abs() < 0.05,
+        "{plain:?} {named:?}"
+    );
+    // a name no fact holds changes nothing
+    let other = run(Some(Subject {
+        name: "Lena",
+        embedding: &X,
+    }));
+    assert_eq!(other, plain);
 }

@@ -15,6 +15,7 @@ mod profile;
 mod remember;
 pub mod rerank;
 mod search;
+mod subject;
 
 pub use form::{document_day, turns_of, DEFAULT_SPACE};
 pub use graph::{entity_id, Edge, Graph, Node};

@@ -112,6 +112,7 @@ impl Engine {
                 },
                 limit: NEIGHBOURS,
                 nearest: None,
+                subject: None,
             })
         })
         .await

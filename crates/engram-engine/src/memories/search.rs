@@ -13,7 +13,7 @@ use super::passages::{lift_by_passages, merge_passages, CONTEXT_PASSAGES, CONTEX
 use crate::{Engine, EngineError};
 use engram_core::filter::Filter;
 use engram_core::DocumentSearch;
-use engram_index::{Query, Scope};
+use engram_index::{Query, Scope, Subject};
 use engram_store::{now, Document, Memory, RelationKind};
 use std::collections::HashMap;
 use std::time::Instant;
@@ -285,8 +285,11 @@ impl Engine {
     ) -> Result<(Vec<SearchHit>, usize), EngineError> {
         let mut hits: Vec<SearchHit> = Vec::new();
         let mut total = 0;
-        // one embedding of the query serves both searches
-        let qv = self.embed_query(&s.q).await?;
+        // one embedding of the query serves both searches (with the name
+        // it holds, embedded alongside)
+        let (qv, subject) = tokio::join!(self.embed_query(&s.q), self.query_subject(&s.q));
+        let qv = qv?;
+        let subject = subject.as_ref();
         if s.mode == SearchMode::Memories {
             // a wider pool, lifted by the passages they were formed from
             // (below the threshold too: a passage may lift one above it)
@@ -296,7 +299,7 @@ impl Engine {
             // (the two searches run side by side)
             let around = passage_search(s, CONTEXT_PASSAGES);
             let (memories, passages) = tokio::join!(
-                self.memory_candidates(org_id, &wide, &qv),
+                self.memory_candidates(org_id, &wide, &qv, subject),
                 self.matching_passages(org_id, &around, qv.clone())
             );
             let (mut memories, passages) = (memories?, passages?);
@@ -304,7 +307,7 @@ impl Engine {
             return Ok(ranked_memories(&s.q, memories, s.threshold, s.limit));
         }
         if s.mode != SearchMode::Documents {
-            let (memories, n) = self.memory_hits(org_id, s, &qv).await?;
+            let (memories, n) = self.memory_hits(org_id, s, &qv, subject).await?;
             total += n;
             hits.extend(memories);
         }
@@ -387,19 +390,23 @@ impl Engine {
         org_id: &str,
         s: &MemorySearch,
         qv: &[f32],
+        subject: Option<&(String, Vec<f32>)>,
     ) -> Result<(Vec<SearchHit>, usize), EngineError> {
-        let found = self.memory_candidates(org_id, s, qv).await?;
+        let found = self.memory_candidates(org_id, s, qv, subject).await?;
         Ok(ranked_memories(&s.q, found, s.threshold, s.limit))
     }
 
     /// The memory index's best matches for `s` (a few times `limit`) at or
-    /// above its threshold, with their scores, unordered.
+    /// above its threshold, with their scores, unordered. The facts naming
+    /// the query's `subject` rank by what else they say.
     async fn memory_candidates(
         &self,
         org_id: &str,
         s: &MemorySearch,
         qv: &[f32],
+        subject: Option<&(String, Vec<f32>)>,
     ) -> Result<Vec<(Memory, f32)>, EngineError> {
+        let subject = subject.cloned();
         let slot = self.fresh_memory_index(org_id).await?;
         let qv = qv.to_vec();
         let scope = Scope {
@@ -416,6 +423,9 @@ impl Engine {
                 scope: &scope,
                 limit: k,
                 nearest: None,
+                subject: subject
+                    .as_ref()
+                    .map(|(name, v)| Subject { name, embedding: v }),
             };
             let mut hits = slot
                 .live

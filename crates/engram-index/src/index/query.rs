@@ -317,12 +317,22 @@ impl OrgIndex {
                 }
             };
         let cosine: &[f32] = cosine;
-        let cos_of = |s: u32| -> f32 {
+        let raw_cos = |s: u32| -> f32 {
             let c = cosine[s as usize];
             if c.is_nan() {
                 vector::dot(q.embedding, self.vector(s))
             } else {
                 c
+            }
+        };
+        let subject = q
+            .subject
+            .and_then(|sub| self.subject_lean(sub, q.embedding, in_scope, &vector_hits));
+        let cos_of = |s: u32| -> f32 {
+            let raw = raw_cos(s);
+            match &subject {
+                Some(lean) if lean.names.contains(&s) => lean.rescored(raw, self.vector(s)),
+                _ => raw,
             }
         };
         let base_of = |s: u32| -> f32 {
@@ -385,6 +395,77 @@ impl OrgIndex {
                 }
             })
             .collect()
+    }
+}
+
+/// How chunks naming a query's subject lean on the name (see
+/// [`crate::Subject`]).
+struct Lean<'a> {
+    /// The chunk slots in scope whose own text names the subject.
+    names: HashSet<u32>,
+    name: &'a [f32],
+    /// The query's cosine with the name.
+    query: f32,
+    /// The average cosine with the name of the chunks that name it and
+    /// are nearest the query.
+    average: f32,
+}
+
+impl Lean<'_> {
+    /// `raw` (the query's cosine with `v`) as if `v` leaned on the name as
+    /// much as the average: the part of the cosine the name explains is
+    /// the average's, the rest is scaled to the same room.
+    fn rescored(&self, raw: f32, v: &[f32]) -> f32 {
+        let own = vector::dot(self.name, v);
+        let room = |x: f32| (1.0 - x * x).max(1e-4).sqrt();
+        let rest = (raw - self.query * own) / room(own);
+        (self.query * self.average + rest * room(self.average)).clamp(-1.0, 1.0)
+    }
+}
+
+impl OrgIndex {
+    /// How the scope's chunks that name `sub` lean on the name; `None`
+    /// when none of the query's nearest chunks names it.
+    fn subject_lean<'a>(
+        &self,
+        sub: crate::Subject<'a>,
+        query: &[f32],
+        in_scope: &[bool],
+        nearest: &[u32],
+    ) -> Option<Lean<'a>> {
+        let terms = text::query_terms(sub.name, MAX_QUERY_TERMS);
+        if terms.is_empty() || sub.embedding.len() != query.len() {
+            return None;
+        }
+        // every word of the name in the chunk's own text
+        let mut names: Option<HashSet<u32>> = None;
+        for term in &terms {
+            let t = *self.term_ids.get(term)?;
+            let with: HashSet<u32> = self.postings[t as usize]
+                .iter()
+                .map(|p| p.0)
+                .filter(|&s| in_scope[s as usize])
+                .collect();
+            names = Some(match names {
+                None => with,
+                Some(had) => had.intersection(&with).copied().collect(),
+            });
+        }
+        let names = names?;
+        let leans: Vec<f32> = nearest
+            .iter()
+            .filter(|s| names.contains(s))
+            .map(|&s| vector::dot(sub.embedding, self.vector(s)))
+            .collect();
+        if leans.is_empty() {
+            return None;
+        }
+        Some(Lean {
+            names,
+            name: sub.embedding,
+            query: vector::dot(sub.embedding, query),
+            average: leans.iter().sum::<f32>() / leans.len() as f32,
+        })
     }
 }
 
