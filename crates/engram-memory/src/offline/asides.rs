@@ -31,6 +31,16 @@ const REMARKS: &[&str] = &[
     "at last",
 ];
 
+/// How remarks that say how the speaker came to know open ("I'm allergic
+/// to penicillin, found out the hard way last year").
+const REMARK_OPENERS: &[&str] = &[
+    "found out the hard way",
+    "learned the hard way",
+    "learnt the hard way",
+    "long story short",
+    "don't ask",
+];
+
 /// `sentence` without a request or a comment tacked on after a comma:
 /// "I'm vegan, so no dairy please" says "I'm vegan"; "I'm gluten-free, so
 /// please keep that in mind" says "I'm gluten-free". A request is a part after ", so"
@@ -80,10 +90,14 @@ pub(super) fn without_aside(sentence: &str) -> &str {
                 _ => false,
             };
         // "I'm 42 now, time flies", "..., crazy right?": a stock remark
-        // that is the whole rest of the sentence
+        // that is the whole rest of the sentence, or opens it ("...,
+        // found out the hard way last year")
         let remark = conj.is_empty() && {
             let said = rest.join(" ");
             REMARKS.contains(&said.as_str())
+                || REMARK_OPENERS
+                    .iter()
+                    .any(|o| said == *o || said.starts_with(&format!("{o} ")))
         };
         let subject = rest.iter().position(|w| SUBJECTS.contains(&w.as_str()));
         let please = rest

@@ -202,6 +202,11 @@ fn be_for(subject: &str) -> String {
 /// what follows it is a noun phrase that says what the part before it was
 /// ([`appositive`]).
 pub fn split(sentence: &str) -> Vec<String> {
+    // "We have two kids, Arjun who is 7 and Meera who just turned 4": one
+    // sentence per fact first
+    if let Some(sentences) = super::named_list::expanded(sentence) {
+        return sentences.iter().flat_map(|s| split(s)).collect();
+    }
     let sentence = super::asides::without_aside(sentence);
     let mut parts: Vec<Vec<&str>> = vec![Vec::new()];
     for w in sentence.split([' ', '\u{00a0}']) {

@@ -30,6 +30,17 @@ fn a_request_after_a_comma_is_dropped() {
         "I'm moving to Lyon in May, let me know if you have tips.",
         &["I'm moving to Lyon in May"],
     );
+    // a stock remark
+    check("I'm 42 now, time flies.", &["I'm 42 now"]);
+    check(
+        "I'm allergic to penicillin, found out the hard way last year.",
+        &["I'm allergic to penicillin"],
+    );
+    check("I got the job, finally!", &["I got the job"]);
+    check(
+        "I used to love sushi, but these days I hate it.",
+        &["I used to love sushi", "I hate it these days."],
+    );
     // a comment on it
     check(
         "I'm allergic to cats, which is sad because I love them.",

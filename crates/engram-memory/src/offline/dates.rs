@@ -211,6 +211,14 @@ fn season_of(which: &str, s: u32, today: NaiveDate) -> When {
     When::Season(year, s)
 }
 
+/// A month's number (1 for January) from its name.
+fn month_number(w: &str) -> Option<u32> {
+    MONTHS
+        .iter()
+        .position(|n| n.eq_ignore_ascii_case(w))
+        .map(|i| i as u32 + 1)
+}
+
 fn monday_of(d: NaiveDate) -> NaiveDate {
     d - Duration::days(d.weekday().num_days_from_monday() as i64)
 }
@@ -268,6 +276,19 @@ fn phrase<'a>(words: &[&'a str], today: NaiveDate) -> Option<(usize, When, &'a s
         }
         ("last" | "this" | "next", s) if season(s).is_some() => {
             return two(season_of(&w0, season(s)?, today));
+        }
+        // "next June": the first June after this month; "last June", the
+        // latest before it ("may" only as a name: "the last may be ...")
+        ("last" | "this" | "next", month)
+            if month_number(month).is_some() && (month != "may" || words[1].starts_with('M')) =>
+        {
+            let want = month_number(month)?;
+            let year = match w0.as_str() {
+                "next" if want <= m => y + 1,
+                "last" if want >= m => y - 1,
+                _ => y,
+            };
+            return two(When::Month(year, want));
         }
         ("last", "year") => return two(When::Year(y - 1)),
         ("this", "year") => return two(When::Year(y)),
@@ -410,5 +431,21 @@ mod tests {
         assert_eq!(got, "in the winter of 2022-23");
         // a season with no "last", "this" or "next" stays as it is
         check("I love summer", "I love summer", &[]);
+    }
+
+    #[test]
+    fn months_resolve_to_the_one_meant() {
+        // said on 8 May 2023
+        check(
+            "I graduate next June.",
+            "I graduate in June 2023.",
+            &["2023-06"],
+        );
+        check("next April", "in April 2024", &["2024-04"]);
+        check("next May", "in May 2024", &["2024-05"]);
+        check("last June", "in June 2022", &["2022-06"]);
+        check("last March", "in March 2023", &["2023-03"]);
+        check("this December", "in December 2023", &["2023-12"]);
+        check("the last may be best", "the last may be best", &[]);
     }
 }

@@ -28,6 +28,7 @@ mod group;
 mod intro;
 pub(crate) mod lexicon;
 mod named;
+mod named_list;
 mod owners;
 mod people;
 mod pictures;

@@ -537,12 +537,21 @@ pub(super) fn lowered(s: &str) -> String {
     format!("{f}{}", c.as_str())
 }
 
-/// "Tom is 34" (or "Tom is 34 now") says an age: "Tom is 34 years old".
+/// "Tom is 34" (or "Tom is 34 now") says an age: "Tom is 34 years old";
+/// so does "Pia's son Arjun is 7" and "Pia's daughter is 4" (a name, or
+/// a relative, before "is").
 pub(super) fn spell_age(fact: &str) -> String {
     let t = fact.trim_end_matches(['.', '!']);
     let t = t.strip_suffix(" now").unwrap_or(t);
     if let Some((who, n)) = t.rsplit_once(" is ") {
-        if n.parse::<u32>().is_ok_and(|n| (1..=120).contains(&n)) && !who.contains(' ') {
+        let last = who.rsplit(' ').next().unwrap_or(who);
+        let someone = !who.contains(' ')
+            || (who.contains("'s ")
+                && (last.chars().next().is_some_and(char::is_uppercase)
+                    || super::lexicon::PERSON_NOUNS
+                        .iter()
+                        .any(|(noun, plural)| !plural && *noun == last)));
+        if n.parse::<u32>().is_ok_and(|n| (1..=120).contains(&n)) && someone {
             return format!("{who} is {n} years old");
         }
     }
