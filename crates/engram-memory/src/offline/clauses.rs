@@ -369,7 +369,14 @@ fn split_part(sentence: &str) -> Vec<String> {
             && body_end > start
             && !words[start..body_end].iter().any(|w| is_verbish(w))
             && subject_at(&words, i) > 0;
-        if verbless_lead {
+        // "Just me and my partner Dana, she is a nurse": a lead naming
+        // someone close, then a clause of its own
+        let naming_lead = comma
+            && !conj
+            && !clause.iter().any(|w| is_verbish(w))
+            && subject_at(&words, i) > 0
+            && super::named::in_fragment(&clause.join(" ")).is_some();
+        if verbless_lead || naming_lead {
             push(&mut out, prefix.as_ref(), &words[start..body_end]);
             prefix = None;
             start = i;

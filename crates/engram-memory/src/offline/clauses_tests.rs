@@ -30,6 +30,19 @@ fn a_request_after_a_comma_is_dropped() {
         "I'm moving to Lyon in May, let me know if you have tips.",
         &["I'm moving to Lyon in May"],
     );
+    // a lead naming someone close is a clause of its own
+    check(
+        "Just me and my partner Dana, she is a nurse and works night shifts.",
+        &[
+            "Just me and my partner Dana",
+            "she is a nurse",
+            "she works night shifts.",
+        ],
+    );
+    check(
+        "Last year, I went to Paris.",
+        &["Last year, I went to Paris."],
+    );
     // a stock remark
     check("I'm 42 now, time flies.", &["I'm 42 now"]);
     check(

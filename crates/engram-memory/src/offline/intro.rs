@@ -314,12 +314,18 @@ pub fn introduced(clause: &str) -> Option<(String, String)> {
     let rest = words[skip + n..].join(" ");
     let rest_lower = rest.to_lowercase();
     // "I'm Maya" ends there, or goes on with where from or an aside
-    let ok = rest.trim_matches(['.', '!', ',', ' ']).is_empty()
+    let aside = rest_lower.trim_matches(['.', '!', ',', ' ']);
+    let ok = aside.is_empty()
+        || matches!(aside, "by the way" | "btw" | "here" | "fyi")
         || rest_lower.starts_with("from ")
         || rest_lower.starts_with("and ")
         || rest.starts_with(',')
         || words[skip + n - 1].ends_with([',', '.', '!']);
-    ok.then(|| (name, rest.trim_matches(['.', '!', ',', ' ']).to_string()))
+    let rest = match aside {
+        "by the way" | "btw" | "here" | "fyi" => "",
+        _ => rest.trim_matches(['.', '!', ',', ' ']),
+    };
+    ok.then(|| (name, rest.to_string()))
 }
 
 /// The person a space's description names, if it names one plainly
@@ -435,6 +441,8 @@ mod tests {
             Some("Maya|from Lisbon")
         );
         assert_eq!(i("Maya here").as_deref(), Some("Maya|"));
+        assert_eq!(i("I am Tariq by the way.").as_deref(), Some("Tariq|"));
+        assert_eq!(i("I'm Tariq btw").as_deref(), Some("Tariq|"));
         assert_eq!(i("I'm British"), None);
         assert_eq!(i("I'm so happy"), None);
         assert_eq!(i("I'm Going to Paris"), None);

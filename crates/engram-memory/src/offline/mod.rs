@@ -488,7 +488,11 @@ fn clause_facts(
     };
     let finite = (0..words.len()).any(|j| clauses::is_verbish(words[j]) && !infinitive(j));
     if !finite && clauses::subject_at(&words, 0) == 0 {
-        return dropped(out, &clause, "a fragment");
+        // ("Just me and my partner Dana": who the partner is)
+        return match named::in_fragment(&clause) {
+            Some(said) => again(Some(said), antecedents),
+            None => dropped(out, &clause, "a fragment"),
+        };
     }
     let names_here = person_names(&clause, people, common);
     let Some(resolved) = earlier.resolve(&clause, turn, &names_here, &exclude) else {

@@ -61,6 +61,44 @@ pub(super) fn named(clause: &str, before: &str) -> Option<String> {
     Some(format!("My {who} {named} {}", name.join(" ")))
 }
 
+/// A fragment with no verb that names someone close ("Just me and my
+/// partner Dana", "me, my wife Sara and the kids"): "My partner is Dana".
+/// Only one such person, named by one or two capitalised words right
+/// after the noun; pets are named ("My dog is named Rex").
+pub(super) fn in_fragment(fragment: &str) -> Option<String> {
+    let words: Vec<&str> = fragment.split_whitespace().collect();
+    let mut found = None;
+    for k in 1..words.len() {
+        let noun = bare(words[k]);
+        let close = ALSO_NAMED.contains(&noun.as_str())
+            || ANIMALS.contains(&noun.as_str())
+            || PERSON_NOUNS.iter().any(|(n, plural)| *n == noun && !plural);
+        if !close || bare(words[k - 1]) != "my" || words[k].ends_with(',') {
+            continue;
+        }
+        let name: Vec<&str> = words[k + 1..]
+            .iter()
+            .take(2)
+            .map(|w| w.trim_end_matches([',', '.', '!']))
+            .take_while(|w| {
+                w.chars().next().is_some_and(char::is_uppercase)
+                    && w.chars().skip(1).all(char::is_lowercase)
+                    && w.len() > 1
+            })
+            .collect();
+        if name.is_empty() || found.is_some() {
+            return None;
+        }
+        let is = if ANIMALS.contains(&noun.as_str()) {
+            "is named"
+        } else {
+            "is"
+        };
+        found = Some(format!("My {noun} {is} {}", name.join(" ")));
+    }
+    found
+}
+
 /// Whether `before` does nothing but bring someone in ("I have a new
 /// manager now", "I've got a new boss"): the naming clause after it says
 /// all it says, and more.
@@ -115,6 +153,24 @@ mod tests {
             expect,
             "{before} / {clause}"
         );
+    }
+
+    #[test]
+    fn a_fragment_names_someone_close() {
+        use super::in_fragment;
+        for (fragment, want) in [
+            ("Just me and my partner Dana", Some("My partner is Dana")),
+            (
+                "Me, my wife Sara Lee and the kids",
+                Some("My wife is Sara Lee"),
+            ),
+            ("My dog Rex!", Some("My dog is named Rex")),
+            ("Just me and my partner", None),
+            ("My sister Ana and my brother Leo", None),
+            ("So much fun with my friends", None),
+        ] {
+            assert_eq!(in_fragment(fragment).as_deref(), want, "{fragment}");
+        }
     }
 
     #[test]
