@@ -67,6 +67,21 @@ fn bare_lower(w: &str) -> String {
 }
 
 /// Phrases that open a sentence without adding to its fact.
+/// Openings that answer the listener or announce news, dropped only
+/// before a comma or a colon.
+const ANSWER_OPENERS: &[&str] = &[
+    "not really",
+    "not exactly",
+    "not yet",
+    "no",
+    "nope",
+    "sure",
+    "of course",
+    "update",
+    "small update",
+    "fyi",
+];
+
 const OPENING_PHRASES: &[&str] = &[
     "by the way",
     "i mean",
@@ -176,11 +191,22 @@ pub(super) fn strip_openers(s: &str) -> &str {
     let mut s = s.trim();
     loop {
         let lower = s.to_ascii_lowercase().replace('\u{2019}', "'");
-        let phrase = OPENING_PHRASES.iter().find(|p| {
-            lower.starts_with(*p)
-                && lower[p.len()..].starts_with([',', ' ', ':', '!', '-'])
-                && s.len() > p.len() + 1
-        });
+        let phrase = OPENING_PHRASES
+            .iter()
+            .find(|p| {
+                lower.starts_with(*p)
+                    && lower[p.len()..].starts_with([',', ' ', ':', '!', '-'])
+                    && s.len() > p.len() + 1
+            })
+            .or_else(|| {
+                // "Not really, I hate ...", "Update: I moved ...": only
+                // before a comma or a colon ("not really sure" stays)
+                ANSWER_OPENERS.iter().find(|p| {
+                    lower.starts_with(*p)
+                        && lower[p.len()..].starts_with([',', ':'])
+                        && s.len() > p.len() + 2
+                })
+            });
         let Some(p) = phrase else { break };
         s = s[p.len()..]
             .trim_start_matches([',', ' ', ':', '!', '-'])

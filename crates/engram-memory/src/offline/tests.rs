@@ -283,6 +283,21 @@ fn vocatives_are_not_part_of_the_fact() {
 fn openers_are_dropped_and_duplicates_merged() {
     assert_eq!(strip_openers("Oh, yeah, I did that"), "I did that");
     assert_eq!(strip_openers("Well"), "Well");
+    // answers and news, before a comma or a colon only
+    assert_eq!(
+        strip_openers("Not really, I hate cycling in the rain."),
+        "I hate cycling in the rain."
+    );
+    assert_eq!(
+        strip_openers("Update: I moved to Bath."),
+        "I moved to Bath."
+    );
+    assert_eq!(
+        strip_openers("Not really sure about it."),
+        "Not really sure about it."
+    );
+    assert_eq!(strip_openers("No, I live in Oslo."), "I live in Oslo.");
+    assert_eq!(strip_openers("No more roommates!"), "No more roommates!");
     let turns = [
         turn("Ana", "Ben", "I adopted a puppy named Max."),
         turn("Ana", "Ben", "Oh, I adopted a puppy named Max!"),
