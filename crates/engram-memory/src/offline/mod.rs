@@ -538,7 +538,7 @@ fn clause_facts(
             .find(|e| e.kind == EntityKind::Person)
             .map(|e| e.name.clone())
     };
-    out.push((tidy(&named(&text)), subject));
+    out.push((tidy(&named(&unreported(&text))), subject));
     out
 }
 

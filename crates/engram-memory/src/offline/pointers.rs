@@ -15,7 +15,8 @@ use super::shape::{Words, COPULAS, FUNCTION, VAGUE};
 const TIME_NOUNS: Words = Words(
     "week weekend month year morning afternoon evening night day time summer \
      winter spring fall autumn season semester term days weeks weekends months \
-     years mornings evenings nights",
+     years mornings evenings nights quarter quarters decade hour minute \
+     sprint",
 );
 
 /// Words that open a clause's subject: after them a "that" is a

@@ -583,3 +583,47 @@ pub(super) fn spell_age(fact: &str) -> String {
     }
     fact.to_string()
 }
+
+/// What a fact reports, when it stands alone: "Helena mentioned Helena's
+/// team is migrating to Google Cloud" says "Helena's team is migrating to
+/// Google Cloud"; "Ana told me (that) Ana's sister lives in Rome", "Ana's
+/// sister lives in Rome". The report itself ("mentioned", "said") adds
+/// nothing a memory needs. Only when what follows opens with a name or a
+/// determiner and has a verb of its own ("Ana said goodbye" stays).
+pub(super) fn unreported(fact: &str) -> String {
+    let words: Vec<&str> = fact.split_whitespace().collect();
+    let Some(v) = words.iter().take(4).position(|w| {
+        matches!(
+            clauses::bare(w).as_str(),
+            "mentioned" | "mentions" | "said" | "says" | "told" | "tells" | "explained" | "noted"
+        )
+    }) else {
+        return fact.to_string();
+    };
+    let capital = |w: &str| w.chars().next().is_some_and(char::is_uppercase);
+    if v == 0 || !capital(words[0]) {
+        return fact.to_string();
+    }
+    let mut r = v + 1;
+    if matches!(clauses::bare(words[v]).as_str(), "told" | "tells") {
+        match words.get(r) {
+            Some(w) if matches!(clauses::bare(w).as_str(), "me" | "us") || capital(w) => r += 1,
+            _ => return fact.to_string(),
+        }
+    }
+    if words.get(r).is_some_and(|w| clauses::bare(w) == "that") {
+        r += 1;
+    }
+    let rest = &words[r.min(words.len())..];
+    let opens = rest.first().is_some_and(|w| {
+        capital(w)
+            || matches!(
+                clauses::bare(w).as_str(),
+                "the" | "a" | "an" | "their" | "his" | "her"
+            )
+    });
+    if rest.len() < 3 || !opens || !rest[1..].iter().any(|w| clauses::is_verbish(w)) {
+        return fact.to_string();
+    }
+    rest.join(" ")
+}

@@ -583,3 +583,43 @@ fn a_name_fact_answers_name_questions_only() {
     assert!(asks_for_a_name("who am I?"));
     assert!(!asks_for_a_name("what does Sam do for a living?"));
 }
+
+/// The memories of a document (no speaker: its subjects are named).
+fn document(text: &str) -> Vec<String> {
+    let turns = [Turn {
+        role: Role::User,
+        speaker: None,
+        listener: None,
+        text,
+        date: day(),
+        generic: false,
+    }];
+    extract(&turns).into_iter().map(|c| c.content).collect()
+}
+
+#[test]
+fn what_was_reported_is_the_fact() {
+    assert_eq!(
+        document(
+            "Helena is the CTO of Brightwave. She mentioned her team is migrating \
+             from AWS to Google Cloud this quarter."
+        ),
+        [
+            "Helena is the CTO of Brightwave.",
+            "Helena's team is migrating from AWS to Google Cloud this quarter."
+        ]
+    );
+    assert_eq!(
+        document("Helena told me her sister lives in Rome."),
+        ["Helena's sister lives in Rome."]
+    );
+    assert_eq!(
+        document("Helena said that she is moving to Berlin."),
+        ["Helena is moving to Berlin."]
+    );
+    // nothing reported that stands alone: the report stays
+    assert_eq!(
+        document("Helena said goodbye to Marco at the station."),
+        ["Helena said goodbye to Marco at the station."]
+    );
+}
