@@ -121,7 +121,9 @@ fn error(e: object_store::Error) -> ConnectError {
         E::NotFound { .. } => ConnectError::Config(format!("not found in the S3 store: {e}")),
         other => {
             let msg = chain(&other);
-            if msg.contains("SlowDown") || msg.contains("429") {
+            // (the status as object_store words it: a bare "429" may be
+            // part of anything, such as a retry's elapsed time)
+            if msg.contains("SlowDown") || msg.contains("status code: 429") {
                 ConnectError::RateLimited {
                     retry_after: Some(Duration::from_secs(30)),
                 }
@@ -316,5 +318,27 @@ mod tests {
         for b in ["ab", "-abc", "Abc", "abc-", "a_b_c"] {
             assert!(!super::valid_bucket(b), "{b}");
         }
+    }
+
+    #[test]
+    fn only_a_429_status_is_a_rate_limit() {
+        let generic = |m: &str| object_store::Error::Generic {
+            store: "S3",
+            source: m.into(),
+        };
+        let limited = |m: &str| {
+            matches!(
+                super::error(generic(m)),
+                crate::ConnectError::RateLimited { .. }
+            )
+        };
+        assert!(limited(
+            "Server returned non-2xx status code: 429 Too Many Requests: "
+        ));
+        assert!(limited("SlowDown: Please reduce your request rate."));
+        // a "429" elsewhere (an elapsed time, an address, an id) is not
+        assert!(!limited(
+            "error sending request after 0.429s: connection refused (private address 127.0.0.1 refused)"
+        ));
     }
 }
