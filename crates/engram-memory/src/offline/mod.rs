@@ -155,6 +155,8 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
         .flatten()
         .filter(|p| *p != crate::UNNAMED_USER)
         .collect();
+    // and whoever they name as someone's ("my girlfriend Mia")
+    people.extend(people::named_relations(turns));
     people.sort_unstable();
     people.dedup();
     let common = common_words(turns);
@@ -389,6 +391,8 @@ fn clause_facts(
         for part in salvage::inner(&clause, t.listener) {
             out.extend(again(Some(part), antecedents));
         }
+        // "... a trip to Japan with my girlfriend Mia": who Mia is
+        out.extend(again(named::partner_in_passing(&clause), antecedents));
     }
     // whoever it mentions may be who a later "she" or "they" means, even
     // when the clause itself is no fact ("Luna and Oliver!")

@@ -99,6 +99,36 @@ pub(super) fn in_fragment(fragment: &str) -> Option<String> {
     found
 }
 
+/// Partners: one at a time, and worth remembering on their own.
+const PARTNERS: &[&str] = &[
+    "girlfriend",
+    "boyfriend",
+    "wife",
+    "husband",
+    "partner",
+    "fiance",
+    "fiancee",
+];
+
+/// A partner a clause names in passing ("I'm planning a trip to Japan
+/// with my girlfriend Mia"): "My girlfriend is Mia", a fact that outlives
+/// the trip (a change of plans supersedes the trip, not who Mia is). Not
+/// when the partner is what the clause is about ("My wife Sara is a
+/// nurse": that fact names her already).
+pub(super) fn partner_in_passing(clause: &str) -> Option<String> {
+    let words: Vec<&str> = clause.split_whitespace().collect();
+    let k = (2..words.len())
+        .find(|&k| bare(words[k - 2]) == "my" && PARTNERS.contains(&bare(words[k - 1]).as_str()))?;
+    if k == 2 {
+        return None;
+    }
+    let name = words[k].trim_end_matches([',', '.', '!', '?']);
+    let plain = name.chars().next().is_some_and(char::is_uppercase)
+        && name.chars().skip(1).all(char::is_lowercase)
+        && name.len() > 1;
+    plain.then(|| format!("My {} is {name}", bare(words[k - 1])))
+}
+
 /// Whether `before` does nothing but bring someone in ("I have a new
 /// manager now", "I've got a new boss"): the naming clause after it says
 /// all it says, and more.
@@ -153,6 +183,18 @@ mod tests {
             expect,
             "{before} / {clause}"
         );
+    }
+
+    #[test]
+    fn a_partner_named_in_passing() {
+        use super::partner_in_passing as p;
+        assert_eq!(
+            p("I am planning a trip to Japan in April with my girlfriend Mia.").as_deref(),
+            Some("My girlfriend is Mia")
+        );
+        assert_eq!(p("My wife Sara is a nurse."), None);
+        assert_eq!(p("I went hiking with my friend Tom."), None);
+        assert_eq!(p("I went hiking with my partner."), None);
     }
 
     #[test]

@@ -19,6 +19,36 @@ pub(super) fn common_words(turns: &[Turn]) -> HashSet<String> {
         .collect()
 }
 
+/// People these turns name after a word for who they are to someone
+/// ("my girlfriend Mia", "our son Leo", "her brother Sam"): known as
+/// people from then on, so "Mia really wants to see the cherry blossoms"
+/// is about someone named even where her name opens the sentence.
+pub(super) fn named_relations<'a>(turns: &[Turn<'a>]) -> Vec<&'a str> {
+    let mut out = Vec::new();
+    for t in turns {
+        let words: Vec<&'a str> = t.text.split_whitespace().collect();
+        for k in 2..words.len() {
+            let owner = super::clauses::bare(words[k - 2]);
+            let noun = super::clauses::bare(words[k - 1]);
+            let related = matches!(owner.as_str(), "my" | "our" | "his" | "her" | "their")
+                && super::lexicon::PERSON_NOUNS
+                    .iter()
+                    .any(|(n, plural)| *n == noun && !plural)
+                && !words[k - 1].ends_with([',', '.', '!', '?']);
+            let name = super::entities::core(words[k]);
+            let name = name.strip_suffix("'s").unwrap_or(name);
+            if related
+                && super::intro::is_name_word(name)
+                && name.chars().skip(1).all(char::is_lowercase)
+                && !out.contains(&name)
+            {
+                out.push(name);
+            }
+        }
+    }
+    out
+}
+
 /// `text` with its first word in lower case when these turns write that
 /// word in lower case elsewhere and it is no speaker's name, so that the
 /// shape of the fact is judged without taking it for a name; the first
