@@ -286,8 +286,14 @@ impl Engine {
         let mut hits: Vec<SearchHit> = Vec::new();
         let mut total = 0;
         // one embedding of the query serves both searches (with the name
-        // it holds, embedded alongside)
-        let (qv, subject) = tokio::join!(self.embed_query(&s.q), self.query_subject(&s.q));
+        // it holds, embedded alongside, when memories are searched)
+        let named = async {
+            match s.mode {
+                SearchMode::Documents => None,
+                _ => self.query_subject(&s.q).await,
+            }
+        };
+        let (qv, subject) = tokio::join!(self.embed_query(&s.q), named);
         let qv = qv?;
         let subject = subject.as_ref();
         if s.mode == SearchMode::Memories {

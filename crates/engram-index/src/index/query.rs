@@ -398,6 +398,9 @@ impl OrgIndex {
     }
 }
 
+/// Most chunks a subject's name may be in for the re-scoring to run.
+const SUBJECT_POSTINGS: usize = 50_000;
+
 /// How chunks naming a query's subject lean on the name (see
 /// [`crate::Subject`]).
 struct Lean<'a> {
@@ -437,10 +440,15 @@ impl OrgIndex {
         if terms.is_empty() || sub.embedding.len() != query.len() {
             return None;
         }
-        // every word of the name in the chunk's own text
+        // every word of the name in the chunk's own text (a name in more
+        // chunks than this is no one's in particular, and would cost the
+        // query a walk of all of them)
         let mut names: Option<HashSet<u32>> = None;
         for term in &terms {
             let t = *self.term_ids.get(term)?;
+            if self.postings[t as usize].len() > SUBJECT_POSTINGS {
+                return None;
+            }
             let with: HashSet<u32> = self.postings[t as usize]
                 .iter()
                 .map(|p| p.0)

@@ -37,6 +37,7 @@ mod predicate;
 mod pronoun_cues;
 mod pronoun_words;
 mod pronouns;
+mod restate;
 mod said_alone;
 mod salvage;
 mod shape;
@@ -63,6 +64,7 @@ pub fn entities_of(text: &str) -> Vec<crate::Entity> {
 use crate::{Candidate, EntityKind, Role, Turn};
 use engram_extract::split_sentences;
 use people::{common_words, lowered_if_common, person_names};
+use restate::{spell_age, unreported};
 use std::collections::HashSet;
 use subjects::{with_origin_subject, with_subject};
 use surface::*;

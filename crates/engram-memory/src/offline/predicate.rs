@@ -128,6 +128,19 @@ pub(super) fn says_nothing(pred: &[&str], i: usize, complement: &[&str]) -> bool
     !event || vague_object
 }
 
+/// "Jonas's girlfriend is Mia": after a copula, who a relative is, by
+/// name, is the content, however well the name is known.
+pub(super) fn names_relative(subject: &[&str], complement: &[&str]) -> bool {
+    subject.last().is_some_and(|w| {
+        let noun = bare(w);
+        super::lexicon::PERSON_NOUNS
+            .iter()
+            .any(|(n, plural)| *n == noun && !plural)
+    }) && complement
+        .first()
+        .is_some_and(|w| w.chars().next().is_some_and(char::is_uppercase))
+}
+
 /// "Tim is figuring out ideas", "John was stumped about something": the
 /// fact ends where what it is about would be said (also with a
 /// comparative after it: "part of something bigger").

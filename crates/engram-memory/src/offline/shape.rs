@@ -488,19 +488,7 @@ pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
     let complement = predicate::complement(pred, i);
     // the people talking are no content of their own ("shared something
     // with Maria" says nothing)
-    // ("Jonas's girlfriend is Mia": who a relative is, by name, is the
-    // content, however well the name is known)
-    let names_relative = copula
-        && subject_words.last().is_some_and(|w| {
-            let noun = bare(w);
-            super::lexicon::PERSON_NOUNS
-                .iter()
-                .any(|(n, plural)| *n == noun && !plural)
-        })
-        && complement
-            .first()
-            .is_some_and(|w| w.chars().next().is_some_and(char::is_uppercase));
-    let has_content = names_relative
+    let has_content = (copula && predicate::names_relative(subject_words, &complement))
         || complement.iter().any(|w| {
             let b = bare(w);
             let b = b.strip_suffix("'s").unwrap_or(&b);
