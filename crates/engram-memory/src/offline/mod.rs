@@ -64,7 +64,7 @@ pub fn entities_of(text: &str) -> Vec<crate::Entity> {
 use crate::{Candidate, EntityKind, Role, Turn};
 use engram_extract::split_sentences;
 use people::{common_words, lowered_if_common, person_names};
-use restate::{spell_age, unreported};
+use restate::{bike_as_verb, spell_age, unreported};
 use std::collections::HashSet;
 use subjects::{with_origin_subject, with_subject};
 use surface::*;
@@ -199,6 +199,8 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
         let question = topic::said_before_by_another(turns, ti).map(|q| q.text);
         for (si, said) in sentences.enumerate() {
             let sentence = strip_vocative(strip_openers(said), &people);
+            let sentence = bike_as_verb(&sentence);
+            let sentence = sentence.as_ref();
             // "How long have you been married?" - "5 years already!"
             let short = question.filter(|_| si == 0).and_then(|q| {
                 short_answers::expanded(q, said).or_else(|| affirmed::said_yes(q, said))

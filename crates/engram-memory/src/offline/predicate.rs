@@ -92,7 +92,8 @@ pub(super) fn complement<'a>(pred: &[&'a str], i: usize) -> Vec<&'a str> {
         if matches!(b.as_str(), "what" | "how" | "whatever" | "wherever") {
             break;
         }
-        if after_to && is_verbish(w) {
+        // ("cycles to work", "walks to school": a place, not an infinitive)
+        if after_to && is_verbish(w) && !matches!(b.as_str(), "work" | "school" | "class") {
             after_to = false;
             continue;
         }

@@ -1,8 +1,9 @@
-//! Whole-fact restatements made just before a fact is worded: an age
-//! said as a bare number spelt out ("Tom is 34" -> "Tom is 34 years
-//! old"), and a report unwrapped from what it reports ("Helena mentioned
-//! Helena's team is migrating ..." -> "Helena's team is migrating ...").
-//! Reads the resolved fact's words only.
+//! Restatements in plainer words: a sentence's "bike" used as a verb said
+//! as "cycle" (before it is cut into clauses), and, just before a fact is
+//! worded, an age said as a bare number spelt out ("Tom is 34" -> "Tom is
+//! 34 years old") and a report unwrapped from what it reports ("Helena
+//! mentioned Helena's team is migrating ..." -> "Helena's team is
+//! migrating ..."). Reads words only.
 
 use super::clauses;
 
@@ -71,9 +72,62 @@ pub(super) fn unreported(fact: &str) -> String {
     rest.join(" ")
 }
 
+/// `sentence` with "bike" said as a verb ("I bike to work now", "she
+/// biked home") written as "cycle": the lexicon knows "bike" only as a
+/// noun ("my new bike"), so the clause would have no verb. A verb here
+/// is a form of "bike" right after a subject pronoun or "to" (adverbs
+/// between allowed).
+pub(super) fn bike_as_verb(sentence: &str) -> std::borrow::Cow<'_, str> {
+    let words: Vec<&str> = sentence.split(' ').collect();
+    let mut out: Vec<String> = Vec::with_capacity(words.len());
+    let mut changed = false;
+    for (i, w) in words.iter().enumerate() {
+        let b = clauses::bare(w);
+        let cycled = match b.as_str() {
+            "bike" => "cycle",
+            "bikes" => "cycles",
+            "biked" => "cycled",
+            "biking" => "cycling",
+            _ => "",
+        };
+        let before = words[..i].iter().rev().map(|x| clauses::bare(x)).find(|x| {
+            !matches!(
+                x.as_str(),
+                "now"
+                    | "usually"
+                    | "always"
+                    | "often"
+                    | "still"
+                    | "also"
+                    | "sometimes"
+                    | "mostly"
+                    | "just"
+                    | "never"
+                    | "even"
+            )
+        });
+        let verb_place = matches!(
+            before.as_deref(),
+            Some("i" | "we" | "you" | "they" | "he" | "she" | "to")
+        ) && b != "biking";
+        if !cycled.is_empty() && verb_place {
+            let at = w.to_lowercase().find(&b).unwrap_or(0);
+            out.push(format!("{}{cycled}{}", &w[..at], &w[at + b.len()..]));
+            changed = true;
+        } else {
+            out.push(w.to_string());
+        }
+    }
+    if changed {
+        std::borrow::Cow::Owned(out.join(" "))
+    } else {
+        std::borrow::Cow::Borrowed(sentence)
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::spell_age;
+    use super::{bike_as_verb, spell_age};
     use crate::offline::extract;
     use crate::{Role, Turn};
 
@@ -93,6 +147,24 @@ mod tests {
             spell_age("Priya's flat number is 7"),
             "Priya's flat number is 7"
         );
+    }
+
+    #[test]
+    fn bike_as_a_verb_is_cycling() {
+        assert_eq!(bike_as_verb("I bike to work now."), "I cycle to work now.");
+        assert_eq!(
+            bike_as_verb("She usually bikes home."),
+            "She usually cycles home."
+        );
+        assert_eq!(
+            bike_as_verb("I want to bike more."),
+            "I want to cycle more."
+        );
+        assert_eq!(
+            bike_as_verb("Check out my new bike!"),
+            "Check out my new bike!"
+        );
+        assert_eq!(bike_as_verb("I love biking."), "I love biking.");
     }
 
     /// The memories of a document (no speaker: its subjects are named).
