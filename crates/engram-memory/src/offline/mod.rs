@@ -199,7 +199,7 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
         let question = topic::said_before_by_another(turns, ti).map(|q| q.text);
         for (si, said) in sentences.enumerate() {
             let sentence = strip_vocative(strip_openers(said), &people);
-            let sentence = bike_as_verb(&sentence);
+            let sentence = bike_as_verb(sentence);
             let sentence = sentence.as_ref();
             // "How long have you been married?" - "5 years already!"
             let short = question.filter(|_| si == 0).and_then(|q| {
