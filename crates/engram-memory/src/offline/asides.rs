@@ -31,6 +31,19 @@ const REMARKS: &[&str] = &[
     "at last",
 ];
 
+/// Offers to the listener that close a statement ("..., if you need
+/// it"), with or without a comma.
+const OFFERS: &[&str] = &[
+    " if you need it",
+    " if you need them",
+    " in case you need it",
+    " in case you need them",
+    " if you ever need it",
+    " if that helps",
+    " just in case",
+    " for your records",
+];
+
 /// How remarks that say how the speaker came to know open ("I'm allergic
 /// to penicillin, found out the hard way last year").
 const REMARK_OPENERS: &[&str] = &[
@@ -51,6 +64,16 @@ const REMARK_OPENERS: &[&str] = &[
 /// "which sucks"). The part before must be a main clause (a verb in it,
 /// no "if" or "when" before it).
 pub(super) fn without_aside(sentence: &str) -> &str {
+    // "My email is ana@example.com if you need it": an offer to the
+    // listener tacked on without a comma
+    let body = sentence.trim_end_matches(['.', '!']);
+    let lower = body.to_lowercase();
+    if let Some(tail) = OFFERS.iter().find(|t| lower.ends_with(*t)) {
+        let head = body[..body.len() - tail.len()].trim_end_matches([',', ' ']);
+        if head.split_whitespace().any(is_verbish) {
+            return head;
+        }
+    }
     let mut from = 0;
     while let Some(at) = sentence[from..].find(", ").map(|i| from + i) {
         from = at + 2;

@@ -43,6 +43,15 @@ fn a_request_after_a_comma_is_dropped() {
         "Last year, I went to Paris.",
         &["Last year, I went to Paris."],
     );
+    // an offer to the listener
+    check(
+        "My email is ana.silva@example.com if you need it.",
+        &["My email is ana.silva@example.com"],
+    );
+    check(
+        "My number is 555 0192, just in case.",
+        &["My number is 555 0192"],
+    );
     // a stock remark
     check("I'm 42 now, time flies.", &["I'm 42 now"]);
     check(
