@@ -210,7 +210,10 @@ impl Engine {
                     source: Some(source),
                 };
                 match self.store.update_memory(org_id, &old.id, update).await {
-                    Ok(Some(m)) => return Ok(Remembered::Updated(m)),
+                    Ok(Some(m)) => {
+                        self.remember_residual(org_id, tag, &fact, old).await?;
+                        return Ok(Remembered::Updated(m));
+                    }
                     // changed meanwhile: remember it as a new fact
                     Ok(None) | Err(StoreError::Conflict(_)) => {}
                     Err(e) => return Err(e.into()),
@@ -252,6 +255,48 @@ impl Engine {
             return Ok(Remembered::Extended(m));
         }
         Ok(Remembered::New(m))
+    }
+
+    /// What of `old` stays true beside its next version, `fact`, said
+    /// with what changed ("Omar works as a senior accountant at
+    /// Deloitte." when a promotion replaced "Omar works as a junior
+    /// accountant at Deloitte."): remembered as an inference from the old
+    /// version (`derives`), from the old version's documents.
+    async fn remember_residual(
+        &self,
+        org_id: &str,
+        tag: &str,
+        fact: &Fact,
+        old: &Memory,
+    ) -> Result<(), EngineError> {
+        let Some(content) = engram_memory::relate::residual(&fact.content, &old.content) else {
+            return Ok(());
+        };
+        let Some(embedding) = self.embed_texts(vec![content.clone()]).await?.pop() else {
+            return Ok(());
+        };
+        let new = NewMemory {
+            org_id: org_id.to_string(),
+            container_tag: tag.to_string(),
+            content,
+            embedding,
+            is_static: old.is_static,
+            is_inference: true,
+            forget_after: None,
+            forget_reason: None,
+            document_ids: old.document_ids.clone(),
+            metadata: Default::default(),
+            document_date: old.document_date.clone(),
+            event_dates: Vec::new(),
+            entities: Vec::new(),
+            source: None,
+        };
+        if let Some(m) = self.store.insert_memories(vec![new]).await?.pop() {
+            self.store
+                .relate_memories(org_id, &m.id, &old.id, RelationKind::Derives)
+                .await?;
+        }
+        Ok(())
     }
 
     /// Embed one search query (with the model's query prompt, if any).

@@ -99,6 +99,57 @@ pub fn ends_something(fact: &str) -> bool {
     retraction(fact).is_some()
 }
 
+/// What of `old` stays true when `new` updates it but says nothing of it,
+/// said with what `new` changed: "Omar got promoted to senior accountant"
+/// replaces "Omar works as a junior accountant at Deloitte" as the job
+/// title and leaves the workplace: "Omar works as a senior accountant at
+/// Deloitte." Only a promotion leaves the workplace this way (a new
+/// occupation may well be elsewhere); names are written as they were.
+pub fn residual(new: &str, old: &str) -> Option<String> {
+    // (a promotion; a new occupation may well be elsewhere)
+    if !normalise(new).split_whitespace().any(|w| w == "promoted") {
+        return None;
+    }
+    let (new_slots, old_slots) = (slots(new), slots(old));
+    let (_, who, title) = new_slots.iter().find(|(s, _, _)| s == "occupation")?;
+    if new_slots.iter().any(|(s, _, _)| s == "employer") {
+        return None;
+    }
+    let (_, _, employer) = old_slots
+        .iter()
+        .find(|(s, w, v)| s == "employer" && same_subject(w, who) && v != "none")?;
+    let subject = as_written(old, who)?;
+    let employer = as_written(old, employer)?;
+    let title = as_written(new, title).unwrap_or(title);
+    let article = if title.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    };
+    Some(format!(
+        "{subject} works as {article} {title} at {employer}."
+    ))
+}
+
+/// The words of `text` that normalise to `lower` ("Deloitte" for
+/// "deloitte"), when they occur in it.
+fn as_written<'a>(text: &'a str, lower: &str) -> Option<&'a str> {
+    let n = lower.split_whitespace().count();
+    let words: Vec<(usize, &str)> = text
+        .split_whitespace()
+        .map(|w| (w.as_ptr() as usize - text.as_ptr() as usize, w))
+        .collect();
+    words.windows(n.max(1)).find_map(|run| {
+        let said: Vec<String> = run.iter().map(|(_, w)| normalise(w)).collect();
+        (said.join(" ") == lower).then(|| {
+            let start = run[0].0;
+            let (at, last) = run[run.len() - 1];
+            let end = at + last.trim_end_matches(|c: char| !c.is_alphanumeric()).len();
+            &text[start..end]
+        })
+    })
+}
+
 /// How `new` relates to `old`, given the cosine of their embeddings.
 pub fn relate(new: &str, old: &str, cosine: f32) -> Relation {
     if normalise(new) == normalise(old) {
@@ -255,6 +306,46 @@ mod tests {
             s("The meeting is on the agenda"),
             None,
             "no date: not a when"
+        );
+    }
+}
+
+#[cfg(test)]
+mod residual_tests {
+    use super::residual;
+
+    #[test]
+    fn the_workplace_stays_when_the_title_changes() {
+        assert_eq!(
+            residual(
+                "Omar got promoted to senior accountant.",
+                "Omar works as a junior accountant at Deloitte."
+            )
+            .as_deref(),
+            Some("Omar works as a senior accountant at Deloitte.")
+        );
+        // the new fact names the workplace: nothing is left over
+        assert_eq!(
+            residual(
+                "Kwame was promoted to senior engineer at Acme on 7 May 2024.",
+                "Kwame is a junior engineer at Acme."
+            ),
+            None
+        );
+        // a new job elsewhere is no promotion: nothing of the old stays
+        assert_eq!(
+            residual(
+                "Hana works at Stripe.",
+                "Hana works as a nurse at the city hospital."
+            ),
+            None
+        );
+        assert_eq!(
+            residual(
+                "Hana works as a software engineer.",
+                "Hana is a nurse at the city hospital."
+            ),
+            None
         );
     }
 }
