@@ -6,6 +6,7 @@
 //! result goes through the extractor like any clause.
 
 use super::clauses::bare;
+use super::intro::is_name_word;
 use super::lexicon::PERSON_NOUNS;
 
 /// Who may be named besides the relatives of [`PERSON_NOUNS`] and pets.
@@ -80,11 +81,7 @@ pub(super) fn in_fragment(fragment: &str) -> Option<String> {
             .iter()
             .take(2)
             .map(|w| w.trim_end_matches([',', '.', '!']))
-            .take_while(|w| {
-                w.chars().next().is_some_and(char::is_uppercase)
-                    && w.chars().skip(1).all(char::is_lowercase)
-                    && w.len() > 1
-            })
+            .take_while(|w| is_name_word(w))
             .collect();
         if name.is_empty() || found.is_some() {
             return None;
@@ -123,10 +120,7 @@ pub(super) fn partner_in_passing(clause: &str) -> Option<String> {
         return None;
     }
     let name = words[k].trim_end_matches([',', '.', '!', '?']);
-    let plain = name.chars().next().is_some_and(char::is_uppercase)
-        && name.chars().skip(1).all(char::is_lowercase)
-        && name.len() > 1;
-    plain.then(|| format!("My {} is {name}", bare(words[k - 1])))
+    is_name_word(name).then(|| format!("My {} is {name}", bare(words[k - 1])))
 }
 
 /// Whether `before` does nothing but bring someone in ("I have a new

@@ -5,6 +5,7 @@
 //! clause runs one person's "who" into the next name. Reads text only.
 
 use super::clauses::{bare, is_verbish};
+use super::intro::is_name_word;
 
 /// `sentence` as one sentence per fact when, after a comma, it lists
 /// names each followed by "who" and a verb ("..., Arjun who is 7 and
@@ -21,7 +22,7 @@ pub(super) fn expanded(sentence: &str) -> Option<Vec<String>> {
     let words: Vec<&str> = body.split_whitespace().collect();
     // where each listed name starts: a capitalised word right before "who"
     let starts: Vec<usize> = (0..words.len().saturating_sub(1))
-        .filter(|&i| is_name(words[i]) && bare(words[i + 1]) == "who")
+        .filter(|&i| is_name_word(words[i]) && bare(words[i + 1]) == "who")
         .collect();
     if starts.first() != Some(&0) {
         return None;
@@ -60,13 +61,6 @@ pub(super) fn expanded(sentence: &str) -> Option<Vec<String>> {
     let mut out = vec![format!("{head}, {listed}{stop}")];
     out.extend(facts);
     Some(out)
-}
-
-/// A capitalised word of letters: a name here.
-fn is_name(w: &str) -> bool {
-    w.chars().next().is_some_and(char::is_uppercase)
-        && w.chars().skip(1).all(|c| c.is_lowercase() || c == '-')
-        && w.chars().count() > 1
 }
 
 #[cfg(test)]
