@@ -150,6 +150,38 @@ fn as_written<'a>(text: &'a str, lower: &str) -> Option<&'a str> {
     })
 }
 
+/// Who someone's partner is.
+const PARTNERS: &[&str] = &[
+    "boyfriend",
+    "girlfriend",
+    "partner",
+    "husband",
+    "wife",
+    "fiance",
+    "fiancee",
+];
+
+/// Words besides [`PARTNERS`] of a fact that says someone has a partner.
+const PARTNERED: &[&str] = &["dating", "married", "engaged", "together"];
+
+/// Who a fact says is without their partner now ("chris and zoe" for
+/// "Chris and Zoe broke up", "zoe" for "Zoe is single now").
+fn single_again(fact: &str) -> Option<String> {
+    slots(fact).into_iter().find_map(|(slot, who, value)| {
+        let ended = [
+            "broke up",
+            "split up",
+            "is single",
+            "got divorced",
+            "is divorced",
+            "separated",
+        ]
+        .iter()
+        .any(|p| value.starts_with(p));
+        (slot == "relationship" && ended).then_some(who)
+    })
+}
+
 /// How `new` relates to `old`, given the cosine of their embeddings.
 pub fn relate(new: &str, old: &str, cosine: f32) -> Relation {
     if normalise(new) == normalise(old) {
@@ -211,6 +243,24 @@ pub fn relate(new: &str, old: &str, cosine: f32) -> Relation {
         let names_role = old_n.split_whitespace().any(|w| role.contains(&stem_s(w)));
         let whose = old_n.contains(&format!("{who}'s")) || made_by(&old_n, &who);
         if names_role && whose && new_role(old).is_none() && cosine >= RETRACTION_COSINE {
+            return Relation::Updates;
+        }
+    }
+    // "Chris and Zoe broke up", "Zoe is single now" end "Zoe's boyfriend
+    // Chris and Zoe have been together for three years"
+    if let Some(who) = single_again(new) {
+        let old_n = normalise(old);
+        let partnered = old_n
+            .split_whitespace()
+            .any(|w| PARTNERS.contains(&w) || PARTNERED.contains(&w));
+        // said of them, or of their partner ("zoe's boyfriend chris ...")
+        let whose = made_by(&old_n, &who)
+            || who.split(" and ").any(|p| {
+                PARTNERS
+                    .iter()
+                    .any(|n| old_n.contains(&format!("{}'s {n}", p.trim())))
+            });
+        if partnered && whose && single_again(old).is_none() && cosine >= RETRACTION_COSINE {
             return Relation::Updates;
         }
     }
