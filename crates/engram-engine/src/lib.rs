@@ -185,10 +185,9 @@ pub struct Engine {
     /// Built profiles by (organisation, space), with the memory change
     /// they reflect.
     profiles: std::sync::Mutex<ProfileCache>,
-    /// Embeddings of profile bucket descriptions, by description.
-    bucket_vectors: std::sync::Mutex<std::collections::HashMap<String, Vec<f32>>>,
-    /// Embeddings of names searches hold, by name.
-    name_vectors: std::sync::Mutex<std::collections::HashMap<String, Vec<f32>>>,
+    /// Embeddings of short texts asked for again and again (profile
+    /// bucket descriptions, names searches hold), by text.
+    short_vectors: std::sync::Mutex<std::collections::HashMap<String, Vec<f32>>>,
     /// The chat model for extraction, when one is configured.
     llm: Option<Arc<dyn engram_llm::Llm>>,
     /// The fact/not-a-fact judge of offline extraction, built on first
@@ -248,8 +247,7 @@ impl Engine {
             indexes: indexes::Indexes::default(),
             memory_indexes: Default::default(),
             profiles: Default::default(),
-            bucket_vectors: Default::default(),
-            name_vectors: Default::default(),
+            short_vectors: Default::default(),
             judge: Default::default(),
             write_groups: Default::default(),
             llm: config.llm.clone().map(|l| l.0),

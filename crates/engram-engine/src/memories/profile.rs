@@ -201,30 +201,10 @@ impl Engine {
                 .collect(),
             _ => offered,
         };
-        let missing: Vec<String> = {
-            let cache = self
-                .bucket_vectors
-                .lock()
-                .unwrap_or_else(|e| e.into_inner());
-            wanted
-                .iter()
-                .map(|(_, d)| d.clone())
-                .filter(|d| !cache.contains_key(d))
-                .collect()
-        };
-        let vectors = self.embed_texts(missing.clone()).await?;
-        let mut cache = self
-            .bucket_vectors
-            .lock()
-            .unwrap_or_else(|e| e.into_inner());
-        for (d, v) in missing.into_iter().zip(vectors) {
-            cache.insert(d, v);
-        }
-        let buckets: Vec<(String, Vec<f32>)> = wanted
-            .into_iter()
-            .map(|(k, d)| (k, cache.get(&d).cloned().unwrap_or_default()))
-            .collect();
-        drop(cache);
+        let descriptions: Vec<String> = wanted.iter().map(|(_, d)| d.clone()).collect();
+        let vectors = self.cached_vectors(&descriptions).await?;
+        let buckets: Vec<(String, Vec<f32>)> =
+            wanted.into_iter().map(|(k, _)| k).zip(vectors).collect();
         Ok(file_into(&profile.facts, &buckets))
     }
 }

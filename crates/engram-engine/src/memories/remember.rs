@@ -23,6 +23,9 @@ use engram_store::{
 /// Memories of the space compared with a new fact.
 const NEIGHBOURS: usize = 8;
 
+/// Most short texts kept embedded ([`Engine::cached_vectors`]).
+const CACHED_SHORT_TEXTS: usize = 4096;
+
 /// A fact to remember, embedded.
 #[derive(Debug, Clone, Default)]
 pub struct Fact {
@@ -297,6 +300,44 @@ impl Engine {
                 .await?;
         }
         Ok(())
+    }
+
+    /// Embeddings of short texts that come back (bucket descriptions,
+    /// names), from a cache of at most [`CACHED_SHORT_TEXTS`]; the rest are
+    /// embedded in one call. In the order of `texts`.
+    pub(crate) async fn cached_vectors(
+        &self,
+        texts: &[String],
+    ) -> Result<Vec<Vec<f32>>, EngineError> {
+        let missing: Vec<String> = {
+            let cache = self.short_vectors.lock().unwrap_or_else(|e| e.into_inner());
+            let mut m: Vec<String> = texts
+                .iter()
+                .filter(|t| !cache.contains_key(*t))
+                .cloned()
+                .collect();
+            m.dedup();
+            m
+        };
+        let vectors = self.embed_texts(missing.clone()).await?;
+        let mut cache = self.short_vectors.lock().unwrap_or_else(|e| e.into_inner());
+        if cache.len() + missing.len() > CACHED_SHORT_TEXTS {
+            cache.clear();
+        }
+        let mut fresh: std::collections::HashMap<String, Vec<f32>> =
+            missing.into_iter().zip(vectors).collect();
+        let out = texts
+            .iter()
+            .map(|t| {
+                cache
+                    .get(t)
+                    .or_else(|| fresh.get(t))
+                    .cloned()
+                    .unwrap_or_default()
+            })
+            .collect();
+        cache.extend(fresh.drain());
+        Ok(out)
     }
 
     /// Embed one search query (with the model's query prompt, if any).

@@ -5,9 +5,6 @@
 
 use crate::Engine;
 
-/// Most names kept embedded.
-const CACHED_NAMES: usize = 4096;
-
 /// The one person `q` names ("does Omar have a pet?": "Omar"; "what did
 /// Tom Baker adopt?": "Tom Baker"), when it names exactly one: names read
 /// as memory formation reads them ([`engram_memory::offline::entities_of`]),
@@ -32,26 +29,12 @@ impl Engine {
     /// the re-ranking it serves.
     pub(crate) async fn query_subject(&self, q: &str) -> Option<(String, Vec<f32>)> {
         let name = named_in(q)?;
-        let cached = self
-            .name_vectors
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .get(&name)
-            .cloned();
-        if let Some(v) = cached {
-            return Some((name, v));
-        }
         let v = self
-            .embed_texts(vec![name.clone()])
+            .cached_vectors(std::slice::from_ref(&name))
             .await
             .ok()?
             .pop()
             .filter(|v| !v.is_empty())?;
-        let mut cache = self.name_vectors.lock().unwrap_or_else(|e| e.into_inner());
-        if cache.len() >= CACHED_NAMES {
-            cache.clear();
-        }
-        cache.insert(name.clone(), v.clone());
         Some((name, v))
     }
 }
