@@ -12,28 +12,37 @@ pub fn by_thread() -> BTreeMap<String, f64> {
     let Ok(dir) = std::fs::read_dir("/proc/self/task") else {
         return out;
     };
-    // clock ticks per second: 100 on every Linux this runs on
-    const TICKS: f64 = 100.0;
     for task in dir.flatten() {
         let path = task.path();
-        let (Ok(comm), Ok(stat)) = (
+        let (Ok(comm), Some(secs)) = (
             std::fs::read_to_string(path.join("comm")),
-            std::fs::read_to_string(path.join("stat")),
+            seconds(&path.join("stat")),
         ) else {
             continue;
         };
-        // fields after the parenthesised name: state is the 3rd field,
-        // utime the 14th and stime the 15th
-        let Some(rest) = stat.rsplit_once(')').map(|(_, r)| r) else {
-            continue;
-        };
-        let f: Vec<&str> = rest.split_whitespace().collect();
-        let ticks = |i: usize| f.get(i).and_then(|v| v.parse::<f64>().ok()).unwrap_or(0.0);
-        let secs = (ticks(11) + ticks(12)) / TICKS;
         let name = comm.trim().trim_end_matches(|c: char| c.is_ascii_digit());
         *out.entry(name.to_string()).or_insert(0.0) += secs;
     }
     out
+}
+
+/// Seconds of CPU the calling thread has used (zero where `/proc` is
+/// missing): for a thread that ends before the figures are read.
+pub fn this_thread() -> f64 {
+    seconds(std::path::Path::new("/proc/thread-self/stat")).unwrap_or(0.0)
+}
+
+/// User + system seconds from a `/proc/.../stat` file.
+fn seconds(stat: &std::path::Path) -> Option<f64> {
+    // clock ticks per second: 100 on every Linux this runs on
+    const TICKS: f64 = 100.0;
+    let stat = std::fs::read_to_string(stat).ok()?;
+    // fields after the parenthesised name: state is the 3rd field, utime
+    // the 14th and stime the 15th
+    let rest = stat.rsplit_once(')')?.1;
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let ticks = |i: usize| f.get(i).and_then(|v| v.parse::<f64>().ok()).unwrap_or(0.0);
+    Some((ticks(11) + ticks(12)) / TICKS)
 }
 
 /// `after - before`, name by name (threads that ended in between are lost).
