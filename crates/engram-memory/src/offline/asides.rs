@@ -29,6 +29,13 @@ const REMARKS: &[&str] = &[
     "unfortunately",
     "finally",
     "at last",
+    "not bad",
+    "not too bad",
+    "not bad at all",
+    "pretty good",
+    "so proud",
+    "fingers crossed",
+    "wish me luck",
 ];
 
 /// Offers to the listener that close a statement ("..., if you need

@@ -140,22 +140,11 @@ fn bare(w: &str) -> (String, &str) {
 }
 
 fn number(w: &str) -> Option<i64> {
-    let n = match w {
-        "a" | "an" | "one" => 1,
-        "two" | "couple" => 2,
-        "three" => 3,
-        "four" => 4,
-        "five" => 5,
-        "six" => 6,
-        "seven" => 7,
-        "eight" => 8,
-        "nine" => 9,
-        "ten" => 10,
-        "eleven" => 11,
-        "twelve" => 12,
-        _ => return w.parse().ok().filter(|n| (1..=100).contains(n)),
-    };
-    Some(n)
+    match w {
+        "a" | "an" => Some(1),
+        "couple" => Some(2),
+        _ => super::lexicon::number(w).filter(|n| (1..=100).contains(n)),
+    }
 }
 
 /// A day of the week, in full or cut short as people write it ("last

@@ -250,6 +250,37 @@ pub(super) fn common_opener(word: &str) -> bool {
 
 /// The entities of `sentence`; `people` are names known to be people (the
 /// speakers).
+/// Groups someone is introduced by ("Mark from the platform team").
+const GROUPS: &[&str] = &[
+    "team",
+    "department",
+    "office",
+    "lab",
+    "class",
+    "club",
+    "gym",
+    "church",
+    "work",
+    "school",
+    "choir",
+    "band",
+    "squad",
+    "group",
+];
+
+/// Whether the sentence opens with someone introduced by where they belong:
+/// "Mark from the platform team ...", "Sara from Google ..." (a capitalised
+/// first word before "from" and a group or a name).
+fn affiliated(words: &[&str]) -> bool {
+    if words.get(1).map(|w| super::clauses::bare(w)).as_deref() != Some("from") {
+        return false;
+    }
+    words.iter().skip(2).take(4).any(|w| {
+        let b = super::clauses::bare(w);
+        GROUPS.contains(&b.as_str()) || core(w).chars().next().is_some_and(char::is_uppercase)
+    })
+}
+
 pub fn find(sentence: &str, people: &[&str]) -> Vec<Entity> {
     let words: Vec<&str> = sentence.split_whitespace().collect();
     let mut out: Vec<Entity> = Vec::new();
@@ -300,7 +331,7 @@ pub fn find(sentence: &str, people: &[&str]) -> Vec<Entity> {
         if start == 0
             && end == 1
             && !people.contains(&name.as_str())
-            && (!verb_follows || common_opener(&name))
+            && (!(verb_follows || affiliated(&words)) || common_opener(&name))
         {
             continue;
         }

@@ -80,6 +80,13 @@ const ANSWER_OPENERS: &[&str] = &[
     "update",
     "small update",
     "fyi",
+    "bad news",
+    "sad news",
+    "great news",
+    "exciting news",
+    "some news",
+    "heads up",
+    "quick heads up",
 ];
 
 const OPENING_PHRASES: &[&str] = &[

@@ -26,6 +26,7 @@
 //! Embedding cosine guards every decision so that wording alone never joins
 //! unrelated facts.
 
+mod habits;
 mod retraction;
 mod slots;
 
@@ -208,6 +209,14 @@ pub fn relate(new: &str, old: &str, cosine: f32) -> Relation {
             return Relation::Same;
         }
     }
+    // "about 20 km a week now" after "about 30 km a week"
+    if habits::new_amount(new, old) && cosine >= TOPIC_COSINE {
+        return Relation::Updates;
+    }
+    // "is back to running" after "stopped running"
+    if habits::taken_up_again(new, old) && cosine >= RETRACTION_COSINE {
+        return Relation::Updates;
+    }
     if let Some(r) = retraction(new) {
         let old_n = normalise(old);
         let old_stems: Vec<String> = old_n.split_whitespace().map(stem).collect();
@@ -216,6 +225,13 @@ pub fn relate(new: &str, old: &str, cosine: f32) -> Relation {
         } else if r.plan {
             // a postponement ends the plan it moves, not every mention
             r.stems.iter().any(|s| old_stems.contains(s)) && is_plan(&old_n)
+        } else if r.habit {
+            // the habit itself, not "wants to run the marathon"
+            let words: Vec<&str> = old_n.split_whitespace().collect();
+            words
+                .iter()
+                .enumerate()
+                .any(|(i, w)| r.stems.contains(&stem(w)) && (i == 0 || words[i - 1] != "to"))
         } else {
             r.stems.iter().any(|s| old_stems.contains(s))
         };

@@ -33,6 +33,9 @@ const RETRACTIONS: &[(&str, bool)] = &[
     (" divorced ", false),
     (" sold ", false),
     (" gave away ", false),
+    (" pulled out of ", false),
+    (" dropped out of ", false),
+    (" withdrew from ", false),
     (" rehomed ", false),
     (" lost ", false),
     (" passed away", true),
@@ -46,6 +49,7 @@ const WEAK: &[&str] = &[
     "the", "a", "an", "their", "his", "her", "my", "our", "your", "its", "this", "that", "to",
     "and", "of", "for", "with", "in", "on", "at", "from", "some", "all", "be", "being", "going",
     "doing", "having", "getting", "again", "anymore", "any", "more", "because", "so", "trip",
+    "now",
 ];
 
 /// A crude stem, so "nursing" meets "nurse" and "cats" meets "cat".
@@ -54,7 +58,13 @@ pub(super) fn stem(w: &str) -> String {
     for suf in ["ing", "ers", "er", "es", "ed", "e", "s"] {
         if let Some(s) = w.strip_suffix(suf) {
             if s.chars().count() >= 3 {
-                return s.to_string();
+                // "running", "stopped": the doubled consonant is spelling
+                let b = s.as_bytes();
+                let doubled = matches!(suf, "ing" | "ed")
+                    && b.len() >= 4
+                    && b[b.len() - 1] == b[b.len() - 2]
+                    && b"bdgmnprt".contains(&b[b.len() - 1]);
+                return s[..s.len() - usize::from(doubled)].to_string();
             }
         }
     }
@@ -78,6 +88,9 @@ pub(super) struct Retraction {
     /// A postponed event: an old fact is ended only where it is a plan
     /// (a date or a plan's wording), not wherever the event is named.
     pub plan: bool,
+    /// A habit stopped ("stopped running", "quit smoking"): it ends what
+    /// was done, not a plan to do it ("wants to run the Berlin marathon").
+    pub habit: bool,
 }
 
 /// Wordings that move an event to another time.
@@ -131,6 +144,17 @@ const EVENTS: &[&str] = &[
     "graduation",
     "conference",
     "dinner",
+    "deadline",
+    "release",
+    "demo",
+    "presentation",
+    "delivery",
+    "kickoff",
+    "recital",
+    "premiere",
+    "tournament",
+    "hearing",
+    "checkup",
 ];
 
 /// Words of an old fact that make it a plan a postponement can end.
@@ -190,6 +214,7 @@ fn postponement(t: &str) -> Option<Retraction> {
         possession: false,
         owner: own,
         plan: true,
+        habit: false,
     })
 }
 
@@ -281,6 +306,13 @@ pub(super) fn retraction(fact: &str) -> Option<Retraction> {
             possession: POSSESSION.contains(p),
             owner,
             plan: false,
+            habit: matches!(
+                *p,
+                " stopped " | " quit " | " quits " | " gave up " | " gives up "
+            ) && thing
+                .split_whitespace()
+                .next()
+                .is_some_and(|w| w.ends_with("ing")),
         });
     }
     postponement(&t)

@@ -48,6 +48,12 @@ const SLOTS: &[(&str, &[&str])] = &[
             " resides in ",
             " reside in ",
             " home is in ",
+            " rents a flat in ",
+            " rent a flat in ",
+            " rents an apartment in ",
+            " rent an apartment in ",
+            " rents a room in ",
+            " rent a room in ",
         ],
     ),
     (
@@ -449,6 +455,21 @@ fn first_slot(fact: &str) -> Option<(String, String, String)> {
     }
     if let Some(who) = left_employer(fact) {
         return Some(("employer".into(), who, "none".into()));
+    }
+    // "moved out of halls": the old home ends, and the new one is where
+    // they moved into, if said
+    for p in [" moved out of ", " moved away from "] {
+        let Some(i) = t.find(p) else { continue };
+        let who = subject(&t[..i]);
+        if who.is_empty() || who.split_whitespace().count() > 5 {
+            continue;
+        }
+        let after = &t[i + p.len()..];
+        let home = [" into ", " to "]
+            .iter()
+            .find_map(|q| after.split_once(q).map(|(_, to)| value(to)))
+            .unwrap_or_else(|| "none".into());
+        return Some(("home".into(), who, home));
     }
     for (name, phrases) in SLOTS {
         for p in *phrases {
