@@ -195,8 +195,21 @@ impl Engine {
                 }
                 // the new version is found by the words of what it replaced
                 // too ("where does Maya live?" finds "Maya moved to Oslo")
+                // (and by those of every version before it: "where does
+                // Leo live?" finds the flat that replaced "moved out of
+                // halls", which replaced "lives in student halls")
+                let earlier: Vec<&str> = old
+                    .source
+                    .iter()
+                    .flat_map(|s| s.text.lines())
+                    .filter(|l| l.starts_with("Before: "))
+                    .collect();
                 let source = fact.source.clone().map(|mut s| {
                     s.text.push_str(&format!("\nBefore: {}", old.content));
+                    for line in &earlier {
+                        s.text.push('\n');
+                        s.text.push_str(line);
+                    }
                     s
                 });
                 let update = MemoryUpdate {
