@@ -34,6 +34,7 @@ mod people;
 mod pictures;
 mod pointers;
 mod predicate;
+mod projects;
 mod pronoun_cues;
 mod pronoun_words;
 mod pronouns;

@@ -5,7 +5,8 @@
 //! and only when one person alone owns that kind; when both speak of
 //! "my kids", "the kids" stay nobody's. What a speaker does with "the
 //! kids" ("I took the kids to the zoo") makes them theirs too, unless
-//! someone's were spoken of before. Reads text only.
+//! someone's were spoken of before. Also whose piece of work "the
+//! deadline" is (`projects`). Reads text only.
 
 use super::clauses::bare;
 use super::lexicon::PERSON_NOUNS;
@@ -17,6 +18,8 @@ use std::collections::HashMap;
 #[derive(Debug, Default, Clone)]
 pub struct Owners {
     of: HashMap<String, Option<String>>,
+    /// Whose piece of work "the deadline" is of.
+    projects: super::projects::Projects,
 }
 
 /// Whether `noun` is a kind someone has: a relative or group of people, or
@@ -29,6 +32,7 @@ impl Owners {
     /// Note the owners `text` names: "my X"/"our X" are `speaker`'s, "your
     /// X" are `listener`'s.
     pub fn note(&mut self, text: &str, speaker: Option<&str>, listener: Option<&str>) {
+        self.projects.note(text, speaker);
         let words: Vec<&str> = text.split_whitespace().collect();
         for pair in words.windows(2) {
             let owner = match bare(pair[0]).as_str() {
@@ -80,8 +84,9 @@ impl Owners {
     /// `clause` with each "the X" of a kind its speaker alone owns said as
     /// "my X" (the speakers' pronouns are resolved after this).
     pub fn rewrite(&self, clause: &str, speaker: &str) -> String {
+        let clause = self.projects.rewrite(clause, speaker);
         if self.of.is_empty() {
-            return clause.to_string();
+            return clause;
         }
         let words: Vec<&str> = clause.split_whitespace().collect();
         let mut out: Vec<String> = Vec::with_capacity(words.len());

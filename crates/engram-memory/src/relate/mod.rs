@@ -348,6 +348,42 @@ mod tests {
     }
 
     #[test]
+    fn an_update_keeps_whose_thing_it_is() {
+        let said = |new: &str, old: &str| described_subject(new, old);
+        assert_eq!(
+            said(
+                "The deadline got pushed to April 30.",
+                "The deadline for the billing migration is March 15."
+            )
+            .as_deref(),
+            Some("The deadline for the billing migration got pushed to April 30.")
+        );
+        assert_eq!(
+            said(
+                "The wedding was moved to 17 June.",
+                "Rosa's sister's wedding is on 3 June."
+            )
+            .as_deref(),
+            Some("Rosa's sister's wedding was moved to 17 June.")
+        );
+        // already said whose, or another thing
+        assert_eq!(
+            said(
+                "The deadline for the launch got pushed to May 2.",
+                "The deadline for the billing migration is March 15."
+            ),
+            None
+        );
+        assert_eq!(
+            said(
+                "The budget got cut.",
+                "The deadline for the launch is May 2."
+            ),
+            None
+        );
+    }
+
+    #[test]
     fn slots() {
         let s = |t: &str| slot(t).map(|(a, b, c)| format!("{a}|{b}|{c}"));
         assert_eq!(

@@ -318,6 +318,50 @@ pub(super) fn retraction(fact: &str) -> Option<Retraction> {
     postponement(&t)
 }
 
+/// `new`, opening with "The <thing>", said with whose thing `old` says it
+/// is: "The deadline got pushed to April 30." after "The deadline for the
+/// billing migration is March 15." is "The deadline for the billing
+/// migration got pushed to April 30."; "The wedding was moved to 17 June."
+/// after "Rosa's sister's wedding is on 3 June." is "Rosa's sister's
+/// wedding was moved to 17 June.".
+fn owned_thing(new: &str, old: &str) -> Option<String> {
+    use crate::offline::lexicon::{verb, VerbForm, AUXILIARIES};
+    let mut nw = new.split_whitespace();
+    let (the, thing) = (nw.next()?, nw.next()?);
+    if the != "The" || !thing.chars().all(|c| c.is_ascii_lowercase()) {
+        return None;
+    }
+    let next = nw.next()?.to_lowercase();
+    if matches!(next.as_str(), "for" | "of") {
+        return None;
+    }
+    let rest = &new[the.len() + 1 + thing.len()..];
+    let words: Vec<&str> = old.split_whitespace().collect();
+    let at = words.iter().position(|w| *w == thing)?;
+    // "The deadline for the billing migration is ...": up to the verb
+    if at == 1 && words[0] == "The" {
+        let by = words.get(2).filter(|w| matches!(**w, "for" | "of"))?;
+        let end = (3..words.len()).find(|&i| {
+            let w = words[i].to_lowercase();
+            AUXILIARIES.contains(&w.as_str())
+                || verb(&w).is_some_and(|(_, f)| f != VerbForm::Gerund)
+        })?;
+        let whose = words[3..end].join(" ");
+        return (!whose.is_empty()).then(|| format!("The {thing} {by} {whose}{rest}"));
+    }
+    // "Rosa's sister's wedding is ...": the owners before the thing
+    let owners: Vec<&str> = words[..at]
+        .iter()
+        .rev()
+        .take_while(|w| w.ends_with("'s"))
+        .copied()
+        .collect();
+    if owners.is_empty() || owners.len() != at {
+        return None;
+    }
+    Some(format!("{} {thing}{rest}", words[..at].join(" ")))
+}
+
 /// Verbs of having, before a thing owned ("has a cat", "bought a car",
 /// "drives a Honda Civic").
 const HAVING: &[&str] = &[
@@ -346,6 +390,9 @@ pub(super) fn mentions_owned(old: &str, stems: &[String]) -> bool {
 /// old one did. `None` when the new fact is no such retraction or the old
 /// one does not introduce the name.
 pub fn described_subject(new: &str, old: &str) -> Option<String> {
+    if let Some(said) = owned_thing(new, old) {
+        return Some(said);
+    }
     if !retraction(new)?.is_subject {
         return None;
     }
