@@ -3,7 +3,7 @@
 //! subject (`updates`: "Ana lives in Paris" -> "Ana moved from Paris to
 //! Berlin"), added detail (`extends`), or unrelated.
 //!
-//! Rules, not a model, in two kinds:
+//! Rules, not a model, of these kinds:
 //! - **Attributes** ("slots"): where someone lives, who employs them, their
 //!   occupation, relationship, diet, age, a favourite, a preference, when an
 //!   event is. Each is recognised by its wordings; the subject precedes the
@@ -23,12 +23,18 @@
 //!   retraction inside a relative clause ("helps people who lost their
 //!   homes") is someone else's.
 //!
+//! - **Habits** (`habits`): a new amount of the same habit ("about 20 km
+//!   a week now"), or one taken up again ("is back to running").
+//! - **Takeovers** (`takeover`): work someone else took over ("Aisha took
+//!   over the database work" ends Mark's helping with it).
+//!
 //! Embedding cosine guards every decision so that wording alone never joins
 //! unrelated facts.
 
 mod habits;
 mod retraction;
 mod slots;
+mod takeover;
 
 pub use retraction::described_subject;
 use retraction::{is_plan, mentions_owned, new_role, retraction, stem};
@@ -252,6 +258,11 @@ pub fn relate(new: &str, old: &str, cosine: f32) -> Relation {
         if mentions && about && !also_retracts && cosine >= RETRACTION_COSINE {
             return Relation::Updates;
         }
+    }
+    // "Aisha took over the database work" ends "Mark is helping with the
+    // database part"
+    if takeover::takes_over(new, old) && cosine >= RETRACTION_COSINE {
+        return Relation::Updates;
     }
     // "Pia has a new manager now" ends "Pia's boss is Karen"
     if let Some((who, role)) = new_role(new) {
