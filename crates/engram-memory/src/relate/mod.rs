@@ -25,6 +25,8 @@
 //!
 //! - **Habits** (`habits`): a new amount of the same habit ("about 20 km
 //!   a week now"), or one taken up again ("is back to running").
+//! - **Outcomes** (`outcomes`): an event that was ahead, told as done
+//!   ("got a 68 in the genetics exam" ends "has a genetics exam on May 12").
 //! - **Takeovers** (`takeover`): work someone else took over ("Aisha took
 //!   over the database work" ends Mark's helping with it).
 //!
@@ -32,6 +34,7 @@
 //! unrelated facts.
 
 mod habits;
+mod outcomes;
 mod retraction;
 mod slots;
 mod takeover;
@@ -217,6 +220,10 @@ pub fn relate(new: &str, old: &str, cosine: f32) -> Relation {
     }
     // "about 20 km a week now" after "about 30 km a week"
     if habits::new_amount(new, old) && cosine >= TOPIC_COSINE {
+        return Relation::Updates;
+    }
+    // "got a 68 in the genetics exam" after "has a genetics exam on May 12"
+    if outcomes::outcome_of(new, old) && cosine >= TOPIC_COSINE {
         return Relation::Updates;
     }
     // "is back to running" after "stopped running"

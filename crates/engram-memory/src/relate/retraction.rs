@@ -121,7 +121,7 @@ const POSTPONED: &[&str] = &[
 ];
 
 /// Events a postponement moves (the last word of its subject).
-const EVENTS: &[&str] = &[
+pub(super) const EVENTS: &[&str] = &[
     "trip",
     "wedding",
     "party",
@@ -155,6 +155,8 @@ const EVENTS: &[&str] = &[
     "tournament",
     "hearing",
     "checkup",
+    "test",
+    "audition",
 ];
 
 /// Words of an old fact that make it a plan a postponement can end.

@@ -1,0 +1,92 @@
+//! Outcomes: an event that was ahead and is now told as done. "Leo got a
+//! 68 in the genetics exam" ends "Leo has a genetics exam on May 12": the
+//! plan is past, and its outcome is what a question about it wants. Only
+//! the same event of the same subject ("genetics exam", not "chemistry
+//! exam"), told in the past tense, ends a fact that still has it ahead.
+
+use super::retraction::EVENTS;
+use super::slots::{lead_subject, normalise, same_subject};
+use crate::offline::lexicon::{verb, VerbForm, AUXILIARIES};
+
+/// Words that say an event is still ahead.
+const AHEAD: &[&str] = &[
+    "has",
+    "have",
+    "will",
+    "going",
+    "wants",
+    "plans",
+    "planning",
+    "scheduled",
+    "planned",
+    "upcoming",
+    "next",
+    "booked",
+    "hopes",
+];
+
+/// Words before an event noun that do not say which event it is.
+const DETERMINERS: &[&str] = &[
+    "a", "an", "the", "my", "his", "her", "their", "our", "this", "that", "first", "big",
+];
+
+/// Determiners that point back at a known event ("the exam", "my
+/// surgery"), where "an exam" may be any.
+const DEFINITE: &[&str] = &["the", "my", "his", "her", "their", "our", "that"];
+
+/// The event a fact names: its noun, the word naming which ("genetics"
+/// of "genetics exam"), and whether it is pointed at as a known one.
+fn event(words: &[&str]) -> Option<(String, Option<String>, bool)> {
+    let i = words.iter().position(|w| EVENTS.contains(w))?;
+    let which = i.checked_sub(1).map(|j| words[j]).filter(|w| {
+        !DETERMINERS.contains(w)
+            && !w.ends_with("'s")
+            && verb(w).is_none_or(|(_, f)| f == VerbForm::Gerund)
+    });
+    let det = i
+        .checked_sub(1 + usize::from(which.is_some()))
+        .map(|j| words[j]);
+    let known = det.is_some_and(|d| DEFINITE.contains(&d) || d.ends_with("'s"));
+    Some((words[i].to_string(), which.map(str::to_string), known))
+}
+
+/// Whether `new` tells the outcome of the event `old` has ahead.
+pub(super) fn outcome_of(new: &str, old: &str) -> bool {
+    let (n, o) = (normalise(new), normalise(old));
+    let (nw, ow): (Vec<&str>, Vec<&str>) = (
+        n.split_whitespace().collect(),
+        o.split_whitespace().collect(),
+    );
+    let (Some((e1, w1, known)), Some((e2, w2, _))) = (event(&nw), event(&ow)) else {
+        return false;
+    };
+    // the same event: the same noun, and the same "which" where both say
+    // it; else the new fact points at a known one ("the exam", not "an
+    // exam": "went to a concert" may be another concert)
+    let same = match (&w1, &w2) {
+        (Some(a), Some(b)) => a == b,
+        (None, None) => known,
+        // ("the mountaineering trip" is not "a trip to the East Coast")
+        _ => false,
+    };
+    if e1 != e2 || !same {
+        return false;
+    }
+    // the old fact has it ahead; the new one tells it in the past
+    let ahead = ow.iter().any(|w| AHEAD.contains(w));
+    let subject = lead_subject(&n);
+    let first_verb = nw
+        .iter()
+        .skip(subject.split_whitespace().count())
+        .find(|w| AUXILIARIES.contains(w) || verb(w).is_some());
+    // ("had the surgery", "was hard": past, though auxiliaries too)
+    let past = first_verb.is_some_and(|w| {
+        matches!(*w, "had" | "did" | "was" | "were")
+            || (!AUXILIARIES.contains(w) && verb(w).is_some_and(|(_, f)| f == VerbForm::Past))
+    });
+    // (the subject itself, not "the trip that john went on")
+    let plain = !subject
+        .split_whitespace()
+        .any(|w| matches!(w, "that" | "which" | "who"));
+    ahead && past && plain && same_subject(&subject, &lead_subject(&o))
+}
