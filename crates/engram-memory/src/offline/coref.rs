@@ -308,6 +308,8 @@ pub fn resolve(text: &str, speaker: &str, listener: Option<&str>, we: &We) -> (S
     let mut agree = false;
     // whether the pronoun that wants agreement was "I" (always a subject)
     let mut subject_is_i = false;
+    // whether the word before was a "we're" that means the speaker alone
+    let mut we_alone = false;
     let mut named: Vec<&str> = Vec::new();
     for w in words {
         let (lead, core, trail) = parts(w);
@@ -334,13 +336,20 @@ pub fn resolve(text: &str, speaker: &str, listener: Option<&str>, we: &We) -> (S
             // agreement only inside the clause
             agree = needs_agreement && trail.is_empty();
             subject_is_i = core.eq_ignore_ascii_case("i") || core.eq_ignore_ascii_case("we");
+            // "we're all eating less sugar" said by one speaker: "Nadia is
+            // eating less sugar" (the group's "all" has no group left)
+            let lower = core.to_ascii_lowercase().replace('\u{2019}', "'");
+            we_alone = we.companion.is_none()
+                && trail.is_empty()
+                && matches!(lower.as_str(), "we're" | "we've" | "we'll" | "we'd");
             continue;
         }
         // "we all made wishes" said by one speaker: "Melanie made wishes"
-        if agree
-            && subject_is_i
-            && matches!(core.to_ascii_lowercase().as_str(), "all" | "both")
-            && out.last().is_some_and(|w| !w.contains(' '))
+        let quantifier = matches!(core.to_ascii_lowercase().as_str(), "all" | "both");
+        let after_we = std::mem::take(&mut we_alone);
+        if quantifier
+            && ((after_we && trail.is_empty())
+                || (agree && subject_is_i && out.last().is_some_and(|w| !w.contains(' '))))
         {
             continue;
         }
@@ -411,6 +420,15 @@ mod tests {
         );
         check("We have two kids", "Caroline has two kids");
         check("we all made wishes", "Caroline made wishes");
+        check(
+            "we're all eating less sugar now",
+            "Caroline is eating less sugar now",
+        );
+        check("we're both tired", "Caroline is tired");
+        check(
+            "we're going to all the shows",
+            "Caroline is going to all the shows",
+        );
         check("we're heartbroken", "Caroline is heartbroken");
         check("Sam and I broke up", "Sam and Caroline broke up");
         check("I quit Google", "Caroline quit Google");
