@@ -153,14 +153,27 @@ pub async fn insert(s: &PgStore, memories: Vec<NewMemory>) -> StoreResult<Vec<Me
     let orgs: Vec<&str> = memories.iter().map(|m| m.org_id.as_str()).collect();
     PgStore::lock_orgs(&mut tx, &orgs).await?;
     let t = ms(now());
-    let mut ids = Vec::with_capacity(memories.len());
+    let mut made = Vec::with_capacity(memories.len());
     for m in &memories {
+        // formed from documents deleted since: it would outlive them
+        if !m.document_ids.is_empty() {
+            let any: bool =
+                sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM documents WHERE id = ANY($1))")
+                    .bind(&m.document_ids)
+                    .fetch_one(&mut *tx)
+                    .await
+                    .map_err(db_err)?;
+            if !any {
+                continue;
+            }
+        }
         let id = engram_core::ids::new_id();
         insert_row(&mut tx, &id, m, 1, None, None, 1, t).await?;
-        ids.push(id);
+        made.push((m, id));
     }
-    let mut out = Vec::with_capacity(ids.len());
-    for (m, id) in memories.iter().zip(&ids) {
+    let mut out = Vec::with_capacity(made.len());
+    for (m, id) in made {
+        let id = &id;
         out.push(
             fetch(&mut *tx, &m.org_id, id)
                 .await?

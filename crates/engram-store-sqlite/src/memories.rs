@@ -153,14 +153,19 @@ async fn insert_row(
 pub async fn insert(s: &SqliteStore, memories: Vec<NewMemory>) -> StoreResult<Vec<Memory>> {
     let mut tx = s.begin_write().await?;
     let t = ms(now());
-    let mut ids = Vec::with_capacity(memories.len());
+    let mut made = Vec::with_capacity(memories.len());
     for m in &memories {
+        // formed from documents deleted since: it would outlive them
+        if !m.document_ids.is_empty() && !any_document(&mut tx, &m.document_ids).await? {
+            continue;
+        }
         let id = engram_core::ids::new_id();
         insert_row(&mut tx, &id, m, 1, None, None, 1, t).await?;
-        ids.push(id);
+        made.push((m, id));
     }
-    let mut out = Vec::with_capacity(ids.len());
-    for (m, id) in memories.iter().zip(&ids) {
+    let mut out = Vec::with_capacity(made.len());
+    for (m, id) in made {
+        let id = &id;
         out.push(
             fetch(&mut *tx, &m.org_id, id)
                 .await?
@@ -169,6 +174,21 @@ pub async fn insert(s: &SqliteStore, memories: Vec<NewMemory>) -> StoreResult<Ve
     }
     tx.commit().await.map_err(db_err)?;
     Ok(out)
+}
+
+/// Whether any of `ids` is a document (of any organisation).
+async fn any_document(tx: &mut Tx, ids: &[String]) -> StoreResult<bool> {
+    for id in ids {
+        let found: Option<i64> = sqlx::query_scalar("SELECT 1 FROM documents WHERE id = ?")
+            .bind(id)
+            .fetch_optional(&mut **tx)
+            .await
+            .map_err(db_err)?;
+        if found.is_some() {
+            return Ok(true);
+        }
+    }
+    Ok(false)
 }
 
 pub async fn get(s: &SqliteStore, org_id: &str, id: &str) -> StoreResult<Option<Memory>> {

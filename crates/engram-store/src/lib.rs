@@ -173,7 +173,9 @@ pub trait Store: Send + Sync + 'static {
 
     /// Insert first versions of memories, with their source documents, in
     /// one transaction; returns them in input order. A memory is deleted
-    /// when the last document it came from is.
+    /// when the last document it came from is, and one that names
+    /// documents none of which exists any more (deleted while it formed)
+    /// is not inserted: it is left out of the answer.
     async fn insert_memories(&self, memories: Vec<NewMemory>) -> StoreResult<Vec<Memory>>;
     /// A memory by id: any version, forgotten or not.
     async fn get_memory(&self, org_id: &str, id: &str) -> StoreResult<Option<Memory>>;

@@ -262,7 +262,9 @@ impl Engine {
             .insert_memories(vec![new])
             .await?
             .pop()
-            .ok_or_else(|| backend("inserted memory missing"))?;
+            .ok_or_else(|| EngineError::NotFound {
+                what: "the memory's source documents (deleted while it formed)".into(),
+            })?;
         if let Some(old) = extends {
             self.store
                 .relate_memories(org_id, &m.id, &old, RelationKind::Extends)

@@ -80,6 +80,28 @@ pub async fn memories_versions_forgetting_and_sources(s: &dyn Store) {
     assert_eq!(m2.source_count, 1);
     assert!(mo.document_ids.is_empty());
 
+    // formed from a document deleted meanwhile: not inserted, so it
+    // cannot outlive it (nor bring back a deleted space)
+    let q = s.ensure_org("q").await.unwrap().id;
+    let gone = add(s, new_doc(&q, "gone")).await.id;
+    let kept = add(s, new_doc(&q, "kept")).await.id;
+    assert!(s.delete_document(&q, &gone).await.unwrap());
+    let late = s
+        .insert_memories(vec![
+            fact(&q, "w", "A fact of a deleted document", &[&gone]),
+            fact(&q, "w", "A fact of a kept one too", &[&gone, &kept]),
+        ])
+        .await
+        .unwrap();
+    assert_eq!(late.len(), 1);
+    assert_eq!(late[0].content, "A fact of a kept one too");
+    assert_eq!(late[0].document_ids, vec![kept.clone()]);
+    assert!(s
+        .find_memory(&q, "w", "A fact of a deleted document")
+        .await
+        .unwrap()
+        .is_none());
+
     // reads are per organisation
     assert_eq!(s.get_memory(&org, &m1.id).await.unwrap().as_ref(), Some(m1));
     assert!(s.get_memory(&other, &m1.id).await.unwrap().is_none());
