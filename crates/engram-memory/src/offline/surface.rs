@@ -247,11 +247,18 @@ pub(super) fn strip_openers(s: &str) -> &str {
             .trim_end_matches(['!', '.', ','])
             .to_ascii_lowercase()
             .replace('\u{2019}', "'");
-        if !OPENERS.contains(&word.as_str()) || rest.trim().is_empty() {
+        let next = rest.split_whitespace().next().unwrap_or("");
+        // "Next I'm starting on ...": an order of telling, where "Next
+        // week I'm ..." says when
+        let sequence = matches!(word.as_str(), "next" | "afterwards")
+            && matches!(
+                bare_lower(&next.replace('\u{2019}', "'")).as_str(),
+                "i" | "i'm" | "i'll" | "we" | "we're" | "we'll"
+            );
+        if !(OPENERS.contains(&word.as_str()) || sequence) || rest.trim().is_empty() {
             return s;
         }
         // "So much adrenaline went into it": an intensifier, not an opener
-        let next = rest.split_whitespace().next().unwrap_or("");
         if word == "so" && !first.ends_with(',') && INTENSIFIED.contains(&bare_lower(next).as_str())
         {
             return s;

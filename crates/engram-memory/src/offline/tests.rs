@@ -297,6 +297,15 @@ fn openers_are_dropped_and_duplicates_merged() {
         "Not really sure about it."
     );
     assert_eq!(strip_openers("No, I live in Oslo."), "I live in Oslo.");
+    // an order of telling, not a time
+    assert_eq!(
+        strip_openers("Next I'm starting on the pricing project."),
+        "I'm starting on the pricing project."
+    );
+    assert_eq!(
+        strip_openers("Next week I'm starting on it."),
+        "Next week I'm starting on it."
+    );
     assert_eq!(strip_openers("No more roommates!"), "No more roommates!");
     let turns = [
         turn("Ana", "Ben", "I adopted a puppy named Max."),

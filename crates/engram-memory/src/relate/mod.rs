@@ -33,6 +33,7 @@
 //! Embedding cosine guards every decision so that wording alone never joins
 //! unrelated facts.
 
+mod finished;
 mod habits;
 mod outcomes;
 mod retraction;
@@ -224,6 +225,10 @@ pub fn relate(new: &str, old: &str, cosine: f32) -> Relation {
     }
     // "got a 68 in the genetics exam" after "has a genetics exam on May 12"
     if outcomes::outcome_of(new, old) && cosine >= TOPIC_COSINE {
+        return Relation::Updates;
+    }
+    // "finished the migration" after "is leading the billing migration"
+    if finished::finishes(new, old) && cosine >= TOPIC_COSINE {
         return Relation::Updates;
     }
     // "is back to running" after "stopped running"
