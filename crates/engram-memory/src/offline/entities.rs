@@ -317,8 +317,33 @@ pub fn find(sentence: &str, people: &[&str]) -> Vec<Entity> {
         let name = name.join(" ");
         i = end;
         // a lone capitalised first word is usually just a sentence start,
-        // unless a verb follows it ("Ada prefers tea")
-        let verb_follows = words.get(1).is_some_and(|w| {
+        // unless a verb follows it ("Ada prefers tea", "Zara just started
+        // swimming lessons")
+        let after_adverbs = words[1..]
+            .iter()
+            .take(2)
+            .position(|w| {
+                let b = super::clauses::bare(w);
+                !(matches!(
+                    b.as_str(),
+                    "just"
+                        | "also"
+                        | "finally"
+                        | "recently"
+                        | "already"
+                        | "still"
+                        | "now"
+                        | "never"
+                        | "always"
+                        | "often"
+                        | "actually"
+                        | "really"
+                        | "even"
+                        | "then"
+                ) || (b.len() > 4 && b.ends_with("ly")))
+            })
+            .map_or(1, |k| k + 1);
+        let verb_follows = words.get(after_adverbs).is_some_and(|w| {
             let b = super::clauses::bare(w);
             matches!(
                 super::lexicon::verb(&b),

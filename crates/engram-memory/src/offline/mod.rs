@@ -149,6 +149,18 @@ pub fn is_person_name(s: &str) -> bool {
         && introduced(&format!("I'm {s}")).is_some_and(|(n, _)| n == s)
 }
 
+/// How many turns back a place may be that a "there" points at.
+const PLACE_TURNS: usize = 2;
+
+/// The places `sentence` names, in order.
+fn places_in(sentence: &str, people: &[&str]) -> Vec<String> {
+    entities::find(sentence, people)
+        .into_iter()
+        .filter(|e| e.kind == EntityKind::Place)
+        .map(|e| e.name)
+        .collect()
+}
+
 /// Fact candidates from a conversation or document, in order, without
 /// duplicates.
 pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
@@ -169,6 +181,8 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
         owners.note(&without_attachments(t.text), t.speaker, t.listener);
     }
     let mut antecedents = pronouns::Antecedents::with_owners(owners);
+    // the last place named, and in which turn
+    let mut last_place: Option<(String, usize)> = None;
     for (ti, t) in turns.iter().enumerate() {
         antecedents.age(ti, topic::asked_back(turns, ti));
         if t.role != Role::User {
@@ -224,7 +238,19 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
             title = titles::title_in(sentence).or_else(|| titles::name_in(sentence, &people));
             let placed = title
                 .as_deref()
-                .and_then(|name| titles::there_as_named(sentence, name));
+                .and_then(|name| titles::there_as_named(sentence, name))
+                // "she wants to try surfing there": the place just said
+                .or_else(|| {
+                    let here = places_in(sentence, &people);
+                    let place = here.last().or(last_place
+                        .as_ref()
+                        .filter(|(_, at)| ti - at <= PLACE_TURNS)
+                        .map(|(p, _)| p))?;
+                    titles::there_as_place(sentence, place)
+                });
+            if let Some(p) = places_in(sentence, &people).pop() {
+                last_place = Some((p, ti));
+            }
             let sentence = placed.as_deref().unwrap_or(sentence);
             if !is_fact_like(sentence) {
                 dropped((), sentence, "a question, or no content");

@@ -592,3 +592,41 @@ fn a_name_fact_answers_name_questions_only() {
     assert!(asks_for_a_name("who am I?"));
     assert!(!asks_for_a_name("what does Sam do for a living?"));
 }
+
+#[test]
+fn there_is_the_place_just_named() {
+    assert_eq!(
+        chat(&["Amara: I went to Porto and loved the food there. The best out there, honestly."]),
+        ["Amara went to Porto.", "Amara loved the food in Porto."]
+    );
+    assert_eq!(
+        chat(&[
+            "Amara: I went to Porto. There are great bakeries.",
+            "Bo: Nice!",
+            "Amara: I've been there three times now.",
+        ]),
+        [
+            "Amara went to Porto.",
+            "Amara has been to Porto three times now."
+        ]
+    );
+    // a place said too long before is no longer what "there" means
+    assert_eq!(
+        chat(&[
+            "Amara: I went to Porto.",
+            "Bo: Nice!",
+            "Amara: Yes.",
+            "Bo: And?",
+            "Amara: I want to go back there someday.",
+        ]),
+        ["Amara went to Porto."]
+    );
+}
+
+#[test]
+fn a_name_before_an_adverb_and_a_verb_is_someone() {
+    assert_eq!(
+        chat(&["Amara: Zara just started swimming lessons."]),
+        ["Zara just started swimming lessons."]
+    );
+}

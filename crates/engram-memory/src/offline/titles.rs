@@ -137,6 +137,21 @@ pub(super) fn there_as_named(sentence: &str, name: &str) -> Option<String> {
     }
     let head = name.split(' ').next()?;
     let at = w.iter().position(|x| x.contains(head))?;
+    there_said_as(&w, at + 2, name)
+}
+
+/// `sentence` with a "there" that points at a place said before ("Zara
+/// wants to try surfing there", after "staying in Lagos") said as "in
+/// Lagos"; `None` when it has no such "there".
+pub(super) fn there_as_place(sentence: &str, place: &str) -> Option<String> {
+    let w: Vec<&str> = sentence.split_whitespace().collect();
+    there_said_as(&w, 1, place)
+}
+
+/// The words `w` with each "there" from `from` on that is a place ("my
+/// game there", not "there's", "there are", "out there") said as "in
+/// `place`" ("to `place`" after a verb of going); `None` when none is.
+fn there_said_as(w: &[&str], from: usize, place: &str) -> Option<String> {
     let mut changed = false;
     let out: Vec<String> = w
         .iter()
@@ -146,7 +161,13 @@ pub(super) fn there_as_named(sentence: &str, name: &str) -> Option<String> {
             let existential = w
                 .get(i + 1)
                 .is_some_and(|n| matches!(bare(n).as_str(), "is" | "are" | "was" | "were"));
-            if i > at + 1 && core == "there" && !existential {
+            // "out there", "in there": no place of its own
+            let placed = i > 0
+                && matches!(
+                    bare(w[i - 1]).as_str(),
+                    "out" | "in" | "up" | "down" | "over" | "from" | "around" | "and"
+                );
+            if i >= from && core == "there" && !existential && !placed {
                 changed = true;
                 // "flying there": to it; "my game there": in it
                 let motion = i > 0
@@ -156,8 +177,12 @@ pub(super) fn there_as_named(sentence: &str, name: &str) -> Option<String> {
                             "go" | "fly" | "travel" | "head" | "move" | "come" | "drive" | "get"
                         )
                     });
-                let to = if motion { "to" } else { "in" };
-                format!("{lead}{to} {name}{trail}")
+                let to = if motion || bare(w[i - 1]) == "been" {
+                    "to"
+                } else {
+                    "in"
+                };
+                format!("{lead}{to} {place}{trail}")
             } else {
                 x.to_string()
             }
