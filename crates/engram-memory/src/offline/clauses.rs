@@ -83,6 +83,20 @@ pub fn subject_at(words: &[&str], i: usize) -> usize {
         return 1;
     }
     let next_is_verb = |j: usize| words.get(j).is_some_and(|n| is_verbish(n));
+    // "... so food matters a lot", "so money is tight": after a "so" of
+    // consequence a bare noun before a verb of its own is a subject
+    if i > 0
+        && bare(words[i - 1]) == "so"
+        && !is_verbish(w)
+        && !w.ends_with([',', ';', '.'])
+        && words.get(i + 1).is_some_and(|n| {
+            let b = bare(n);
+            matches!(b.as_str(), "is" | "was" | "has")
+                || matches!(verb(&b), Some((_, VerbForm::Third | VerbForm::Past)))
+        })
+    {
+        return 1;
+    }
     // "a few weren't able to", "others didn't", "most were kind": a
     // quantifier standing for people or things before its verb (never
     // after "and" or "or", where it is more of a subject or an object:

@@ -324,3 +324,20 @@ fn lists_and_compound_subjects_stay_whole() {
         &["I want to travel and see the world."],
     );
 }
+
+#[test]
+fn a_consequence_after_so_is_its_own_clause() {
+    check(
+        "Kian has a peanut allergy so food matters a lot.",
+        &["Kian has a peanut allergy", "food matters a lot."],
+    );
+    check(
+        "I lost my job so money is tight.",
+        &["I lost my job", "money is tight."],
+    );
+    // an intensifier, not a consequence
+    check(
+        "I was so happy to see her.",
+        &["I was so happy to see her."],
+    );
+}

@@ -165,6 +165,19 @@ fn table() -> &'static HashMap<String, (&'static str, VerbForm)> {
             put(past_form, (*base, VerbForm::Past));
             put(third(base), (*base, VerbForm::Third));
             put(gerund(base), (*base, VerbForm::Gerund));
+            // "cancelled", "travelling": a final l doubled, as British
+            // spelling has it, besides "canceled", "traveling"
+            let b = base.as_bytes();
+            let vowel = |c: u8| b"aeiou".contains(&c);
+            if past.is_empty()
+                && b.len() >= 5
+                && base.ends_with('l')
+                && vowel(b[b.len() - 2])
+                && !vowel(b[b.len() - 3])
+            {
+                put(format!("{base}led"), (*base, VerbForm::Past));
+                put(format!("{base}ling"), (*base, VerbForm::Gerund));
+            }
         }
         for p in PARTICIPLES {
             let base = participle_of(p);
@@ -385,6 +398,9 @@ mod tests {
         assert_eq!(v("running"), Some(("run", VerbForm::Gerund)));
         assert_eq!(v("dancing"), Some(("dance", VerbForm::Gerund)));
         assert_eq!(v("gone"), Some(("go", VerbForm::Past)));
+        assert_eq!(v("cancelled"), Some(("cancel", VerbForm::Past)));
+        assert_eq!(v("canceled"), Some(("cancel", VerbForm::Past)));
+        assert_eq!(v("travelling"), Some(("travel", VerbForm::Gerund)));
         assert_eq!(v("chemistry"), None);
         assert_eq!(v("dogs"), None);
     }

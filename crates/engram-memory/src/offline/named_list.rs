@@ -13,9 +13,13 @@ use super::intro::is_name_word;
 /// kids, Arjun and Meera."), then "Arjun is 7.", "Meera just turned 4.".
 pub(super) fn expanded(sentence: &str) -> Option<Vec<String>> {
     let (head, list) = sentence.split_once(", ")?;
-    if !head.split_whitespace().any(is_verbish) {
-        return None;
-    }
+    // "My husband Dev and our two kids, Zara who is 9 and ...": a head
+    // with no verb, listing those close, says who they are
+    let (lead, head) = if head.split_whitespace().any(is_verbish) {
+        (Vec::new(), head.to_string())
+    } else {
+        verbless_head(head)?
+    };
     let body = list.trim_end_matches(['.', '!']);
     let stop = &list[body.len()..];
     let stop = if stop.is_empty() { "." } else { stop };
@@ -58,9 +62,36 @@ pub(super) fn expanded(sentence: &str) -> Option<Vec<String>> {
         [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
         [] => return None,
     };
-    let mut out = vec![format!("{head}, {listed}{stop}")];
+    let mut out: Vec<String> = lead.into_iter().map(|l| format!("{l}{stop}")).collect();
+    out.push(format!("{head}, {listed}{stop}"));
     out.extend(facts);
     Some(out)
+}
+
+/// A head with no verb listing those close ("My husband Dev and our two
+/// kids") said as sentences: the named ones ("My husband is Dev"), and the
+/// last, which the list names, as had ("We have two kids"). `None` unless
+/// every part is such.
+fn verbless_head(head: &str) -> Option<(Vec<String>, String)> {
+    let parts: Vec<&str> = head.split(" and ").map(str::trim).collect();
+    let (last, named) = parts.split_last()?;
+    let mut lead = Vec::new();
+    for part in named {
+        lead.push(super::named::in_fragment(part)?);
+    }
+    let (whose, rest) = last.split_once(' ')?;
+    let has = match bare(whose).as_str() {
+        "my" => "I have",
+        "our" => "We have",
+        _ => return None,
+    };
+    // "our two kids", "my three sisters": a number of people
+    let mut words = rest.split_whitespace();
+    let counted = words.next().is_some_and(|n| {
+        n.chars().all(|c| c.is_ascii_digit()) || super::lexicon::number(&bare(n)).is_some()
+    });
+    (counted && words.next().is_some() && words.next().is_none())
+        .then(|| (lead, format!("{has} {rest}")))
 }
 
 #[cfg(test)]
@@ -88,8 +119,19 @@ mod tests {
                 "Ben is a nurse!"
             ]
         );
+        let got = expanded("My husband Dev and our two kids, Zara who is 9 and Kian who is 6.");
+        assert_eq!(
+            got.unwrap(),
+            [
+                "My husband is Dev.",
+                "We have two kids, Zara and Kian.",
+                "Zara is 9.",
+                "Kian is 6."
+            ]
+        );
         for plain in [
             "We have two kids, Arjun and Meera.",
+            "The kids and the dog, Rex who is 3 and Bo who is 5.",
             "I met Sam, who is a nurse.",
             "Yesterday, Arjun who is 7 fell off his bike.",
             "We have two kids, Arjun who",
