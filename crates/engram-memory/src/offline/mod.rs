@@ -46,6 +46,7 @@ mod short_answers;
 mod shown;
 mod subjects;
 mod surface;
+mod telegraphic;
 mod things;
 mod titles;
 mod topic;
@@ -258,6 +259,11 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
                 continue;
             }
             let sentence = with_origin_subject(sentence, t.speaker.is_some());
+            // "Flights on August 4th ...": the speaker's plan in note form
+            let sentence = match t.speaker.and_then(|_| telegraphic::expanded(&sentence)) {
+                Some(s) => s,
+                None => sentence,
+            };
             for clause in clauses::split(&sentence) {
                 let ci = clauses_here.len();
                 // "I got a new job - it's at a startup": the one thing the

@@ -407,6 +407,16 @@ pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
             matches!(bare(p[0]).as_str(), "that" | "which")
                 && people.iter().any(|n| bare(n) == bare(p[1]))
         });
+    // "The airline cancelled Amara's flight": a thing done, in the past,
+    // to what someone has
+    let to_theirs = matches!(head, "the" | "a" | "an")
+        && !taste_verb
+        && rest
+            .get(main)
+            .is_some_and(|w| matches!(verb(&bare(w)), Some((_, VerbForm::Past))))
+        && rest
+            .get(main + 1)
+            .is_some_and(|w| bare(w).ends_with("'s") && person_in(std::slice::from_ref(w)));
     if matches!(head, "there" | "here")
         || !is_person
             && !named_thing
@@ -414,6 +424,7 @@ pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
             && !about_someone
             && !body_acting
             && !identified
+            && !to_theirs
     {
         return Some("about no one");
     }

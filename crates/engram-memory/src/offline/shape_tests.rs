@@ -61,6 +61,7 @@ fn facts_keep_their_shape() {
         "Tim thinks John would love a novel by Patrick Rothfuss.",
         "Gina opened a new store in Berlin.",
         "Nate bought some turtles.",
+        "The airline cancelled Gina's flight.",
     ] {
         assert_eq!(problem(fact, &people), None, "{fact}");
     }
@@ -84,6 +85,7 @@ fn chatter_and_broken_sentences_do_not() {
         ("Tim felt so inspired.", "an evaluation"),
         ("Tariq is heartbroken.", "an evaluation"),
         ("Supporting Jon's dreams is awesome.", "about no one"),
+        ("The movie made Jon's day.", "about no one"),
         ("Watching that game was a first for Tim.", "about no one"),
         (
             "There's something Caroline wants to tell Melanie.",

@@ -35,6 +35,7 @@
 
 mod finished;
 mod habits;
+mod instead;
 mod outcomes;
 mod retraction;
 mod slots;
@@ -229,6 +230,10 @@ pub fn relate(new: &str, old: &str, cosine: f32) -> Relation {
     }
     // "finished the migration" after "is leading the billing migration"
     if finished::finishes(new, old) && cosine >= TOPIC_COSINE {
+        return Relation::Updates;
+    }
+    // "is now flying on August 6th instead" after "has flights on August 4th"
+    if instead::moves_day(new, old) && cosine >= instead::INSTEAD_COSINE {
         return Relation::Updates;
     }
     // "is back to running" after "stopped running"

@@ -1,0 +1,139 @@
+//! Plans told in note form, with no verb and no subject: "Flights on
+//! August 4th from Manchester to Faro, staying in Lagos for ten days."
+//! A sentence that opens with an event ("Flights", "Meeting", "Dentist
+//! appointment") and a preposition, with no verb before its first comma,
+//! is the speaker's own plan: "I have flights on August 4th from
+//! Manchester to Faro", and a gerund after the comma goes on about the
+//! speaker ("I'm staying in Lagos for ten days"). Reads text only.
+
+use super::clauses::{bare, is_verbish};
+
+/// Events one has, as the first word of a note (singular or plural).
+const EVENTS: &[&str] = &[
+    "flight",
+    "meeting",
+    "appointment",
+    "interview",
+    "exam",
+    "dinner",
+    "lunch",
+    "party",
+    "concert",
+    "surgery",
+    "checkup",
+    "class",
+    "lesson",
+    "game",
+    "match",
+    "trip",
+    "train",
+];
+
+/// Prepositions that go on to say when, where or with whom.
+const GOES_ON: &[&str] = &[
+    "on", "at", "in", "from", "to", "with", "next", "this", "tomorrow",
+];
+
+/// `sentence` said with its subject when it is a plan in note form
+/// (see the module docs); `None` otherwise.
+pub(super) fn expanded(sentence: &str) -> Option<String> {
+    let (head, tail) = match sentence.split_once(", ") {
+        Some((h, t)) => (h, Some(t)),
+        None => (sentence, None),
+    };
+    let words: Vec<&str> = head.split_whitespace().collect();
+    let first = *words.first()?;
+    if !first.chars().next().is_some_and(char::is_uppercase) {
+        return None;
+    }
+    // "Flights on", "Dentist appointment at": the event, then what goes on
+    let noun_at = (0..words.len().min(2)).find(|&i| {
+        let b = bare(words[i]);
+        let one = b
+            .strip_suffix("es")
+            .filter(|s| s.ends_with("ss"))
+            .or(b.strip_suffix('s'));
+        EVENTS.contains(&b.as_str()) || one.is_some_and(|s| EVENTS.contains(&s))
+    })?;
+    // ("Meeting" is no verb here)
+    let verb = words
+        .iter()
+        .enumerate()
+        .any(|(i, w)| i != noun_at && is_verbish(w));
+    if verb
+        || !words
+            .get(noun_at + 1)
+            .is_some_and(|w| GOES_ON.contains(&bare(w).as_str()))
+    {
+        return None;
+    }
+    let noun = bare(words[noun_at]);
+    let plural = !EVENTS.contains(&noun.as_str());
+    let opening = bare(first);
+    let article = if plural {
+        ""
+    } else if opening.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an "
+    } else {
+        "a "
+    };
+    // ("Dentist appointment": both words lowercase, names aside)
+    let event: Vec<String> = words[..=noun_at]
+        .iter()
+        .map(|w| {
+            if super::intro::is_name_word(w) && *w != first {
+                w.to_string()
+            } else {
+                w.to_lowercase()
+            }
+        })
+        .collect();
+    let said = format!(
+        "I have {article}{} {}",
+        event.join(" "),
+        words[noun_at + 1..].join(" ")
+    );
+    match tail {
+        // ", staying in Lagos for ten days": the speaker goes on
+        Some(t)
+            if t.split_whitespace()
+                .next()
+                .is_some_and(|w| bare(w).ends_with("ing")) =>
+        {
+            let t = t.trim_end_matches(['.', '!']);
+            let stop = &sentence[sentence.trim_end_matches(['.', '!']).len()..];
+            Some(format!(
+                "{said}, and I'm {t}{}",
+                if stop.is_empty() { "." } else { stop }
+            ))
+        }
+        Some(t) => Some(format!("{said}, {t}")),
+        None => Some(said),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::expanded;
+
+    #[test]
+    fn plans_in_note_form_are_the_speakers() {
+        for (said, want) in [
+            (
+                "Flights on August 4th from Manchester to Faro, staying in Lagos for ten days.",
+                Some("I have flights on August 4th from Manchester to Faro, and I'm staying in Lagos for ten days."),
+            ),
+            (
+                "Dentist appointment on Friday at 9.",
+                Some("I have a dentist appointment on Friday at 9."),
+            ),
+            ("Meeting with Sam tomorrow!", Some("I have a meeting with Sam tomorrow!")),
+            // not a note: a verb, no event, or no preposition after it
+            ("Flights are expensive now.", None),
+            ("Lisbon in August, probably.", None),
+            ("Flights, hotels, everything.", None),
+        ] {
+            assert_eq!(expanded(said).as_deref(), want, "{said}");
+        }
+    }
+}
