@@ -109,10 +109,46 @@ pub struct MemoryIndexes {
     orgs: Mutex<HashMap<String, Arc<MemorySlot>>>,
 }
 
+/// How an attribute a fact states is asked about, as keyword context:
+/// "Noor is a data engineer at Keel Analytics." answers "where does Noor
+/// work?" though it says no "work".
+fn asked_as(slot: &str) -> Option<&'static str> {
+    Some(match slot {
+        "employer" => "works at, job, workplace",
+        "occupation" => "works as, job, occupation",
+        "home" => "lives in, home",
+        "relationship" => "partner, relationship",
+        "age" => "age, how old",
+        "diet" => "diet, eats",
+        _ => return None,
+    })
+}
+
 /// A memory as an index record: one chunk, its space as its tag, and the
 /// words it was formed from (its source turns and day) as its keyword
-/// context, the way a chunk reads its neighbours.
+/// context, the way a chunk reads its neighbours, with how the attributes
+/// it states are asked about.
 pub(crate) fn record(m: &Memory) -> IndexDocument {
+    let mut context = m
+        .source
+        .as_ref()
+        .map(|s| s.text.clone())
+        .unwrap_or_default();
+    // (an attribute the fact ends, "lost their job as a banker", is not
+    // what it answers)
+    let slots = match engram_memory::relate::attributes_over(&m.content) {
+        true => Vec::new(),
+        false => engram_memory::relate::slots(&m.content),
+    };
+    let mut asked: Vec<&str> = slots
+        .iter()
+        .filter_map(|(slot, _, _)| asked_as(slot))
+        .collect();
+    asked.dedup();
+    for a in asked {
+        context.push('\n');
+        context.push_str(a);
+    }
     IndexDocument {
         id: m.id.clone(),
         seq: m.created_at.timestamp_millis(),
@@ -125,11 +161,7 @@ pub(crate) fn record(m: &Memory) -> IndexDocument {
             text: m.content.clone(),
             embedding: m.embedding.clone(),
         }],
-        context: m
-            .source
-            .as_ref()
-            .map(|s| s.text.clone())
-            .unwrap_or_default(),
+        context,
     }
 }
 

@@ -29,6 +29,7 @@ mod intro;
 pub(crate) mod lexicon;
 mod named;
 mod named_list;
+mod notes;
 mod owners;
 mod people;
 mod pictures;
@@ -127,6 +128,8 @@ pub fn self_introduction(turns: &[Turn]) -> Option<String> {
         .filter(|t| t.generic && t.role == Role::User)
         .find_map(|t| {
             let text = without_attachments(t.text);
+            // ("Name: Ruth Okafor" heading a note)
+            let text = notes::as_prose(&text).unwrap_or(text);
             split_sentences(&text, 0, text.len())
                 .into_iter()
                 .find_map(|(s, e)| {
@@ -190,6 +193,8 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
             continue;
         }
         let text = without_attachments(t.text);
+        // a note's lists and labelled lines, as sentences
+        let text = notes::as_prose(&text).unwrap_or(text);
         // "these little guys" with a picture of turtles: the speaker's turtles
         if let (Some(sp), Some(animals)) = (t.speaker, shown::fond_animals(t.text)) {
             antecedents.note_animals(sp, &animals, ti);

@@ -10,8 +10,9 @@ use super::intro::is_name_word;
 use super::lexicon::PERSON_NOUNS;
 
 /// Who may be named besides the relatives of [`PERSON_NOUNS`] and pets.
-const ALSO_NAMED: &[&str] = &[
+pub(super) const ALSO_NAMED: &[&str] = &[
     "manager",
+    "boss",
     "supervisor",
     "landlord",
     "landlady",
@@ -19,12 +20,16 @@ const ALSO_NAMED: &[&str] = &[
     "tutor",
     "trainer",
     "dentist",
+    "doctor",
+    "therapist",
+    "roommate",
+    "flatmate",
     "baby",
 ];
 
 /// Pets among them, which are named rather than are their name.
-const ANIMALS: &[&str] = &[
-    "puppy", "dog", "kitten", "cat", "parrot", "rabbit", "hamster", "horse",
+pub(super) const ANIMALS: &[&str] = &[
+    "puppy", "dog", "kitten", "cat", "parrot", "rabbit", "hamster", "horse", "bird", "fish",
 ];
 
 /// `clause` ("his name is Tom", "she's called Luna") said of the one the

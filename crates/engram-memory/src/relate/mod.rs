@@ -194,6 +194,24 @@ fn single_again(fact: &str) -> Option<String> {
     })
 }
 
+/// Whether the attributes `fact` names are over rather than held ("Jon
+/// lost their job as a banker", "Leo quit Google", "Ana used to live in
+/// Rome"): they are not what it answers.
+pub fn attributes_over(fact: &str) -> bool {
+    let t = format!(" {} ", normalise(fact));
+    ends_something(fact)
+        || slots(fact).iter().any(|(_, _, v)| v == "none")
+        || [
+            " used to ",
+            " no longer ",
+            " former ",
+            " formerly ",
+            " anymore ",
+        ]
+        .iter()
+        .any(|p| t.contains(p))
+}
+
 /// How `new` relates to `old`, given the cosine of their embeddings.
 pub fn relate(new: &str, old: &str, cosine: f32) -> Relation {
     if normalise(new) == normalise(old) {

@@ -159,7 +159,8 @@ fn parse(text: &str) -> Vec<Case> {
                 case.steps.push(Vec::new());
             }
             case.steps.last_mut().unwrap().push(Dated {
-                write: Write::Document(d.into()),
+                // ("\n" in a doc line is a line break: notes, lists)
+                write: Write::Document(d.replace("\\n", "\n")),
                 date: date.clone(),
                 meta: meta.clone(),
             });

@@ -1,0 +1,442 @@
+//! Notes written as lists and labelled lines, said as the sentences they
+//! stand for, before facts are read from them. A profile note
+//!
+//! ```text
+//! Name: Ruth Okafor
+//! ## Family
+//! - Partner: Sam (we got married in 2021)
+//! - Dog: Biscuit, a beagle
+//! ## Preferences
+//! - Coffee: oat flat white
+//! - Allergic to penicillin
+//! ## Goals for 2025
+//! - Run a half marathon in the fall
+//! ```
+//!
+//! is "My name is Ruth Okafor. My partner is Sam. Sam and I got married in
+//! 2021. My dog is named Biscuit. Biscuit is a beagle. My coffee preference
+//! is oat flat white. I'm allergic to penicillin. One of my goals is to run
+//! a half marathon in the fall." Only text laid out as a note (a heading, a
+//! bullet, or two labelled lines) is rewritten, and a label is read only
+//! where it names someone close, a personal detail, or an item under a
+//! heading about the writer ("Update: we booked it!" in a chat is left as
+//! it is, and so are "Date:" and "Agenda:" of meeting notes). Reads text
+//! only.
+
+use super::clauses::bare;
+use super::lexicon::{verb, VerbForm, PERSON_NOUNS};
+use super::named::{ALSO_NAMED, ANIMALS};
+
+/// Labels of the writer's own details, said "My <label> is <value>".
+const DETAILS: &[&str] = &[
+    "email",
+    "phone",
+    "birthday",
+    "job",
+    "occupation",
+    "role",
+    "title",
+    "company",
+    "employer",
+    "city",
+    "hometown",
+    "home",
+    "diet",
+    "pronouns",
+    "nationality",
+    "languages",
+    "address",
+];
+
+/// Adjectives that open a bullet said of the writer ("Allergic to
+/// penicillin": "I'm allergic to penicillin").
+const SAID_OF_ME: &[&str] = &[
+    "allergic",
+    "vegetarian",
+    "vegan",
+    "pescatarian",
+    "married",
+    "single",
+    "divorced",
+    "engaged",
+    "fluent",
+    "afraid",
+    "scared",
+    "lactose",
+    "gluten-free",
+    "left-handed",
+    "right-handed",
+    "diabetic",
+    "pregnant",
+    "retired",
+    "colorblind",
+    "colourblind",
+    "intolerant",
+];
+
+/// What a section heading says its items are.
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum Section {
+    /// A heading that says nothing of its items, or none.
+    Plain,
+    /// "Preferences", "Likes": "My coffee preference is ...".
+    Preferences,
+    /// "Favourites": "My favourite book is ...".
+    Favourites,
+    /// "Goals", "Resolutions": "One of my goals is to ...".
+    Goals,
+    /// "Plans", "To do", "Bucket list": "I plan to ...", "I want to ...".
+    Plans(&'static str),
+    /// "About me", "Profile", "Family": labels are the writer's.
+    Personal,
+}
+
+fn section_of(heading: &str) -> Section {
+    let h = heading.to_lowercase();
+    let has = |words: &[&str]| words.iter().any(|w| h.contains(w));
+    if has(&["favourite", "favorite"]) {
+        Section::Favourites
+    } else if has(&["preference", "likes", "taste"]) {
+        Section::Preferences
+    } else if has(&["goal", "resolution"]) {
+        Section::Goals
+    } else if has(&["plan"]) {
+        Section::Plans("I plan to")
+    } else if has(&["to do", "todo", "to-do"]) {
+        Section::Plans("I need to")
+    } else if has(&["wish", "bucket"]) {
+        Section::Plans("I want to")
+    } else if has(&["about me", "profile", "personal", "family", "health"]) || h.trim() == "me" {
+        Section::Personal
+    } else {
+        Section::Plain
+    }
+}
+
+/// A line's bullet stripped ("- ", "* ", "• ", "1. "), if it has one.
+fn unbulleted(line: &str) -> Option<&str> {
+    let t = line.trim_start();
+    for b in ["- ", "* ", "+ ", "\u{2022} "] {
+        if let Some(rest) = t.strip_prefix(b) {
+            return Some(rest.trim());
+        }
+    }
+    let digits = t.chars().take_while(char::is_ascii_digit).count();
+    if digits > 0 && (t[digits..].starts_with(". ") || t[digits..].starts_with(") ")) {
+        return Some(t[digits + 2..].trim());
+    }
+    None
+}
+
+/// A labelled line ("Partner: Sam"): its label (one to three words) and
+/// value.
+fn labelled(line: &str) -> Option<(&str, &str)> {
+    let (label, value) = line.split_once(": ")?;
+    let words = label.split_whitespace().count();
+    let value = value.trim();
+    ((1..=3).contains(&words)
+        && !value.is_empty()
+        && label
+            .chars()
+            .all(|c| c.is_alphabetic() || c == ' ' || c == '-'))
+    .then_some((label.trim(), value))
+}
+
+/// Whether `text` is laid out as a note: a heading or a bullet, or two
+/// labelled lines.
+fn is_note(text: &str) -> bool {
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    // ("Name: Ruth Okafor. I'm ..." opening a text says who wrote it)
+    let named = lines
+        .first()
+        .and_then(|l| labelled(l))
+        .is_some_and(|(l, v)| {
+            matches!(l.to_lowercase().as_str(), "name" | "full name")
+                && super::is_person_name(v.split(". ").next().unwrap_or(v).trim_end_matches('.'))
+        });
+    named
+        || lines
+            .iter()
+            .any(|l| l.trim_start().starts_with('#') || unbulleted(l).is_some())
+        || lines.iter().filter(|l| labelled(l).is_some()).count() >= 2
+}
+
+/// `s` as a sentence: a capital first letter and a full stop.
+fn sentence(s: &str) -> String {
+    let s = s.trim().trim_end_matches([',', ';']);
+    let mut c = s.chars();
+    let Some(first) = c.next() else {
+        return String::new();
+    };
+    let mut out: String = first.to_uppercase().chain(c).collect();
+    if !out.ends_with(['.', '!', '?']) {
+        out.push('.');
+    }
+    out
+}
+
+/// `s` with its first letter lowercase, unless it starts a name.
+fn lowered(s: &str) -> String {
+    let first = s.split_whitespace().next().unwrap_or("");
+    if super::is_name_word(first) && verb(&bare(first)).is_none() {
+        return s.to_string();
+    }
+    lower_first(s)
+}
+
+/// `s` with its first letter lowercase.
+fn lower_first(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_lowercase().chain(c).collect())
+        .unwrap_or_default()
+}
+
+/// "Sam (we got married in 2021)", "Ife, born March 2022", "Biscuit, a
+/// beagle": the name, and what is said of them as sentences.
+fn named_with(value: &str) -> (String, Vec<String>) {
+    let (head, aside) = match value.split_once('(') {
+        Some((h, rest)) => (h.trim(), Some(rest.trim_end_matches(')').trim())),
+        None => (value, None),
+    };
+    let (name, more) = match head.split_once(", ") {
+        Some((n, m)) => (n.trim().to_string(), Some(m.trim())),
+        None => (head.trim().trim_end_matches('.').to_string(), None),
+    };
+    let mut said = Vec::new();
+    for part in [more, aside].into_iter().flatten() {
+        let words: Vec<&str> = part.split_whitespace().collect();
+        let Some(first) = words.first().map(|w| bare(w)) else {
+            continue;
+        };
+        let rest = words[1..].join(" ");
+        let s = match first.as_str() {
+            // "born March 2022": when
+            "born" => {
+                let on = words
+                    .get(1)
+                    .is_some_and(|w| w.chars().next().is_some_and(|c| c.is_ascii_digit()))
+                    && words.len() > 2;
+                let prep = if on
+                    || words
+                        .get(1)
+                        .is_some_and(|w| bare(w) == "on" || bare(w) == "in")
+                {
+                    ""
+                } else {
+                    "in "
+                };
+                let prep = if on { "on " } else { prep };
+                format!("{name} was born {prep}{rest}")
+            }
+            // "we got married in 2021": the two of them
+            "we" => format!("{name} and I {rest}"),
+            "a" | "an" | "the" => format!("{name} is {part}"),
+            _ if first.chars().all(|c| c.is_ascii_digit()) && words.len() == 1 => {
+                format!("{name} is {first}")
+            }
+            _ if verb(&first).is_some() => format!("{name} {part}"),
+            _ => continue,
+        };
+        said.push(sentence(&s));
+    }
+    (name, said)
+}
+
+/// A labelled line said as sentences, or `None` when its label is not one
+/// this reads.
+fn label_said(label: &str, value: &str, section: Section) -> Option<Vec<String>> {
+    let key = label.to_lowercase();
+    let last = key.split_whitespace().last().unwrap_or("");
+    let close = PERSON_NOUNS.iter().any(|(n, _)| *n == last) || ALSO_NAMED.contains(&last);
+    if close || ANIMALS.contains(&last) {
+        let (name, mut said) = named_with(value);
+        if name.is_empty() {
+            return None;
+        }
+        let is = if ANIMALS.contains(&last) {
+            "is named"
+        } else {
+            "is"
+        };
+        said.insert(0, sentence(&format!("My {key} {is} {name}")));
+        return Some(said);
+    }
+    let value = value.trim_end_matches('.');
+    let said = match key.as_str() {
+        "name" | "full name" => format!("My name is {value}"),
+        "age" => format!("I'm {value}"),
+        "allergies" | "allergy" | "allergic to" => format!("I'm allergic to {value}"),
+        "lives in" | "location" | "based in" if section == Section::Personal => {
+            format!("I live in {value}")
+        }
+        k if DETAILS.contains(&k) => {
+            let is = if k.ends_with('s') { "are" } else { "is" };
+            format!("My {k} {is} {value}")
+        }
+        k => match section {
+            Section::Favourites => format!("My favourite {k} is {value}"),
+            // (not "I prefer ...": one preference does not replace another)
+            Section::Preferences => format!("My {k} preference is {}", lowered(value)),
+            Section::Personal => format!("My {k} is {value}"),
+            Section::Goals | Section::Plans(_) | Section::Plain => return None,
+        },
+    };
+    Some(vec![sentence(&said)])
+}
+
+/// A bullet with no label said as sentences.
+fn item_said(item: &str, section: Section) -> Vec<String> {
+    let first = item.split_whitespace().next().map(bare).unwrap_or_default();
+    let form = verb(&first).map(|(_, f)| f);
+    if form == Some(VerbForm::Base) {
+        let lead = match section {
+            // ("Goals" says what the question will ask: "what are her goals?")
+            Section::Goals => Some("One of my goals is to"),
+            Section::Plans(lead) => Some(lead),
+            _ => None,
+        };
+        if let Some(lead) = lead {
+            return vec![sentence(&format!("{lead} {}", lower_first(item)))];
+        }
+    }
+    // "Hates phone calls, prefers email": each part the writer's
+    if form == Some(VerbForm::Third) {
+        return item
+            .split(", ")
+            .map(|part| {
+                let mut words = part.split_whitespace();
+                let v = words.next().unwrap_or("");
+                let base = verb(&bare(v))
+                    .filter(|(_, f)| *f == VerbForm::Third)
+                    .map(|(b, _)| b);
+                match base {
+                    Some(b) => sentence(&format!("I {b} {}", words.collect::<Vec<_>>().join(" "))),
+                    None => sentence(part),
+                }
+            })
+            .collect();
+    }
+    if SAID_OF_ME.contains(&first.as_str()) {
+        return vec![sentence(&format!("I'm {}", lower_first(item)))];
+    }
+    vec![sentence(item)]
+}
+
+/// `text` said as sentences when it is laid out as a note (see the
+/// module docs); `None` when it is not.
+pub(super) fn as_prose(text: &str) -> Option<String> {
+    if !is_note(text) {
+        return None;
+    }
+    let mut section = Section::Plain;
+    let mut out: Vec<String> = Vec::new();
+    for line in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        if let Some(h) = line.strip_prefix('#') {
+            section = section_of(h.trim_start_matches('#'));
+            continue;
+        }
+        let item = unbulleted(line).unwrap_or(line);
+        // "Name: Ruth Okafor. I'm a designer ...": the label's value ends
+        // with its sentence
+        let (item, after) = match labelled(item) {
+            Some(_) => match item.find(". ") {
+                Some(at) => (&item[..=at], Some(item[at + 2..].trim())),
+                None => (item, None),
+            },
+            None => (item, None),
+        };
+        match labelled(item).and_then(|(l, v)| label_said(l, v, section)) {
+            Some(said) => out.extend(said),
+            None if unbulleted(line).is_some() => out.extend(item_said(item, section)),
+            None => out.push(sentence(item)),
+        }
+        if let Some(a) = after.filter(|a| !a.is_empty()) {
+            out.push(sentence(a));
+        }
+    }
+    Some(out.join("\n"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::as_prose;
+
+    fn check(note: &str, want: &[&str]) {
+        let got = as_prose(note).expect("a note");
+        let got: Vec<&str> = got.lines().collect();
+        assert_eq!(got, want, "{note}");
+    }
+
+    #[test]
+    fn a_profile_note_is_said_as_sentences() {
+        check(
+            "Name: Ruth Okafor. I'm a product designer at Lumen Health.",
+            &[
+                "My name is Ruth Okafor.",
+                "I'm a product designer at Lumen Health.",
+            ],
+        );
+        check(
+            "Name: Ruth Okafor. I'm a product designer at Lumen Health.\nCity: Toronto",
+            &[
+                "My name is Ruth Okafor.",
+                "I'm a product designer at Lumen Health.",
+                "My city is Toronto.",
+            ],
+        );
+        check(
+            "## Family\n- Partner: Sam (we got married in 2021)\n- Daughter: Ife, born March 2022\n- Dog: Biscuit, a beagle",
+            &[
+                "My partner is Sam.",
+                "Sam and I got married in 2021.",
+                "My daughter is Ife.",
+                "Ife was born in March 2022.",
+                "My dog is named Biscuit.",
+                "Biscuit is a beagle.",
+            ],
+        );
+        check(
+            "## Preferences\n- Coffee: oat flat white, no sugar\n- Allergic to penicillin\n- Hates phone calls, prefers email",
+            &[
+                "My coffee preference is oat flat white, no sugar.",
+                "I'm allergic to penicillin.",
+                "I hate phone calls.",
+                "I prefer email.",
+            ],
+        );
+        check(
+            "## Goals for 2025\n- Run a half marathon in the fall\n- Learn Portuguese before our trip to Brazil",
+            &[
+                "One of my goals is to run a half marathon in the fall.",
+                "One of my goals is to learn Portuguese before our trip to Brazil.",
+            ],
+        );
+        check(
+            "## Plans\n- Visit Kyoto in spring",
+            &["I plan to visit Kyoto in spring."],
+        );
+        check(
+            "## Favourites\n- Book: Dune\n- Food: ramen",
+            &["My favourite book is Dune.", "My favourite food is ramen."],
+        );
+    }
+
+    #[test]
+    fn text_that_is_no_note_or_labels_that_are_no_detail_are_left() {
+        assert_eq!(
+            as_prose("Update: we booked it! Flights on August 4th."),
+            None
+        );
+        assert_eq!(as_prose("I moved to Oslo.\nIt is cold."), None);
+        // meeting notes: labels that are not the writer's details stay
+        check(
+            "Date: May 3\nAgenda: launch plan\n- Ana owns the pricing page",
+            &[
+                "Date: May 3.",
+                "Agenda: launch plan.",
+                "Ana owns the pricing page.",
+            ],
+        );
+    }
+}
