@@ -114,7 +114,16 @@ pub(super) fn without_aside(sentence: &str) -> &str {
                     super::words::EVALUATIVE.contains(&w.as_str())
                         || matches!(
                             w.as_str(),
-                            "shame" | "pity" | "annoying" | "funny" | "weird"
+                            "shame"
+                                | "pity"
+                                | "annoying"
+                                | "funny"
+                                | "weird"
+                                | "relief"
+                                | "bummer"
+                                | "blessing"
+                                | "drag"
+                                | "pain"
                         )
                 }),
                 _ => false,

@@ -87,6 +87,18 @@ const ANSWER_OPENERS: &[&str] = &[
     "some news",
     "heads up",
     "quick heads up",
+    "less fun",
+    "not so fun",
+    "the less fun part",
+    "the bad part",
+    "the good part",
+    "in other news",
+    "other news",
+    "more news",
+    "on a sadder note",
+    "on a brighter note",
+    "on a lighter note",
+    "on a happier note",
 ];
 
 const OPENING_PHRASES: &[&str] = &[

@@ -39,6 +39,7 @@ mod instead;
 mod outcomes;
 mod retraction;
 mod slots;
+mod switched;
 mod takeover;
 
 pub use retraction::described_subject;
@@ -252,6 +253,10 @@ pub fn relate(new: &str, old: &str, cosine: f32) -> Relation {
     }
     // "is now flying on August 6th instead" after "has flights on August 4th"
     if instead::moves_day(new, old) && cosine >= instead::INSTEAD_COSINE {
+        return Relation::Updates;
+    }
+    // "is back on day shifts" after "switched to the night shift"
+    if switched::switches(new, old) && cosine >= TOPIC_COSINE {
         return Relation::Updates;
     }
     // "is back to running" after "stopped running"

@@ -1,0 +1,112 @@
+//! A switch between kinds of one thing: "Milan is back on day shifts"
+//! ends "Milan switched to the night shift at the hospital"; "Ana
+//! switched to almond milk" ends "Ana switched to oat milk". One has one
+//! kind of such a thing at a time: the same subject, the same thing (the
+//! head noun), another kind of it (the words before it), told with a
+//! wording of switching or of being on it.
+
+use super::retraction::stem;
+use super::slots::{lead_subject, normalise, same_subject};
+
+/// Wordings a switch is told with (the new fact).
+const SWITCHED: &[&str] = &[
+    " switched to ",
+    " has switched to ",
+    " have switched to ",
+    " changed to ",
+    " is back on ",
+    " am back on ",
+    " went back to ",
+    " is now on ",
+    " moved to the ",
+];
+
+/// Wordings of being on a kind of thing (the old fact), besides a switch.
+const ON: &[&str] = &[" is on ", " am on ", " works "];
+
+/// Words that do not say which kind.
+const DETERMINERS: &[&str] = &["the", "a", "an", "my", "his", "her", "their", "our", "its"];
+
+/// Words that end the naming of the thing.
+const STOPS: &[&str] = &[
+    "at", "in", "since", "because", "for", "so", "which", "and", "from", "last", "this", "on",
+    "now", "again", "instead", "with", "after", "before", "until", "as",
+];
+
+/// The subject, and the kind and the thing a fact is on ("milan", ["day"],
+/// "shift"), after one of `wordings`.
+fn kind_of(fact: &str, wordings: &[&str]) -> Option<(String, Vec<String>, String)> {
+    let t = format!(" {} ", normalise(fact));
+    let (i, p) = wordings.iter().find_map(|p| t.find(p).map(|i| (i, *p)))?;
+    let who = lead_subject(t[..i].trim());
+    let words: Vec<&str> = t[i + p.len()..]
+        .split_whitespace()
+        .skip_while(|w| DETERMINERS.contains(w))
+        .take_while(|w| !STOPS.contains(w))
+        .take(4)
+        .collect();
+    let (head, kind) = words.split_last()?;
+    let kind: Vec<String> = kind.iter().map(|w| stem(w)).collect();
+    (!who.is_empty() && !kind.is_empty()).then(|| (who, kind, stem(head)))
+}
+
+/// Whether `new` switches to another kind of the thing `old` is on.
+pub(super) fn switches(new: &str, old: &str) -> bool {
+    let Some((who, kind, head)) = kind_of(new, SWITCHED) else {
+        return false;
+    };
+    let Some((was_who, was_kind, was_head)) = kind_of(old, SWITCHED).or_else(|| kind_of(old, ON))
+    else {
+        return false;
+    };
+    head == was_head && kind != was_kind && same_subject(&who, &was_who)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::switches;
+
+    #[test]
+    fn another_kind_of_the_same_thing() {
+        for (new, old, ends) in [
+            (
+                "Milan is back on day shifts since March.",
+                "Milan switched to the night shift at the hospital.",
+                true,
+            ),
+            (
+                "Ana switched to almond milk.",
+                "Ana switched to oat milk.",
+                true,
+            ),
+            (
+                "Ben switched to the platform team.",
+                "Ben is on the data team.",
+                true,
+            ),
+            // the same kind, another thing, someone else, or no kind said
+            (
+                "Ana switched to oat milk.",
+                "Ana switched to oat milk.",
+                false,
+            ),
+            (
+                "Ana switched to oat milk.",
+                "Ana switched to the night shift.",
+                false,
+            ),
+            (
+                "Ana switched to almond milk.",
+                "Ben switched to oat milk.",
+                false,
+            ),
+            (
+                "Kofi is back on the bike.",
+                "Kofi switched to the road bike.",
+                false,
+            ),
+        ] {
+            assert_eq!(switches(new, old), ends, "{new} | {old}");
+        }
+    }
+}
