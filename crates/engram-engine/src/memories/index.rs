@@ -144,6 +144,10 @@ pub(crate) fn record(m: &Memory) -> IndexDocument {
         .iter()
         .filter_map(|(slot, _, _)| asked_as(slot))
         .collect();
+    // ("what medication does Grace take?")
+    if engram_memory::relate::states_dose(&m.content) {
+        asked.push("medication, takes");
+    }
     asked.dedup();
     for a in asked {
         context.push('\n');

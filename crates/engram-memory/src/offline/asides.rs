@@ -49,6 +49,12 @@ const OFFERS: &[&str] = &[
     " if that helps",
     " just in case",
     " for your records",
+    " just so you know",
+    " so you know",
+    " just fyi",
+    " fyi",
+    " for the record",
+    " for your information",
 ];
 
 /// How remarks that say how the speaker came to know open ("I'm allergic

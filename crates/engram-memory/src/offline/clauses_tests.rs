@@ -52,6 +52,10 @@ fn a_request_after_a_comma_is_dropped() {
         "My number is 555 0192, just in case.",
         &["My number is 555 0192"],
     );
+    check(
+        "Also I'm allergic to ibuprofen, just so you know.",
+        &["I'm also allergic to ibuprofen"],
+    );
     // a stock remark
     check("I'm 42 now, time flies.", &["I'm 42 now"]);
     check(

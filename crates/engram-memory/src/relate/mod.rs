@@ -33,6 +33,7 @@
 //! Embedding cosine guards every decision so that wording alone never joins
 //! unrelated facts.
 
+mod doses;
 mod finished;
 mod habits;
 mod instead;
@@ -195,6 +196,12 @@ fn single_again(fact: &str) -> Option<String> {
     })
 }
 
+/// Whether `fact` states a dose of something ("put on metformin, 500mg
+/// twice a day").
+pub fn states_dose(fact: &str) -> bool {
+    doses::states_dose(fact)
+}
+
 /// Whether the attributes `fact` names are over rather than held ("Jon
 /// lost their job as a banker", "Leo quit Google", "Ana used to live in
 /// Rome"): they are not what it answers.
@@ -253,6 +260,10 @@ pub fn relate(new: &str, old: &str, cosine: f32) -> Relation {
     }
     // "is now flying on August 6th instead" after "has flights on August 4th"
     if instead::moves_day(new, old) && cosine >= instead::INSTEAD_COSINE {
+        return Relation::Updates;
+    }
+    // "the metformin dose went up to 1000mg" after "on metformin, 500mg"
+    if doses::new_dose(new, old) && cosine >= TOPIC_COSINE {
         return Relation::Updates;
     }
     // "is back on day shifts" after "switched to the night shift"

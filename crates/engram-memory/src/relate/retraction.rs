@@ -392,7 +392,10 @@ pub(super) fn mentions_owned(old: &str, stems: &[String]) -> bool {
 /// old one did. `None` when the new fact is no such retraction or the old
 /// one does not introduce the name.
 pub fn described_subject(new: &str, old: &str) -> Option<String> {
-    if let Some(said) = owned_thing(new, old).or_else(|| super::finished::described(new, old)) {
+    if let Some(said) = owned_thing(new, old)
+        .or_else(|| super::finished::described(new, old))
+        .or_else(|| super::doses::described(new, old))
+    {
         return Some(said);
     }
     if !retraction(new)?.is_subject {
