@@ -520,3 +520,11 @@ fn a_clause_about_them_leaves_the_fact_before_it() {
         ),
     ]);
 }
+
+#[test]
+fn chat_typed_without_capitals_or_apostrophes() {
+    check(&[(
+        "Jay: im moving to berlin next month for a new job at zalando!! so hyped",
+        "Jay is moving to berlin in June 2023 for a new job at zalando.",
+    )]);
+}

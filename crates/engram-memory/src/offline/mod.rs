@@ -51,6 +51,7 @@ mod telegraphic;
 mod things;
 mod titles;
 mod topic;
+mod typed;
 mod vague;
 mod words;
 
@@ -195,6 +196,8 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
         let text = without_attachments(t.text);
         // a note's lists and labelled lines, as sentences
         let text = notes::as_prose(&text).unwrap_or(text);
+        // "im moving to berlin in june": "I'm", "June"
+        let text = typed::spelled(&text).unwrap_or(text);
         // "these little guys" with a picture of turtles: the speaker's turtles
         if let (Some(sp), Some(animals)) = (t.speaker, shown::fond_animals(t.text)) {
             antecedents.note_animals(sp, &animals, ti);

@@ -1,0 +1,144 @@
+//! Chat typed without capitals or apostrophes ("im moving to berlin next
+//! month, i cant wait") spelled as the rest of the extractor reads it:
+//! "I'm", "I", "can't", and month and weekday names capitalised ("in
+//! june" → "in June"). Only words that cannot mean anything else are
+//! changed: "ill", "id", "its", "were" and "well" stay as they are, and so
+//! do "may" and "march" unless a word of time comes before them. Reads
+//! text only.
+
+use super::clauses::bare;
+
+/// Contractions typed without their apostrophe, that are no other word.
+const CONTRACTIONS: &[(&str, &str)] = &[
+    ("im", "I'm"),
+    ("ive", "I've"),
+    ("dont", "don't"),
+    ("cant", "can't"),
+    ("wont", "won't"),
+    ("didnt", "didn't"),
+    ("doesnt", "doesn't"),
+    ("isnt", "isn't"),
+    ("wasnt", "wasn't"),
+    ("arent", "aren't"),
+    ("werent", "weren't"),
+    ("havent", "haven't"),
+    ("hasnt", "hasn't"),
+    ("hadnt", "hadn't"),
+    ("couldnt", "couldn't"),
+    ("shouldnt", "shouldn't"),
+    ("wouldnt", "wouldn't"),
+    ("youre", "you're"),
+    ("theyre", "they're"),
+    ("thats", "that's"),
+    ("whats", "what's"),
+    ("theres", "there's"),
+];
+
+/// Month and weekday names, capitalised wherever they stand.
+const CALENDAR: &[&str] = &[
+    "january",
+    "february",
+    "april",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+    "monday",
+    "tuesday",
+    "wednesday",
+    "thursday",
+    "friday",
+    "saturday",
+    "sunday",
+];
+
+/// Words of time before which "may" and "march" are months.
+const BEFORE_A_MONTH: &[&str] = &[
+    "in", "next", "last", "this", "since", "until", "by", "early", "late", "mid", "of", "from",
+];
+
+fn capitalised(w: &str) -> String {
+    let mut c = w.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
+}
+
+/// `text` spelled as typed with capitals and apostrophes, when it was
+/// typed without them (a lowercase "i" or "im" stands alone); `None` when
+/// it was not, or nothing changed.
+pub(super) fn spelled(text: &str) -> Option<String> {
+    let words: Vec<&str> = text.split(' ').collect();
+    let casual = words.iter().any(|w| {
+        let core = w.trim_matches(|c: char| !c.is_alphanumeric());
+        core == "i" || core == "im"
+    });
+    if !casual {
+        return None;
+    }
+    let mut changed = false;
+    let out: Vec<String> = words
+        .iter()
+        .enumerate()
+        .map(|(i, w)| {
+            let start = w.len() - w.trim_start_matches(|c: char| !c.is_alphanumeric()).len();
+            let end = w.trim_end_matches(|c: char| !c.is_alphanumeric()).len();
+            if start >= end {
+                return w.to_string();
+            }
+            let (lead, core, tail) = (&w[..start], &w[start..end], &w[end..]);
+            let before = i.checked_sub(1).map(|j| bare(words[j]));
+            let said = if core == "i" {
+                Some("I".to_string())
+            } else if let Some((_, c)) = CONTRACTIONS.iter().find(|(t, _)| *t == core) {
+                Some(c.to_string())
+            } else if CALENDAR.contains(&core)
+                || (matches!(core, "may" | "march")
+                    && before.is_some_and(|b| BEFORE_A_MONTH.contains(&b.as_str())))
+            {
+                Some(capitalised(core))
+            } else {
+                None
+            };
+            match said {
+                Some(s) => {
+                    changed = true;
+                    format!("{lead}{s}{tail}")
+                }
+                None => w.to_string(),
+            }
+        })
+        .collect();
+    changed.then(|| out.join(" "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::spelled;
+
+    #[test]
+    fn chat_typed_without_capitals_or_apostrophes() {
+        for (typed, want) in [
+            (
+                "im moving to berlin next month for a new job, i cant wait",
+                Some("I'm moving to berlin next month for a new job, I can't wait"),
+            ),
+            (
+                "my sister is gonna visit in june and i might go home in may",
+                Some("my sister is gonna visit in June and I might go home in May"),
+            ),
+            // words that may be meant as they are
+            (
+                "i may be ill, well its fine",
+                Some("I may be ill, well its fine"),
+            ),
+            // typed with capitals: left alone
+            ("I'm moving in june.", None),
+        ] {
+            assert_eq!(spelled(typed).as_deref(), want, "{typed}");
+        }
+    }
+}
