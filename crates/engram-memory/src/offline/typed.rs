@@ -34,31 +34,21 @@ const CONTRACTIONS: &[(&str, &str)] = &[
     ("theres", "there's"),
 ];
 
-/// Month and weekday names, capitalised wherever they stand.
-const CALENDAR: &[&str] = &[
-    "january",
-    "february",
-    "april",
-    "june",
-    "july",
-    "august",
-    "september",
-    "october",
-    "november",
-    "december",
-    "monday",
-    "tuesday",
-    "wednesday",
-    "thursday",
-    "friday",
-    "saturday",
-    "sunday",
-];
-
 /// Words of time before which "may" and "march" are months.
 const BEFORE_A_MONTH: &[&str] = &[
     "in", "next", "last", "this", "since", "until", "by", "early", "late", "mid", "of", "from",
 ];
+
+/// Whether `w` (lower case) is a month or weekday name that is no other
+/// word ("june", "friday"; not "may", "march").
+fn calendar(w: &str) -> bool {
+    let month = super::dates::MONTHS
+        .iter()
+        .any(|m| m.to_lowercase() == w && !matches!(w, "may" | "march"));
+    // (whole names: "sat" and "wed" are words)
+    let weekday = w.ends_with("day") && w.parse::<chrono::Weekday>().is_ok();
+    month || weekday
+}
 
 fn capitalised(w: &str) -> String {
     let mut c = w.chars();
@@ -95,7 +85,7 @@ pub(super) fn spelled(text: &str) -> Option<String> {
                 Some("I".to_string())
             } else if let Some((_, c)) = CONTRACTIONS.iter().find(|(t, _)| *t == core) {
                 Some(c.to_string())
-            } else if CALENDAR.contains(&core)
+            } else if calendar(core)
                 || (matches!(core, "may" | "march")
                     && before.is_some_and(|b| BEFORE_A_MONTH.contains(&b.as_str())))
             {
@@ -129,6 +119,10 @@ mod tests {
             (
                 "my sister is gonna visit in june and i might go home in may",
                 Some("my sister is gonna visit in June and I might go home in May"),
+            ),
+            (
+                "i see the dentist on friday, not today",
+                Some("I see the dentist on Friday, not today"),
             ),
             // words that may be meant as they are
             (
