@@ -188,6 +188,12 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
     let mut antecedents = pronouns::Antecedents::with_owners(owners);
     // the last place named, and in which turn
     let mut last_place: Option<(String, usize)> = None;
+    // who types without capitals and apostrophes somewhere here
+    let casual_speakers: Vec<Option<&str>> = turns
+        .iter()
+        .filter(|t| t.role == Role::User && typed::is_casual(t.text))
+        .map(|t| t.speaker)
+        .collect();
     for (ti, t) in turns.iter().enumerate() {
         antecedents.age(ti, topic::asked_back(turns, ti));
         if t.role != Role::User {
@@ -197,7 +203,8 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
         // a note's lists and labelled lines, as sentences
         let text = notes::as_prose(&text).unwrap_or(text);
         // "im moving to berlin in june": "I'm", "June"
-        let text = typed::spelled(&text).unwrap_or(text);
+        let casual = casual_speakers.contains(&t.speaker);
+        let text = typed::spelled(&text, casual).unwrap_or(text);
         // "these little guys" with a picture of turtles: the speaker's turtles
         if let (Some(sp), Some(animals)) = (t.speaker, shown::fond_animals(t.text)) {
             antecedents.note_animals(sp, &animals, ti);

@@ -57,16 +57,22 @@ fn capitalised(w: &str) -> String {
         .unwrap_or_default()
 }
 
-/// `text` spelled as typed with capitals and apostrophes, when it was
-/// typed without them (a lowercase "i" or "im" stands alone); `None` when
-/// it was not, or nothing changed.
-pub(super) fn spelled(text: &str) -> Option<String> {
-    let words: Vec<&str> = text.split(' ').collect();
-    let casual = words.iter().any(|w| {
+/// Whether `text` was typed without capitals and apostrophes: a lowercase
+/// "i" or "im" stands alone in it.
+pub(super) fn is_casual(text: &str) -> bool {
+    text.split(' ').any(|w| {
         let core = w.trim_matches(|c: char| !c.is_alphanumeric());
         core == "i" || core == "im"
-    });
-    if !casual {
+    })
+}
+
+/// `text` spelled as typed with capitals and apostrophes, when it was
+/// typed without them ([`is_casual`], or `casual`: its speaker types so
+/// elsewhere in the conversation); `None` when it was not, or nothing
+/// changed.
+pub(super) fn spelled(text: &str, casual: bool) -> Option<String> {
+    let words: Vec<&str> = text.split(' ').collect();
+    if !(casual || is_casual(text)) {
         return None;
     }
     let mut changed = false;
@@ -132,7 +138,12 @@ mod tests {
             // typed with capitals: left alone
             ("I'm moving in june.", None),
         ] {
-            assert_eq!(spelled(typed).as_deref(), want, "{typed}");
+            assert_eq!(spelled(typed, false).as_deref(), want, "{typed}");
         }
+        // a speaker who types so elsewhere
+        assert_eq!(
+            spelled("my sister is visiting in june", true).as_deref(),
+            Some("my sister is visiting in June")
+        );
     }
 }
