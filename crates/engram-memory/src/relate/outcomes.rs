@@ -38,11 +38,19 @@ const DEFINITE: &[&str] = &["the", "my", "his", "her", "their", "our", "that"];
 /// of "genetics exam"), and whether it is pointed at as a known one.
 fn event(words: &[&str]) -> Option<(String, Option<String>, bool)> {
     let i = words.iter().position(|w| EVENTS.contains(w))?;
-    let which = i.checked_sub(1).map(|j| words[j]).filter(|w| {
-        !DETERMINERS.contains(w)
+    // ("their next dream trip": after a determiner a word that could be a
+    // verb names which one; "had the exam" is no such word)
+    let determined = |j: usize| {
+        j.checked_sub(1).is_some_and(|k| {
+            DETERMINERS.contains(&words[k]) || words[k].ends_with("'s") || AHEAD.contains(&words[k])
+        })
+    };
+    let which = i.checked_sub(1).map(|j| (j, words[j])).filter(|&(j, w)| {
+        !DETERMINERS.contains(&w)
             && !w.ends_with("'s")
-            && verb(w).is_none_or(|(_, f)| f == VerbForm::Gerund)
+            && (verb(w).is_none_or(|(_, f)| f == VerbForm::Gerund) || determined(j))
     });
+    let which = which.map(|(_, w)| w);
     let det = i
         .checked_sub(1 + usize::from(which.is_some()))
         .map(|j| words[j]);
