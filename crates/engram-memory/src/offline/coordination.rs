@@ -2,9 +2,10 @@
 //! [`super::clauses`] to decide whether it is a new clause: a verb in a
 //! list of verb phrases, an infinitive or progressive going on, an
 //! adjective after a linking verb, an object, an imperative to the
-//! listener. Word tests only; the splitting itself is in `clauses`.
+//! listener, and where a new subject opens one ([`subject_at`]). Word
+//! tests only; the splitting itself is in `clauses`.
 
-use super::clauses::{bare, is_verbish, subject_at};
+use super::clauses::{bare, capitalised, is_verbish, SUBJECTS};
 use super::lexicon::{verb, VerbForm, AUXILIARIES};
 
 /// Whether a clause is progressive ("I'm learning French"): a gerund
@@ -271,4 +272,110 @@ pub(super) fn finite(w: &str) -> bool {
             .iter()
             .any(|c| b.ends_with(c) && b.len() > c.len())
         || matches!(verb(&b), Some((_, VerbForm::Third | VerbForm::Past)))
+}
+
+/// How many words at `words[i..]` make a subject that opens a clause (0:
+/// none).
+pub fn subject_at(words: &[&str], i: usize) -> usize {
+    let Some(w) = words.get(i) else {
+        return 0;
+    };
+    let b = bare(w);
+    if SUBJECTS.contains(&b.as_str()) {
+        return 1;
+    }
+    let next_is_verb = |j: usize| words.get(j).is_some_and(|n| is_verbish(n));
+    // "... so food matters a lot", "so money is tight": after a "so" of
+    // consequence a bare noun before a verb of its own is a subject
+    if i > 0
+        && bare(words[i - 1]) == "so"
+        && !is_verbish(w)
+        && !w.ends_with([',', ';', '.'])
+        && words.get(i + 1).is_some_and(|n| {
+            let b = bare(n);
+            matches!(b.as_str(), "is" | "was" | "has")
+                || matches!(verb(&b), Some((_, VerbForm::Third | VerbForm::Past)))
+        })
+    {
+        return 1;
+    }
+    // "a few weren't able to", "others didn't", "most were kind": a
+    // quantifier standing for people or things before its verb (never
+    // after "and" or "or", where it is more of a subject or an object:
+    // "my studio and some other schools are", "my business and some new
+    // dance routines")
+    let after_and = i > 0 && matches!(bare(words[i - 1]).as_str(), "and" | "or");
+    let quantifier = !after_and
+        && matches!(
+            b.as_str(),
+            "some" | "many" | "most" | "several" | "others" | "few"
+        );
+    if quantifier && next_is_verb(i + 1) && !w.ends_with([',', ';', '.']) {
+        return 1;
+    }
+    if b == "a"
+        && !after_and
+        && words.get(i + 1).is_some_and(|n| n == &"few")
+        && next_is_verb(i + 2)
+    {
+        return 2;
+    }
+    // "my sister lives ...", "my favourite book is ...", "my brother Dev
+    // plays ...", "the kids loved it", "some close friends kept ...": a
+    // possessive, "the" or a quantifier, one to three words, then a verb
+    if quantifier || matches!(b.as_str(), "my" | "our" | "his" | "her" | "their" | "the") {
+        for k in 1..=3 {
+            let Some(last) = words.get(i + k) else {
+                return 0;
+            };
+            // "the feels have been", "my plans are": a word that could be
+            // a verb is the noun when an auxiliary follows it
+            let aux_next = words.get(i + k + 1).is_some_and(|n| {
+                matches!(
+                    bare(n).as_str(),
+                    "is" | "are" | "was" | "were" | "has" | "have" | "had" | "will"
+                )
+            });
+            if aux_next
+                && !AUXILIARIES.contains(&bare(last).as_str())
+                && !last.ends_with([',', ';', '.'])
+            {
+                return k + 1;
+            }
+            // the phrase ends at punctuation or before a verb
+            if is_verbish(last) || bare(last).is_empty() {
+                return 0;
+            }
+            if next_is_verb(i + k + 1) && !last.ends_with([',', ';', '.']) {
+                return k + 1;
+            }
+            if last.ends_with([',', ';', '.']) {
+                return 0;
+            }
+        }
+        return 0;
+    }
+    // "Family's love really grounds us": after a possessive a bare verb
+    // form is a noun, and the subject runs on to the verb
+    let possessive = w.ends_with("'s") || w.ends_with("\u{2019}s");
+    if capitalised(w)
+        && possessive
+        && words
+            .get(i + 1)
+            .is_some_and(|n| matches!(verb(&bare(n)), Some((_, VerbForm::Base))))
+    {
+        let mut j = i + 2;
+        while words
+            .get(j)
+            .is_some_and(|a| bare(a).ends_with("ly") && !is_verbish(a))
+        {
+            j += 1;
+        }
+        return if next_is_verb(j) { 2 } else { 0 };
+    }
+    // "Sam moved ..."
+    if capitalised(w) && b != "i" && next_is_verb(i + 1) {
+        return 1;
+    }
+    0
 }

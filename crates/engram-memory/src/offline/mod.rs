@@ -154,18 +154,6 @@ pub fn is_person_name(s: &str) -> bool {
         && introduced(&format!("I'm {s}")).is_some_and(|(n, _)| n == s)
 }
 
-/// How many turns back a place may be that a "there" points at.
-const PLACE_TURNS: usize = 2;
-
-/// The places `sentence` names, in order.
-fn places_in(sentence: &str, people: &[&str]) -> Vec<String> {
-    entities::find(sentence, people)
-        .into_iter()
-        .filter(|e| e.kind == EntityKind::Place)
-        .map(|e| e.name)
-        .collect()
-}
-
 /// Fact candidates from a conversation or document, in order, without
 /// duplicates.
 pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
@@ -189,11 +177,7 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
     // the last place named, and in which turn
     let mut last_place: Option<(String, usize)> = None;
     // who types without capitals and apostrophes somewhere here
-    let casual_speakers: Vec<Option<&str>> = turns
-        .iter()
-        .filter(|t| t.role == Role::User && typed::is_casual(t.text))
-        .map(|t| t.speaker)
-        .collect();
+    let casual_speakers = typed::casual_speakers(turns);
     for (ti, t) in turns.iter().enumerate() {
         antecedents.age(ti, topic::asked_back(turns, ti));
         if t.role != Role::User {
@@ -257,14 +241,14 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
                 .and_then(|name| titles::there_as_named(sentence, name))
                 // "she wants to try surfing there": the place just said
                 .or_else(|| {
-                    let here = places_in(sentence, &people);
+                    let here = titles::places_in(sentence, &people);
                     let place = here.last().or(last_place
                         .as_ref()
-                        .filter(|(_, at)| ti - at <= PLACE_TURNS)
+                        .filter(|(_, at)| ti - at <= titles::PLACE_TURNS)
                         .map(|(p, _)| p))?;
                     titles::there_as_place(sentence, place)
                 });
-            if let Some(p) = places_in(sentence, &people).pop() {
+            if let Some(p) = titles::places_in(sentence, &people).pop() {
                 last_place = Some((p, ti));
             }
             let sentence = placed.as_deref().unwrap_or(sentence);

@@ -1,7 +1,8 @@
 //! Who and what casual speech refers to, a third table beside
 //! `tests.rs` and `casual_tests.rs` (same format): the speaker as their own
 //! object, a picture of what one made, news inside a frame, whose "the
-//! kids" are and who "they" still are, and things a clause names itself.
+//! kids" are and who "they" still are, things a clause names itself, and
+//! the place "there" is.
 
 use super::casual_tests::check;
 
@@ -179,4 +180,44 @@ fn a_doing_put_first_and_a_reason_after_keep_the_fact() {
             "The local bakery hired Kim to run their social media.",
         ),
     ]);
+}
+
+#[test]
+fn there_is_the_place_just_named() {
+    assert_eq!(
+        super::tests::chat(&[
+            "Amara: I went to Porto and loved the food there. The best out there, honestly."
+        ]),
+        ["Amara went to Porto.", "Amara loved the food in Porto."]
+    );
+    assert_eq!(
+        super::tests::chat(&[
+            "Amara: I went to Porto. There are great bakeries.",
+            "Bo: Nice!",
+            "Amara: I've been there three times now.",
+        ]),
+        [
+            "Amara went to Porto.",
+            "Amara has been to Porto three times now."
+        ]
+    );
+    // a place said too long before is no longer what "there" means
+    assert_eq!(
+        super::tests::chat(&[
+            "Amara: I went to Porto.",
+            "Bo: Nice!",
+            "Amara: Yes.",
+            "Bo: And?",
+            "Amara: I want to go back there someday.",
+        ]),
+        ["Amara went to Porto."]
+    );
+}
+
+#[test]
+fn a_name_before_an_adverb_and_a_verb_is_someone() {
+    assert_eq!(
+        super::tests::chat(&["Amara: Zara just started swimming lessons."]),
+        ["Zara just started swimming lessons."]
+    );
 }

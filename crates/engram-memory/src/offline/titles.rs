@@ -140,6 +140,18 @@ pub(super) fn there_as_named(sentence: &str, name: &str) -> Option<String> {
     there_said_as(&w, at + 2, name)
 }
 
+/// How many turns back a place may be that a "there" points at.
+pub(super) const PLACE_TURNS: usize = 2;
+
+/// The places `sentence` names, in order.
+pub(super) fn places_in(sentence: &str, people: &[&str]) -> Vec<String> {
+    super::entities::find(sentence, people)
+        .into_iter()
+        .filter(|e| e.kind == crate::EntityKind::Place)
+        .map(|e| e.name)
+        .collect()
+}
+
 /// `sentence` with a "there" that points at a place said before ("Zara
 /// wants to try surfing there", after "staying in Lagos") said as "in
 /// Lagos"; `None` when it has no such "there".

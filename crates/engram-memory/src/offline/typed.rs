@@ -57,6 +57,16 @@ fn capitalised(w: &str) -> String {
         .unwrap_or_default()
 }
 
+/// The speakers of `turns` who type without capitals and apostrophes in
+/// one of their messages at least.
+pub(super) fn casual_speakers<'a>(turns: &[crate::Turn<'a>]) -> Vec<Option<&'a str>> {
+    turns
+        .iter()
+        .filter(|t| t.role == crate::Role::User && is_casual(t.text))
+        .map(|t| t.speaker)
+        .collect()
+}
+
 /// Whether `text` was typed without capitals and apostrophes: a lowercase
 /// "i" or "im" stands alone in it.
 pub(super) fn is_casual(text: &str) -> bool {
