@@ -236,19 +236,19 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
             // a title or a name, which "there" later in it and "It" opening
             // the next sentence may mean ("It's Seattle, my game there ...")
             title = titles::title_in(sentence).or_else(|| titles::name_in(sentence, &people));
+            let mut here = titles::places_in(sentence, &people);
             let placed = title
                 .as_deref()
                 .and_then(|name| titles::there_as_named(sentence, name))
                 // "she wants to try surfing there": the place just said
                 .or_else(|| {
-                    let here = titles::places_in(sentence, &people);
                     let place = here.last().or(last_place
                         .as_ref()
                         .filter(|(_, at)| ti - at <= titles::PLACE_TURNS)
                         .map(|(p, _)| p))?;
                     titles::there_as_place(sentence, place)
                 });
-            if let Some(p) = titles::places_in(sentence, &people).pop() {
+            if let Some(p) = here.pop() {
                 last_place = Some((p, ti));
             }
             let sentence = placed.as_deref().unwrap_or(sentence);
