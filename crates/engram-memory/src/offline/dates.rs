@@ -12,9 +12,20 @@ pub fn resolve(text: &str, today: NaiveDate) -> (String, Vec<String>) {
     let words: Vec<&str> = text.split(' ').collect();
     let mut out: Vec<String> = Vec::with_capacity(words.len());
     let mut dates = Vec::new();
+    // (a year said elsewhere in it says which June: "last year ... in June")
+    let year_said = words.iter().any(|w| is_year_word(w))
+        || words.windows(2).any(|p| {
+            matches!(p[0].to_lowercase().as_str(), "last" | "this" | "next")
+                && bare(p[1]).0 == "year"
+        });
+    let tense = tense_of(&words).filter(|_| !year_said);
     let mut i = 0;
     while i < words.len() {
-        match phrase(&words[i..], today) {
+        // "is visiting in June": the June the tense points to
+        let after_in = out.last().is_some_and(|w| w.eq_ignore_ascii_case("in"));
+        let found = phrase(&words[i..], today)
+            .or_else(|| bare_month(&words[i..], today, tense.filter(|_| after_in)));
+        match found {
             Some((used, when, trailing)) => {
                 // "on yesterday" reads badly: a preposition before it goes
                 let prev = out.last().map(|w| w.to_ascii_lowercase());
@@ -215,6 +226,93 @@ fn monday_of(d: NaiveDate) -> NaiveDate {
 fn add_months(y: i32, m: u32, delta: i32) -> (i32, u32) {
     let total = y * 12 + (m as i32 - 1) + delta;
     (total.div_euclid(12), (total.rem_euclid(12) + 1) as u32)
+}
+
+/// Whether `w` is a year ("2024", "2024.").
+fn is_year_word(w: &str) -> bool {
+    let (b, _) = bare(w);
+    b.len() == 4 && b.starts_with(['1', '2']) && b.chars().all(|c| c.is_ascii_digit())
+}
+
+/// Whether a fact tells of what is ahead (`Some(true)`: "will", "is
+/// going to", "is visiting") or done (`Some(false)`: a verb in the past),
+/// read from its first verb after the subject; `None` when it says neither.
+fn tense_of(words: &[&str]) -> Option<bool> {
+    use super::lexicon::{verb, VerbForm};
+    let lower: Vec<String> = words
+        .iter()
+        .map(|w| {
+            w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'')
+                .to_lowercase()
+        })
+        .collect();
+    let ahead = |w: &str| {
+        matches!(
+            w,
+            "will"
+                | "gonna"
+                | "going"
+                | "plans"
+                | "planning"
+                | "hopes"
+                | "hoping"
+                | "wants"
+                | "scheduled"
+                | "booked"
+                | "upcoming"
+        ) || w.ends_with("'ll")
+    };
+    for (i, w) in lower.iter().enumerate() {
+        if ahead(w) {
+            return Some(true);
+        }
+        // "is visiting in June": the progressive of a plan
+        if matches!(w.as_str(), "is" | "are" | "am" | "'s" | "'re")
+            && lower
+                .get(i + 1)
+                .is_some_and(|n| verb(n).is_some_and(|(_, f)| f == VerbForm::Gerund))
+        {
+            return Some(true);
+        }
+        if matches!(w.as_str(), "was" | "were" | "did")
+            || verb(w).is_some_and(|(_, f)| f == VerbForm::Past)
+        {
+            return Some(false);
+        }
+    }
+    None
+}
+
+/// "June" after "in", with no year after it, as the June `ahead` points to:
+/// the next one (this month included) for what is ahead, the last one
+/// for what is done.
+fn bare_month<'a>(
+    words: &[&'a str],
+    today: NaiveDate,
+    ahead: Option<bool>,
+) -> Option<(usize, When, &'a str)> {
+    let ahead = ahead?;
+    let first = words.first()?;
+    let (name, punct) = bare(first);
+    // a name, capitalised ("in may" may be anything)
+    if !first.starts_with(|c: char| c.is_uppercase()) {
+        return None;
+    }
+    let want = month_number(&name)?;
+    // "in June 2025", "in June 12": said already
+    let said = words
+        .get(1)
+        .is_some_and(|n| n.starts_with(|c: char| c.is_ascii_digit()));
+    if said && punct.is_empty() {
+        return None;
+    }
+    let (y, m) = (today.year(), today.month());
+    let year = match ahead {
+        true if want < m => y + 1,
+        false if want > m => y - 1,
+        _ => y,
+    };
+    Some((1, When::Month(year, want), punct))
 }
 
 /// A relative date at the start of `words`: how many words it spans, the
@@ -436,5 +534,34 @@ mod tests {
         check("last March", "in March 2023", &["2023-03"]);
         check("this December", "in December 2023", &["2023-12"]);
         check("the last may be best", "the last may be best", &[]);
+        // a month alone: the one the tense points to
+        check(
+            "My sister is visiting in June.",
+            "My sister is visiting in June 2023.",
+            &["2023-06"],
+        );
+        check(
+            "I will move in April.",
+            "I will move in April 2024.",
+            &["2024-04"],
+        );
+        check(
+            "We went to Rome in June.",
+            "We went to Rome in June 2022.",
+            &["2022-06"],
+        );
+        check(
+            "I started in March.",
+            "I started in March 2023.",
+            &["2023-03"],
+        );
+        // said already, or no tense to go by
+        check("I'm moving in June 2024.", "I'm moving in June 2024.", &[]);
+        check("I love Rome in June.", "I love Rome in June.", &[]);
+        check(
+            "Last year I went to Lisbon in November.",
+            "in 2022 I went to Lisbon in November.",
+            &["2022"],
+        );
     }
 }
