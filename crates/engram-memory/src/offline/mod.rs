@@ -26,6 +26,7 @@ pub(crate) mod dates;
 mod entities;
 mod group;
 mod intro;
+mod lead;
 pub(crate) mod lexicon;
 mod named;
 mod named_list;

@@ -16,6 +16,7 @@
 //! Word lists of general English; the sentence shape decides, not topic.
 
 use super::clauses::{bare, is_verbish};
+use super::lead::{after_doing, start};
 use super::lexicon::{verb, VerbForm};
 use super::pointers::{points_elsewhere, SAYING};
 use super::predicate;
@@ -23,52 +24,6 @@ use super::vague::content;
 
 pub(super) use super::words::{Words, COPULAS, EMPTY_VERBS, EVALUATIVE, FUNCTION, VAGUE};
 use super::words::{GENERIC_SUBJECTS, LEADING, LOOSE, NOT_SO, SUBORDINATING};
-
-fn is_year(w: &str) -> bool {
-    w.len() == 4 && w.chars().all(|c| c.is_ascii_digit())
-}
-
-/// Where the sentence proper starts, past a leading time or adverbial
-/// phrase.
-fn start(words: &[&str]) -> usize {
-    let first = words.first().map(|w| bare(w)).unwrap_or_default();
-    if !LEADING.contains(&first.as_str()) {
-        return 0;
-    }
-    // "On 20 June 2023 Jon ...", "In the week of 2 October 2023 Tim ..."
-    if let Some(y) = words.iter().take(8).position(|w| is_year(&bare(w))) {
-        return y + 1;
-    }
-    // "Apart from meetings, Joanna ..."
-    if let Some(c) = words.iter().take(8).position(|w| w.ends_with(',')) {
-        return c + 1;
-    }
-    0
-}
-
-/// Where the sentence proper starts past a time clause of a doing put
-/// first without a comma ("after finishing Jo's screenplay Jo got a
-/// letter"): at the first person named who does something.
-fn after_doing(words: &[&str], people: &[&str]) -> usize {
-    let opens = words.first().is_some_and(|w| {
-        matches!(
-            bare(w).as_str(),
-            "after" | "before" | "while" | "since" | "when"
-        )
-    }) && words
-        .get(1)
-        .is_some_and(|w| verb(&bare(w)).is_some_and(|(_, f)| f == VerbForm::Gerund));
-    if !opens {
-        return 0;
-    }
-    (2..words.len().min(10))
-        .find(|&j| {
-            people.iter().any(|p| bare(p) == bare(words[j]))
-                && words.get(j + 1).is_some_and(|n| is_verbish(n))
-                && !words[j - 1].ends_with([',', '.', '!', '?'])
-        })
-        .unwrap_or(0)
-}
 
 /// What [`problem`] says of a speaker's evaluation of a named thing
 /// ("Harry Potter is amazing"): not a fact as it stands, but an opinion the

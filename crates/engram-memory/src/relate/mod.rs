@@ -220,6 +220,27 @@ pub fn attributes_over(fact: &str) -> bool {
         .any(|p| t.contains(p))
 }
 
+/// Whether a new fact, told in a wording of its own, updates an old one.
+type Rule = fn(&str, &str) -> bool;
+
+/// Updates told in wordings of their own, each with the cosine it needs.
+const WORDED_UPDATES: &[(Rule, f32)] = &[
+    // "about 20 km a week now" after "about 30 km a week"
+    (habits::new_amount, TOPIC_COSINE),
+    // "got a 68 in the genetics exam" after "has a genetics exam on May 12"
+    (outcomes::outcome_of, TOPIC_COSINE),
+    // "finished the migration" after "is leading the billing migration"
+    (finished::finishes, TOPIC_COSINE),
+    // "is now flying on August 6th instead" after "has flights on August 4th"
+    (instead::moves_day, instead::INSTEAD_COSINE),
+    // "the metformin dose went up to 1000mg" after "on metformin, 500mg"
+    (doses::new_dose, TOPIC_COSINE),
+    // "is back on day shifts" after "switched to the night shift"
+    (switched::switches, TOPIC_COSINE),
+    // "is back to running" after "stopped running"
+    (habits::taken_up_again, RETRACTION_COSINE),
+];
+
 /// How `new` relates to `old`, given the cosine of their embeddings.
 pub fn relate(new: &str, old: &str, cosine: f32) -> Relation {
     if normalise(new) == normalise(old) {
@@ -246,32 +267,11 @@ pub fn relate(new: &str, old: &str, cosine: f32) -> Relation {
             return Relation::Same;
         }
     }
-    // "about 20 km a week now" after "about 30 km a week"
-    if habits::new_amount(new, old) && cosine >= TOPIC_COSINE {
-        return Relation::Updates;
-    }
-    // "got a 68 in the genetics exam" after "has a genetics exam on May 12"
-    if outcomes::outcome_of(new, old) && cosine >= TOPIC_COSINE {
-        return Relation::Updates;
-    }
-    // "finished the migration" after "is leading the billing migration"
-    if finished::finishes(new, old) && cosine >= TOPIC_COSINE {
-        return Relation::Updates;
-    }
-    // "is now flying on August 6th instead" after "has flights on August 4th"
-    if instead::moves_day(new, old) && cosine >= instead::INSTEAD_COSINE {
-        return Relation::Updates;
-    }
-    // "the metformin dose went up to 1000mg" after "on metformin, 500mg"
-    if doses::new_dose(new, old) && cosine >= TOPIC_COSINE {
-        return Relation::Updates;
-    }
-    // "is back on day shifts" after "switched to the night shift"
-    if switched::switches(new, old) && cosine >= TOPIC_COSINE {
-        return Relation::Updates;
-    }
-    // "is back to running" after "stopped running"
-    if habits::taken_up_again(new, old) && cosine >= RETRACTION_COSINE {
+    // an attribute's next value told in a wording of its own
+    if WORDED_UPDATES
+        .iter()
+        .any(|(rule, min)| cosine >= *min && rule(new, old))
+    {
         return Relation::Updates;
     }
     if let Some(r) = retraction(new) {
