@@ -53,6 +53,11 @@ pub struct Antecedents {
     /// joy"), which an "it" or "they" opening the next clause of the same
     /// turn carries on: `(thing, turn, plural)`.
     last_thing: Option<(String, usize, bool)>,
+    /// Who the last "he" or "she" meant, while every clause since that
+    /// spoke of someone spoke of them again: the one the talk is about
+    /// ("My son Theo starts school. His best friend is a boy called Arjun.
+    /// ... he loves his new uniform": Theo, not Arjun).
+    center: Option<String>,
 }
 
 /// Whether `name` is `person` or a short form of it ("Mel" for "Melanie",
@@ -83,15 +88,22 @@ impl Antecedents {
             mentions: Vec::new(),
             owners: std::sync::Arc::new(owners),
             last_thing: None,
+            center: None,
         }
     }
 
     /// Forget mentions older than the turn before `turn` (the two turns
     /// before when `asked_back`: the turn before asked about them with a
-    /// pronoun, "What were they so stoked about?").
+    /// pronoun, "What were they so stoked about?"; and one person, not a
+    /// group, an animal or a thing, when the turn before named no one:
+    /// "Lena and I got engaged!" - "How did you propose?" - "She said yes
+    /// before I finished").
     pub fn age(&mut self, turn: usize, asked_back: bool) {
+        let quiet = turn > 0 && !self.mentions.iter().any(|(_, t, _)| *t + 1 == turn);
         let reach = 1 + usize::from(asked_back);
-        self.mentions.retain(|(_, t, _)| t + reach >= turn);
+        // (one person only: "them" two turns on is as likely things)
+        self.mentions
+            .retain(|(_, t, k)| t + reach >= turn || (quiet && t + 2 >= turn && *k == Kind::One));
     }
 
     /// Note animals of `owner` that turn `turn` showed ("Nate's turtles").
@@ -270,6 +282,7 @@ impl Antecedents {
     /// mean; `None` when one cannot be resolved. A pronoun may also point
     /// back to someone named earlier in the clause itself ("my brother Dev
     /// plays for his county"), never to someone named after it.
+    #[cfg(test)]
     pub fn resolve(
         &self,
         clause: &str,
@@ -277,6 +290,46 @@ impl Antecedents {
         names: &[String],
         exclude: &[&str],
     ) -> Option<String> {
+        self.resolve_centered(clause, turn, names, exclude)
+            .map(|(text, _)| text)
+    }
+
+    /// After clause `text` (resolved, `center`: whom its "he" or "she"
+    /// meant): who the talk stays about. A clause that speaks of someone
+    /// else without a pronoun for them moves it on.
+    pub fn recenter(
+        &mut self,
+        text: &str,
+        center: Option<String>,
+        names: &[String],
+        exclude: &[&str],
+    ) {
+        if center.is_some() {
+            self.center = center;
+            return;
+        }
+        let mut fresh = Antecedents::default();
+        fresh.observe(text, 0, names, exclude);
+        let people: Vec<&str> = fresh
+            .mentions
+            .iter()
+            .filter(|(_, _, k)| matches!(k, Kind::One | Kind::Many))
+            .map(|(t, _, _)| t.as_str())
+            .collect();
+        if !people.is_empty() && !people.iter().any(|p| Some(*p) == self.center.as_deref()) {
+            self.center = None;
+        }
+    }
+
+    /// [`Self::resolve`], and whom its last "he" or "she" meant.
+    pub fn resolve_centered(
+        &self,
+        clause: &str,
+        turn: usize,
+        names: &[String],
+        exclude: &[&str],
+    ) -> Option<(String, Option<String>)> {
+        let mut center = None;
         let words: Vec<&str> = clause.split_whitespace().collect();
         let mut out: Vec<String> = Vec::with_capacity(words.len());
         for (i, w) in words.iter().enumerate() {
@@ -325,11 +378,25 @@ impl Antecedents {
             if i > 0 {
                 seen.observe(&words[..i].join(" "), turn, names, exclude);
             }
-            let one = seen
-                .latest(|k| matches!(k, Kind::One | Kind::Animal(false)))
-                .map(|(t, _, _)| t.to_string())
-                // ("My sister had a baby, his name is Leo": not the sister)
-                .filter(|t| agrees(&lower, t));
+            let latest = seen.latest(|k| matches!(k, Kind::One | Kind::Animal(false)));
+            // (someone named in this clause before the pronoun is who it
+            // means: "my brother Dev plays for his county")
+            let in_clause = latest.is_some_and(|(_, _, at)| at >= self.mentions.len());
+            // who the talk is about, if still in reach, over someone only
+            // brought in since
+            let centered = self.center.as_deref().filter(|c| {
+                agrees(&lower, c)
+                    && self
+                        .mentions
+                        .iter()
+                        .any(|(t, _, k)| t == c && matches!(k, Kind::One | Kind::Animal(false)))
+            });
+            let one = match centered {
+                Some(c) if !in_clause => Some(c.to_string()),
+                _ => latest.map(|(t, _, _)| t.to_string()),
+            }
+            // ("My sister had a baby, his name is Leo": not the sister)
+            .filter(|t| agrees(&lower, t));
             // ("for when I have kids. I look forward to reading to them":
             // people of no one's, spoken of since in this turn, are who
             // "them" means, not the ones named before)
@@ -421,6 +488,37 @@ impl Antecedents {
                 continue;
             }
             let with = |who: &str, s: &str| format!("{lead}{who}{s}{trail}");
+            // "Theo loves his new uniform": whose, when it is the subject's
+            // own, reads as said (not "Theo loves Theo's new uniform")
+            let subject_own = i > 1
+                && one.is_some_and(|o| out.first().is_some_and(|f| strip(f).1 == o))
+                && (lower == "his" || (lower == "her" && noun_follows))
+                // (not the subject of a clause within: "she mentioned her
+                // team is migrating")
+                && !words[i + 1..].iter().any(|w| is_verbish(w));
+            if subject_own {
+                center = one.map(str::to_string);
+                out.push(w.to_string());
+                continue;
+            }
+            if matches!(
+                lower.as_str(),
+                "he" | "she"
+                    | "him"
+                    | "his"
+                    | "her"
+                    | "hers"
+                    | "he's"
+                    | "she's"
+                    | "he'd"
+                    | "she'd"
+                    | "he'll"
+                    | "she'll"
+                    | "himself"
+                    | "herself"
+            ) {
+                center = one.map(str::to_string);
+            }
             let new = match lower.as_str() {
                 "he" | "she" | "him" | "himself" | "herself" => with(one?, ""),
                 "her" if noun_follows => with(one?, "'s"),
@@ -457,7 +555,7 @@ impl Antecedents {
             };
             out.push(new);
         }
-        Some(out.join(" "))
+        Some((out.join(" "), center))
     }
 }
 

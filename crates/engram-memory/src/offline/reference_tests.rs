@@ -221,3 +221,35 @@ fn a_name_before_an_adverb_and_a_verb_is_someone() {
         ["Zara just started swimming lessons."]
     );
 }
+
+#[test]
+fn he_keeps_meaning_who_the_talk_is_about() {
+    // Theo is spoken of with "he" and "his"; Arjun is only brought in
+    assert_eq!(
+        super::tests::chat(&[
+            "Claire: My son Theo is four and he starts school in September.",
+            "Claire: His best friend is a boy called Arjun from nursery.",
+            "Bot: That's exciting! Is he nervous?",
+            "Claire: A bit, but he loves his new uniform.",
+        ]),
+        [
+            "Claire's son Theo is four years old.",
+            "Theo starts school in September.",
+            "Theo's best friend is a boy named Arjun from nursery.",
+            "Theo loves his new uniform."
+        ]
+    );
+    // a clause about someone else, with no pronoun for the one before,
+    // moves the talk on
+    assert_eq!(
+        super::tests::chat(&[
+            "Ann: My son had an accident. He's fine now.",
+            "Ann: My friend Tom visited and he brought flowers.",
+        ]),
+        [
+            "Ann's son had an accident.",
+            "Ann's friend Tom visited.",
+            "Tom brought flowers."
+        ]
+    );
+}
