@@ -295,7 +295,7 @@ pub(super) fn whereabouts(words: &[&str]) -> Option<String> {
     let first = bare(words.first()?);
     let placed = matches!(
         first.as_str(),
-        "in" | "near" | "outside" | "around" | "on" | "by"
+        "in" | "near" | "outside" | "around" | "on" | "by" | "at"
     );
     if !placed {
         return place(words).map(|p| format!("in {p}"));

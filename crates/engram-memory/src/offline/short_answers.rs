@@ -155,6 +155,18 @@ pub(super) fn expanded(question: &str, answer: &str) -> Option<String> {
         counted(&cased(asked), &words)?
     } else if let Some(doing) = after(&lower, &["when did you "]) {
         format!("I {} {}", doing_phrase(&cased(doing), true)?, when(&words)?)
+    } else if let Some(done) = after(&lower, &["how did you ", "where did you "]) {
+        // "How did you propose?" - "On the beach in Brighton": where it
+        // was done (a name said alone only answers "where")
+        let did = doing_phrase(&cased(done), true)?;
+        let placed = words
+            .first()
+            .is_some_and(|w| matches!(bare(w).as_str(), "in" | "on" | "at" | "near" | "by"));
+        // ("How did you meet?": both of them did, not the speaker alone)
+        if !(placed || lower.starts_with("where")) || did.starts_with("met") {
+            return None;
+        }
+        format!("I {did} {}", whereabouts(&words)?)
     } else {
         filled(&lower, &words).filter(|_| !aside)?
     };
@@ -201,6 +213,45 @@ fn filled(question: &str, words: &[&str]) -> Option<String> {
         }
         let np = upper_first(&mine(&q[2..].join(" ")));
         return (!q[3..].iter().any(|w| verb_not_owner(w))).then(|| format!("{np} are {thing}"));
+    }
+    // "What does your team work on?" - "Payments infrastructure": what
+    // someone or something of one's own does, said of it
+    if wh == "what" && owned(q.get(2)) && (4..=6).contains(&q.len()) {
+        let aux = bare(q[1]);
+        let noun = bare(q[3]);
+        let v = bare(q[4]);
+        let base = matches!(
+            super::lexicon::verb(&v),
+            Some((_, super::lexicon::VerbForm::Base))
+        );
+        let prep = q.get(5).map(|p| bare(p));
+        let prep_ok = prep
+            .as_deref()
+            .is_none_or(|p| matches!(p, "on" | "with" | "about" | "for" | "at" | "in" | "to"));
+        let weak = matches!(
+            v.as_str(),
+            "do" | "think"
+                | "mean"
+                | "say"
+                | "like"
+                | "love"
+                | "want"
+                | "need"
+                | "feel"
+                | "go"
+                | "look"
+                | "happen"
+        );
+        if matches!(aux.as_str(), "does" | "do") && base && prep_ok && !weak && !is_verbish(&noun) {
+            let said = if aux == "does" {
+                third_person(&v)
+            } else {
+                v.clone()
+            };
+            let prep = prep.map(|p| format!(" {p}")).unwrap_or_default();
+            let np = upper_first(&mine(&format!("{} {noun}", bare(q[2]))));
+            return Some(format!("{np} {said}{prep} {}", lowered(&thing)));
+        }
     }
     // a rough amount is the value of a thing of one's own ("about $2000"
     // for a budget), not what a verb takes ("What time do you wake up?" -
@@ -341,6 +392,44 @@ fn filled(question: &str, words: &[&str]) -> Option<String> {
         .map(|p| format!(" {p}"))
         .unwrap_or_default();
     Some(format!("{said}{prep} {thing}"))
+}
+
+/// A verb's third person singular ("work" -> "works", "teach" ->
+/// "teaches", "study" -> "studies").
+fn third_person(v: &str) -> String {
+    if v == "have" {
+        return "has".into();
+    }
+    if v.ends_with(['s', 'x', 'z', 'o']) || v.ends_with("sh") || v.ends_with("ch") {
+        return format!("{v}es");
+    }
+    if let Some(stem) = v.strip_suffix('y') {
+        if !stem.ends_with(['a', 'e', 'i', 'o', 'u']) {
+            return format!("{stem}ies");
+        }
+    }
+    format!("{v}s")
+}
+
+/// A thing said at the start of an answer, lowercased unless it is a
+/// name ("Payments infrastructure" -> "payments infrastructure"; "Spotify"
+/// stays).
+fn lowered(thing: &str) -> String {
+    let mut words = thing.split_whitespace();
+    let Some(first) = words.next() else {
+        return String::new();
+    };
+    let rest: Vec<&str> = words.collect();
+    let lower_rest = !rest.is_empty() && rest.iter().all(|w| !w.starts_with(char::is_uppercase));
+    let first = if lower_rest && !first[1..].contains(char::is_uppercase) {
+        first.to_lowercase()
+    } else {
+        first.to_string()
+    };
+    std::iter::once(first.as_str())
+        .chain(rest)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Whether word `i` of an answer is a verb: an auxiliary, a contraction,

@@ -12,6 +12,26 @@ fn short_answers_said_in_full() {
             Some("I have been married for 6 years! Time flies."),
         ),
         (
+            "Congratulations! How did you propose?",
+            "On the beach in Brighton, at sunset.",
+            Some("I proposed on the beach in Brighton, at sunset."),
+        ),
+        (
+            "Congrats! What does your team work on?",
+            "Payments infrastructure, mostly the card processing service.",
+            Some("My team works on payments infrastructure, mostly the card processing service."),
+        ),
+        (
+            "What do your kids play?",
+            "Football and chess.",
+            Some("My kids play football and chess."),
+        ),
+        (
+            "Where did you get married?",
+            "Lisbon!",
+            Some("I got married in Lisbon!"),
+        ),
+        (
             "How long have you been painting?",
             "Since I was 12 or so.",
             Some("I have been painting since I was 12 or so."),
@@ -227,6 +247,12 @@ fn full_answers_and_other_questions_are_left() {
         ("What did you think of it?", "Super good!"),
         ("Where are you from?", "Oh, far away."),
         ("How old are you?", "Old enough!"),
+        // "how" answered by no place; both met, not the speaker alone
+        ("How did you propose?", "Brighton!"),
+        ("How did you meet?", "At a party in Leeds."),
+        ("How did you like the film?", "On the whole, good."),
+        ("What does your wife do?", "Teacher."),
+        ("What does your dog think of it?", "Nothing!"),
         // a question that is not the last one
         ("How long have you been married? Any kids?", "Two!"),
         // no thing in the answer, or no thing asked for
