@@ -23,8 +23,10 @@ pub fn resolve(text: &str, today: NaiveDate) -> (String, Vec<String>) {
     while i < words.len() {
         // "is visiting in June": the June the tense points to
         let after_in = out.last().is_some_and(|w| w.eq_ignore_ascii_case("in"));
+        let after_on = out.last().is_some_and(|w| w.eq_ignore_ascii_case("on"));
         let found = phrase(&words[i..], today)
-            .or_else(|| bare_month(&words[i..], today, tense.filter(|_| after_in)));
+            .or_else(|| bare_month(&words[i..], today, tense.filter(|_| after_in)))
+            .or_else(|| bare_day(&words[i..], today, tense.filter(|_| after_on)));
         match found {
             Some((used, when, trailing)) => {
                 // "on yesterday" reads badly: a preposition before it goes
@@ -33,9 +35,20 @@ pub fn resolve(text: &str, today: NaiveDate) -> (String, Vec<String>) {
                     out.pop();
                 }
                 // "in January last year": the year joins the month
-                let month_before = out
-                    .last()
-                    .is_some_and(|w| MONTHS.iter().any(|m| m.eq_ignore_ascii_case(w)));
+                let is_month = |w: &String| MONTHS.iter().any(|m| m.eq_ignore_ascii_case(w));
+                // ("June 14th next year": "June 14th, 2025")
+                let day_before = out.len() >= 2
+                    && is_month(&out[out.len() - 2])
+                    && out.last().is_some_and(|w| {
+                        let d = w.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+                        !d.is_empty() && d.len() <= 2 && d.chars().all(|c| c.is_ascii_digit())
+                    });
+                if day_before && matches!(when, When::Year(_)) {
+                    if let Some(last) = out.last_mut() {
+                        last.push(',');
+                    }
+                }
+                let month_before = out.last().is_some_and(is_month) || day_before;
                 // "pushed to next spring": "to the spring of 2024", not
                 // "to in the spring of 2024"
                 let joined = matches!(
@@ -315,6 +328,48 @@ fn bare_month<'a>(
     Some((1, When::Month(year, want), punct))
 }
 
+/// "the 20th" after "on", said alone: the day of the month the tense
+/// points to ("is moving in on the 20th", said on 2 July: 20 July; "moved
+/// in on the 20th": 20 June). Not "the 20th of July", which says its month.
+fn bare_day<'a>(
+    words: &[&'a str],
+    today: NaiveDate,
+    ahead: Option<bool>,
+) -> Option<(usize, When, &'a str)> {
+    let ahead = ahead?;
+    if bare(words.first()?).0 != "the" {
+        return None;
+    }
+    let (ordinal, punct) = bare(words.get(1)?);
+    let digits = ordinal.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+    let suffix = &ordinal[digits.len()..];
+    if digits.is_empty()
+        || digits.len() > 2
+        || !matches!(suffix, "st" | "nd" | "rd" | "th")
+        || (punct.is_empty() && words.get(2).is_some_and(|w| bare(w).0 == "of"))
+    {
+        return None;
+    }
+    let day: u32 = digits.parse().ok()?;
+    let (y, m) = (today.year(), today.month());
+    let month_of = |back: bool| {
+        let (y, m) = match (back, m) {
+            (false, 12) => (y + 1, 1),
+            (false, m) => (y, m + 1),
+            (true, 1) => (y - 1, 12),
+            (true, m) => (y, m - 1),
+        };
+        NaiveDate::from_ymd_opt(y, m, day)
+    };
+    let date = match ahead {
+        true if day > today.day() => NaiveDate::from_ymd_opt(y, m, day),
+        true => month_of(false),
+        false if day < today.day() => NaiveDate::from_ymd_opt(y, m, day),
+        false => month_of(true),
+    }?;
+    Some((2, When::Day(date), punct))
+}
+
 /// A relative date at the start of `words`: how many words it spans, the
 /// date, and the punctuation after its last word.
 fn phrase<'a>(words: &[&'a str], today: NaiveDate) -> Option<(usize, When, &'a str)> {
@@ -462,6 +517,31 @@ mod tests {
         );
         check("on last Monday", "on 1 May 2023", &["2023-05-01"]);
         check("in January last year", "in January 2022", &["2022"]);
+        check(
+            "on June 14th next year, in Ghent",
+            "on June 14th, 2024, in Ghent",
+            &["2024"],
+        );
+        check(
+            "Ben is moving in on the 20th.",
+            "Ben is moving in on 20 May 2023.",
+            &["2023-05-20"],
+        );
+        check(
+            "Ben is moving in on the 2nd.",
+            "Ben is moving in on 2 June 2023.",
+            &["2023-06-02"],
+        );
+        check(
+            "We moved in on the 20th.",
+            "We moved in on 20 April 2023.",
+            &["2023-04-20"],
+        );
+        check(
+            "I love it on the 20th of July.",
+            "I love it on the 20th of July.",
+            &[],
+        );
         check(
             "Tomorrow is my birthday!",
             "my birthday is on 9 May 2023!",

@@ -69,7 +69,7 @@ pub fn entities_of(text: &str) -> Vec<crate::Entity> {
 use crate::{Candidate, EntityKind, Role, Turn};
 use engram_extract::split_sentences;
 use people::{common_words, lowered_if_common, person_names};
-use restate::{bike_as_verb, spell_age, unreported};
+use restate::{bike_as_verb, date_set, hometown_named, spell_age, unreported};
 use std::collections::HashSet;
 use subjects::{with_origin_subject, with_subject};
 use surface::*;
@@ -216,6 +216,8 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
         for (si, said) in sentences.enumerate() {
             let sentence = strip_vocative(strip_openers(said), &people);
             let sentence = bike_as_verb(sentence);
+            let sentence = date_set(&sentence).into_owned();
+            let sentence = hometown_named(&sentence);
             let sentence = sentence.as_ref();
             // "How long have you been married?" - "5 years already!"
             let short = question.filter(|_| si == 0).and_then(|q| {
@@ -536,10 +538,12 @@ fn clause_facts(
         };
     }
     let names_here = person_names(&clause, people, common);
-    let Some(resolved) = earlier.resolve(&clause, turn, &names_here, &exclude) else {
+    let Some((resolved, center)) = earlier.resolve_centered(&clause, turn, &names_here, &exclude)
+    else {
         out.extend(again(salvage::subordinate(&clause), antecedents));
         return dropped(out, &clause, "an unresolved pronoun");
     };
+    antecedents.recenter(&resolved, center, &names_here, &exclude);
     let (text, about_speaker) = match t.speaker {
         Some(sp) => coref::resolve(&resolved, sp, t.listener, &we),
         None => (resolved, false),

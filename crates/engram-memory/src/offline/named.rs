@@ -8,6 +8,7 @@
 use super::clauses::bare;
 use super::intro::is_name_word;
 use super::lexicon::PERSON_NOUNS;
+use super::surface::upper_first;
 
 /// Who may be named besides the relatives of [`PERSON_NOUNS`] and pets.
 pub(super) const ALSO_NAMED: &[&str] = &[
@@ -119,13 +120,25 @@ const PARTNERS: &[&str] = &[
 /// nurse": that fact names her already).
 pub(super) fn partner_in_passing(clause: &str) -> Option<String> {
     let words: Vec<&str> = clause.split_whitespace().collect();
-    let k = (2..words.len())
-        .find(|&k| bare(words[k - 2]) == "my" && PARTNERS.contains(&bare(words[k - 1]).as_str()))?;
+    // (or an animal of the speaker's: "which our dog Bailey will love")
+    let k = (2..words.len()).find(|&k| {
+        let noun = bare(words[k - 1]);
+        matches!(bare(words[k - 2]).as_str(), "my" | "our")
+            && (PARTNERS.contains(&noun.as_str()) || ANIMALS.contains(&noun.as_str()))
+    })?;
     if k == 2 {
         return None;
     }
     let name = words[k].trim_end_matches([',', '.', '!', '?']);
-    is_name_word(name).then(|| format!("My {} is {name}", bare(words[k - 1])))
+    let whose = upper_first(&bare(words[k - 2]));
+    let noun = bare(words[k - 1]);
+    // (an animal "is named" Bailey, as a fragment says it)
+    let is = if ANIMALS.contains(&noun.as_str()) {
+        "is named"
+    } else {
+        "is"
+    };
+    is_name_word(name).then(|| format!("{whose} {noun} {is} {name}"))
 }
 
 /// Whether `before` does nothing but bring someone in ("I have a new
@@ -194,6 +207,10 @@ mod tests {
         assert_eq!(p("My wife Sara is a nurse."), None);
         assert_eq!(p("I went hiking with my friend Tom."), None);
         assert_eq!(p("I went hiking with my partner."), None);
+        assert_eq!(
+            p("it has a garden, which our dog Bailey is going to love.").as_deref(),
+            Some("Our dog is named Bailey")
+        );
     }
 
     #[test]

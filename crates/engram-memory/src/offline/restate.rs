@@ -3,7 +3,11 @@
 //! worded, an age said as a bare number spelt out ("Tom is 34" -> "Tom is
 //! 34 years old") and a report unwrapped from what it reports ("Helena
 //! mentioned Helena's team is migrating ..." -> "Helena's team is
-//! migrating ..."). Reads words only.
+//! migrating ..."); a date set for an event said as the event's date ("We
+//! set the wedding date: June 14th" -> "Our wedding is on June 14th");
+//! and someone's hometown named by its name alone ("in her hometown of
+//! Ghent" -> "in Ghent"), which needs no one to know whose. Reads words
+//! only.
 
 use super::clauses;
 
@@ -21,7 +25,10 @@ pub(super) fn spell_age(fact: &str) -> String {
                     || super::lexicon::PERSON_NOUNS
                         .iter()
                         .any(|(noun, plural)| !plural && *noun == last)));
-        if n.parse::<u32>().is_ok_and(|n| (1..=120).contains(&n)) && someone {
+        // ("Theo is four": a number word too, though not "one", which
+        // says a year old)
+        let word = super::lexicon::number(n).is_some_and(|k| (2..=19).contains(&k));
+        if (n.parse::<u32>().is_ok_and(|n| (1..=120).contains(&n)) || word) && someone {
             return format!("{who} is {n} years old");
         }
     }
@@ -125,9 +132,113 @@ pub(super) fn bike_as_verb(sentence: &str) -> std::borrow::Cow<'_, str> {
     }
 }
 
+/// "We set the wedding date: June 14th next year" (also "we've set a
+/// date for the wedding: ...", "Lena and I set the date for our move for
+/// May 3rd") said as the event's date: "Our wedding is on June 14th next
+/// year". The setting adds nothing; when the event is is the fact. The
+/// subject must be "I", "we" or "X and I", the event one word.
+pub(super) fn date_set(sentence: &str) -> std::borrow::Cow<'_, str> {
+    use std::borrow::Cow;
+    let lower = sentence.to_lowercase();
+    let Some(at) = [" set the ", " set a ", " set our "]
+        .iter()
+        .filter_map(|k| lower.find(k).map(|i| (i, k.len())))
+        .min()
+    else {
+        return Cow::Borrowed(sentence);
+    };
+    let (at, len) = at;
+    let subject: Vec<&str> = lower[..at].split_whitespace().collect();
+    let subject: Vec<&str> = subject
+        .iter()
+        .copied()
+        .filter(|w| !matches!(*w, "finally" | "just" | "have" | "officially" | "already"))
+        .collect();
+    let written: Vec<&str> = sentence[..at].split_whitespace().collect();
+    let whose = match subject.as_slice() {
+        ["we" | "we've"] => "Our".to_string(),
+        ["i" | "i've"] => "My".to_string(),
+        // ("Lena and I": "Lena and my wedding", read as "Lena and Omar's")
+        [_, "and", "i" | "i've"]
+            if written
+                .first()
+                .is_some_and(|w| w.starts_with(char::is_uppercase)) =>
+        {
+            format!("{} and my", written[0])
+        }
+        _ => return Cow::Borrowed(sentence),
+    };
+    let rest = &lower[at + len..];
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    // "wedding date", "date for the wedding", "date for our move"
+    let (event, used) = match words.as_slice() {
+        [event, date, ..] if date.trim_end_matches(':') == "date" => (*event, 2),
+        [date, "for", "the" | "our" | "my", event, ..] if *date == "date" => (*event, 4),
+        _ => return Cow::Borrowed(sentence),
+    };
+    let event = event.trim_end_matches(':');
+    if event.is_empty() || !event.chars().all(|c| c.is_ascii_lowercase()) {
+        return Cow::Borrowed(sentence);
+    }
+    // where the value starts, in the sentence as written
+    let taken: usize = words[..used].iter().map(|w| w.len() + 1).sum();
+    let mut from = at + len + rest.len() - rest.trim_start().len() + taken;
+    from = from.min(sentence.len());
+    let value = sentence[from..]
+        .trim_start_matches([':', ' ', '-'])
+        .trim_start();
+    let value = value
+        .strip_prefix("for ")
+        .or_else(|| value.strip_prefix("as "))
+        .unwrap_or(value);
+    let value = value.strip_prefix("on ").unwrap_or(value);
+    let first = value.split_whitespace().next().map(clauses::bare);
+    let Some(first) = first else {
+        return Cow::Borrowed(sentence);
+    };
+    let link = if matches!(first.as_str(), "next" | "this" | "in") {
+        "is"
+    } else {
+        "is on"
+    };
+    Cow::Owned(format!("{whose} {event} {link} {value}"))
+}
+
+/// "in her hometown of Ghent" said as "in Ghent": whose hometown it is
+/// needs someone a pronoun may mean, where the place itself needs no one.
+pub(super) fn hometown_named(sentence: &str) -> std::borrow::Cow<'_, str> {
+    let words: Vec<&str> = sentence.split(' ').collect();
+    let at = (0..words.len().saturating_sub(4)).find(|&i| {
+        clauses::bare(words[i]) == "in"
+            && matches!(
+                clauses::bare(words[i + 1]).as_str(),
+                "his" | "her" | "their"
+            )
+            && matches!(clauses::bare(words[i + 2]).as_str(), "hometown" | "home")
+    });
+    let Some(i) = at else {
+        return std::borrow::Cow::Borrowed(sentence);
+    };
+    let of = if clauses::bare(words[i + 2]) == "home" {
+        i + 4
+    } else {
+        i + 3
+    };
+    let named = words
+        .get(of + 1)
+        .is_some_and(|w| w.starts_with(char::is_uppercase));
+    let town = clauses::bare(words[i + 2]) == "hometown" || clauses::bare(words[i + 3]) == "town";
+    if !named || !town || words.get(of).is_none_or(|w| *w != "of") {
+        return std::borrow::Cow::Borrowed(sentence);
+    }
+    let mut out: Vec<&str> = words[..=i].to_vec();
+    out.extend(&words[of + 1..]);
+    std::borrow::Cow::Owned(out.join(" "))
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{bike_as_verb, spell_age};
+    use super::{bike_as_verb, date_set, hometown_named, spell_age};
     use crate::offline::extract;
     use crate::{Role, Turn};
 
@@ -135,6 +246,11 @@ mod tests {
     fn ages_are_spelt_out_for_people() {
         assert_eq!(spell_age("Tom is 34"), "Tom is 34 years old");
         assert_eq!(spell_age("Omar is 42 now."), "Omar is 42 years old");
+        assert_eq!(
+            spell_age("Claire's son Theo is four."),
+            "Claire's son Theo is four years old"
+        );
+        assert_eq!(spell_age("Tom is one."), "Tom is one.");
         assert_eq!(
             spell_age("Priya's son Arjun is 7"),
             "Priya's son Arjun is 7 years old"
@@ -146,6 +262,54 @@ mod tests {
         assert_eq!(
             spell_age("Priya's flat number is 7"),
             "Priya's flat number is 7"
+        );
+    }
+
+    #[test]
+    fn a_date_set_is_the_events_date() {
+        let check = |said: &str, want: &str| assert_eq!(date_set(said), want, "{said}");
+        check(
+            "We set the wedding date: June 14th next year, in Ghent.",
+            "Our wedding is on June 14th next year, in Ghent.",
+        );
+        check(
+            "We've finally set a date for the wedding: 3 May.",
+            "Our wedding is on 3 May.",
+        );
+        check(
+            "Lena and I set the date for our move for next spring.",
+            "Lena and my move is next spring.",
+        );
+        check(
+            "I set the surgery date on Friday.",
+            "My surgery is on Friday.",
+        );
+        // not the speaker's own event, or no date set
+        check(
+            "They set the wedding date: May 2.",
+            "They set the wedding date: May 2.",
+        );
+        check("We set the table.", "We set the table.");
+        check("I set a goal for the year.", "I set a goal for the year.");
+    }
+
+    #[test]
+    fn a_hometown_is_named_by_its_name() {
+        assert_eq!(
+            hometown_named("Our wedding is in June, in her hometown of Ghent."),
+            "Our wedding is in June, in Ghent."
+        );
+        assert_eq!(
+            hometown_named("They live in his home town of Bath now."),
+            "They live in Bath now."
+        );
+        assert_eq!(
+            hometown_named("I grew up in my hometown of Leeds."),
+            "I grew up in my hometown of Leeds."
+        );
+        assert_eq!(
+            hometown_named("She is in her hometown for the week."),
+            "She is in her hometown for the week."
         );
     }
 

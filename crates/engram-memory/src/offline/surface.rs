@@ -531,10 +531,37 @@ pub(super) fn tidy(s: &str) -> String {
             s = head.trim_end_matches([',', ' ']);
         }
     }
+    // laughter ends a chat line, never a fact ("... the question haha")
+    for tag in [" haha", " hahaha", " lol", " lmao"] {
+        if let Some(head) = s.strip_suffix(tag) {
+            s = head.trim_end_matches([',', ' ', '!', '.']);
+        }
+    }
     if s.is_empty() {
         return String::new();
     }
-    format!("{}.", upper_first(s))
+    format!("{}.", upper_first(&without_also(s)))
+}
+
+/// "Luis also plays the cello" as "Luis plays the cello": "also" points
+/// at something said before, which a memory read alone does not have.
+/// Only right after a one- or two-word subject, before its verb.
+fn without_also(s: &str) -> String {
+    let words: Vec<&str> = s.split(' ').collect();
+    let at = (1..=2).find(|&i| {
+        words.get(i).is_some_and(|w| *w == "also")
+            && words.get(i + 1).is_some_and(|v| clauses::is_verbish(v))
+            && (words[0].starts_with(char::is_uppercase) || words[0].ends_with("'s"))
+            && (i == 1 || words[0].ends_with("'s") || words[1].starts_with(char::is_uppercase))
+    });
+    match at {
+        Some(i) => {
+            let mut kept = words.clone();
+            kept.remove(i);
+            kept.join(" ")
+        }
+        None => s.to_string(),
+    }
 }
 
 /// `s` with its first letter in upper case ("the plate" -> "The plate").
@@ -587,4 +614,30 @@ pub(super) fn lowered(s: &str) -> String {
         .map(|f| f.to_lowercase().to_string())
         .unwrap_or_default();
     format!("{f}{}", c.as_str())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::tidy;
+
+    #[test]
+    fn a_memory_is_tidied() {
+        let check = |said: &str, want: &str| assert_eq!(tidy(said), want, "{said}");
+        check("Luis also plays the cello", "Luis plays the cello.");
+        check(
+            "Gina's sister also lost her job!",
+            "Gina's sister lost her job.",
+        );
+        check(
+            "Omar finished the question haha",
+            "Omar finished the question.",
+        );
+        check("Ana moved to Rome, btw", "Ana moved to Rome.");
+        // "also" not right after the subject stays
+        check(
+            "Ana plays chess and also paints",
+            "Ana plays chess and also paints.",
+        );
+        check("the also-rans lost", "The also-rans lost.");
+    }
 }
