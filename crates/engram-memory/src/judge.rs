@@ -64,12 +64,21 @@ fn common(word: &str) -> bool {
 }
 
 /// The text with every name replaced by one neutral name ("Gina's store"
-/// -> "Alex's store"), so that the judge sees what is said, not who.
+/// -> "Alex's store"), so that the judge sees what is said, not who; and
+/// without "now" after its first word, which says when, not what.
 pub fn masked(text: &str) -> String {
     let mut out: Vec<String> = Vec::new();
     let mut last_was_name = false;
     for (i, w) in text.split_whitespace().enumerate() {
         let (lead, core, tail) = crate::offline::coref::parts(w);
+        // "now" says when, not whether it is a fact ("Nadia reports to
+        // Gareth now"); the chatter it opens often is ("now I'm sad")
+        if i > 0 && core.eq_ignore_ascii_case("now") {
+            if let Some(prev) = out.last_mut() {
+                prev.push_str(tail);
+            }
+            continue;
+        }
         let (name, poss) = match core.strip_suffix("'s").or(core.strip_suffix("\u{2019}s")) {
             Some(n) => (n, "'s"),
             None => (core, ""),
@@ -236,6 +245,11 @@ mod tests {
         );
         assert_eq!(masked("Anne Marie moved."), "Alex moved.");
         assert_eq!(masked("I love it."), "I love it.");
+        assert_eq!(
+            masked("Nadia reports to Gareth now."),
+            "Alex reports to Alex."
+        );
+        assert_eq!(masked("Now Sam is happy."), "Now Alex is happy.");
     }
 
     #[test]
