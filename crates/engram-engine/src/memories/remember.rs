@@ -228,6 +228,7 @@ impl Engine {
                 match self.store.update_memory(org_id, &old.id, update).await {
                     Ok(Some(m)) => {
                         self.remember_residual(org_id, tag, &fact, old).await?;
+                        self.end_others(org_id, &fact, &old.id, &near).await?;
                         return Ok(Remembered::Updated(m));
                     }
                     // changed meanwhile: remember it as a new fact
@@ -273,6 +274,37 @@ impl Engine {
             return Ok(Remembered::Extended(m));
         }
         Ok(Remembered::New(m))
+    }
+
+    /// An ending (`fact`, now the next version of memory `updated`) ends
+    /// the other current memories of `near` it updates too: "Lena and Omar
+    /// called off the engagement" replaces "got engaged" and ends "Omar's
+    /// wedding is on June 14th". Those are forgotten, with the ending as
+    /// the reason (kept for history, out of the profile and search). Only
+    /// for endings: a new value of an attribute has one memory to replace.
+    async fn end_others(
+        &self,
+        org_id: &str,
+        fact: &Fact,
+        updated: &str,
+        near: &[(Memory, f32)],
+    ) -> Result<(), EngineError> {
+        if !engram_memory::relate::ends_for_good(&fact.content) {
+            return Ok(());
+        }
+        for (m, cos) in near {
+            let ended = m.id != updated
+                && !said_before(fact, m)
+                && relate(&fact.content, &m.content, *cos) == Relation::Updates;
+            if ended {
+                let reason = format!("Ended: {}", fact.content);
+                tracing::debug!(ended = %m.content, by = %fact.content, "ended too");
+                self.store
+                    .forget_memory(org_id, &m.id, Some(&reason))
+                    .await?;
+            }
+        }
+        Ok(())
     }
 
     /// What of `old` stays true beside its next version, `fact`, said

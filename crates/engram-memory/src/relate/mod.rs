@@ -37,12 +37,14 @@ mod doses;
 mod finished;
 mod habits;
 mod instead;
+mod now;
 mod outcomes;
 mod retraction;
 mod slots;
 mod switched;
 mod takeover;
 
+pub use now::asks_about_now;
 pub use retraction::described_subject;
 use retraction::{is_plan, mentions_owned, new_role, retraction, stem};
 use slots::{lead_subject, normalise, same_subject};
@@ -111,6 +113,13 @@ fn numbers(s: &str) -> Vec<String> {
 /// arrives, where a state ("lives in Ankara") can be out of date.
 pub fn ends_something(fact: &str) -> bool {
     retraction(fact).is_some()
+}
+
+/// Whether `fact` ends something for good ("Jo sold their Civic", "Lena
+/// and Omar called off the engagement"), so that every current memory it
+/// updates is over, not only the one it becomes the next version of.
+pub fn ends_for_good(fact: &str) -> bool {
+    ends_something(fact) || single_again(fact).is_some()
 }
 
 /// What of `old` stays true when `new` updates it but says nothing of it,
@@ -185,6 +194,12 @@ fn single_again(fact: &str) -> Option<String> {
         let ended = [
             "broke up",
             "split up",
+            "called off",
+            "broke off",
+            "ended the engagement",
+            "ended their engagement",
+            "cancelled the wedding",
+            "canceled the wedding",
             "is single",
             "got divorced",
             "is divorced",
@@ -200,6 +215,13 @@ fn single_again(fact: &str) -> Option<String> {
 /// twice a day").
 pub fn states_dose(fact: &str) -> bool {
     doses::states_dose(fact)
+}
+
+/// Whether `fact` tells of something over for good, so that it is not
+/// how things are now: [`attributes_over`], except a plan moved to a new
+/// date ("the Tokyo trip got pushed to spring"), which still holds.
+pub fn over_now(fact: &str) -> bool {
+    attributes_over(fact) && !retraction(fact).is_some_and(|r| r.plan)
 }
 
 /// Whether the attributes `fact` names are over rather than held ("Jon
@@ -328,11 +350,18 @@ pub fn relate(new: &str, old: &str, cosine: f32) -> Relation {
     // Chris and Zoe have been together for three years"
     if let Some(who) = single_again(new) {
         let old_n = normalise(old);
-        let partnered = old_n
-            .split_whitespace()
-            .any(|w| PARTNERS.contains(&w) || PARTNERED.contains(&w));
+        // (or their wedding: "called off the engagement" ends "Lena and
+        // Omar's wedding is on June 14th")
+        let wedding = who
+            .split(" and ")
+            .any(|p| old_n.contains(&format!("{}'s wedding", p.trim())));
+        let partnered = wedding
+            || old_n
+                .split_whitespace()
+                .any(|w| PARTNERS.contains(&w) || PARTNERED.contains(&w));
         // said of them, or of their partner ("zoe's boyfriend chris ...")
         let whose = made_by(&old_n, &who)
+            || wedding
             || who.split(" and ").any(|p| {
                 PARTNERS
                     .iter()

@@ -95,6 +95,15 @@ const SLOTS: &[(&str, &[&str])] = &[
             " are engaged",
             " broke up",
             " split up",
+            " called off the engagement",
+            " called off their engagement",
+            " broke off the engagement",
+            " broke off their engagement",
+            " ended the engagement",
+            " ended their engagement",
+            " called off the wedding",
+            " cancelled the wedding",
+            " canceled the wedding",
             " separated from ",
             " got divorced",
             " divorced ",
@@ -489,14 +498,26 @@ fn first_slot(fact: &str) -> Option<(String, String, String)> {
             }
             let val = match *name {
                 // the value is the number, or the diet word itself
+                // ("turned five": 5, as "5 years old" says it)
                 "age" if p.trim() == "turned" => {
-                    let n = after.split_whitespace().next().unwrap_or("");
-                    if n.parse::<u32>().is_err() {
+                    // ("when John turned ten, dad signed him up": a time
+                    // said, not an age)
+                    let time = t[..i].split_whitespace().any(|w| {
+                        matches!(w, "when" | "since" | "after" | "before" | "until" | "by")
+                    });
+                    if time {
                         continue;
                     }
-                    n.to_string()
+                    let n = after.split_whitespace().next().unwrap_or("");
+                    match crate::offline::lexicon::number(n) {
+                        Some(n) => n.to_string(),
+                        None => continue,
+                    }
                 }
-                "age" => t[..i].split_whitespace().last().unwrap_or("").to_string(),
+                "age" => {
+                    let n = t[..i].split_whitespace().last().unwrap_or("");
+                    crate::offline::lexicon::number(n).map_or(n.to_string(), |n| n.to_string())
+                }
                 // ("is a vegetarian" is "is vegetarian")
                 "diet" => p
                     .split_whitespace()
