@@ -135,10 +135,16 @@ pub struct V4Outcome {
 /// something else.
 const NAME_ONLY: f32 = 0.95;
 
+/// What a memory of something over ("Jo sold their Civic", "Luis gave up
+/// the cello") is worth to a question about how things are now ("what
+/// car does Jo drive?"): below the memories that still hold.
+const OVER_NOW: f32 = 0.8;
+
 /// Memories at or above `threshold`, best first (at most `limit`), and
 /// how many there were. "Sam is the user's name." matches any question
 /// that names Sam; it answers only one that asks for a name, and ranks
-/// below the facts about Sam otherwise.
+/// below the facts about Sam otherwise. A memory of something over ranks
+/// below what still holds for a question about now.
 fn ranked_memories(
     q: &str,
     mut found: Vec<(Memory, f32)>,
@@ -153,6 +159,16 @@ fn ranked_memories(
         }
     }
     found.retain(|(_, sc)| *sc >= threshold);
+    // (read for what passed the threshold only: a few, not the index)
+    // (never below the threshold it passed: "does Tariq have a dog?" is
+    // still answered by "Tariq's dog Max passed away")
+    if engram_memory::relate::asks_about_now(q) {
+        for (m, sc) in found.iter_mut() {
+            if engram_memory::relate::over_now(&m.content) {
+                *sc = (*sc * OVER_NOW).max(threshold);
+            }
+        }
+    }
     found.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.id.cmp(&b.0.id)));
     let total = found.len();
     found.truncate(limit);
