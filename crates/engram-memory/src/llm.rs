@@ -284,7 +284,20 @@ pub async fn extract(
             }
         }
     }
-    (offline::extract(turns), Source::Offline)
+    (guarded(|| offline::extract(turns)), Source::Offline)
+}
+
+/// `f`'s result, or nothing when it panics: a bug the rules meet in one
+/// document forms no memories from it (and says so) instead of failing
+/// the job that formed it, which would be retried and fail again.
+pub fn guarded<T: Default>(f: impl FnOnce() -> T) -> T {
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)) {
+        Ok(out) => out,
+        Err(_) => {
+            tracing::error!("the offline extractor failed on a document; it forms no memories");
+            T::default()
+        }
+    }
 }
 
 /// [`extract`] for a group of related documents: one model call for all
@@ -307,10 +320,14 @@ pub async fn extract_parts(
     let mut out = Vec::new();
     for (p, turns) in parts.iter().enumerate() {
         let base = out.len();
-        out.extend(offline::extract(turns).into_iter().map(|mut c| {
-            c.derived_from.iter_mut().for_each(|i| *i += base);
-            (p, c)
-        }));
+        out.extend(
+            guarded(|| offline::extract(turns))
+                .into_iter()
+                .map(|mut c| {
+                    c.derived_from.iter_mut().for_each(|i| *i += base);
+                    (p, c)
+                }),
+        );
     }
     (out, Source::Offline)
 }
@@ -319,6 +336,13 @@ pub async fn extract_parts(
 mod tests {
     use super::*;
     use engram_llm::{ChatResponse, Usage};
+
+    #[test]
+    fn a_panic_in_the_rules_forms_nothing() {
+        let none: Vec<Candidate> = guarded(|| panic!("a rule's bug"));
+        assert!(none.is_empty());
+        assert_eq!(guarded(|| vec![1, 2]), vec![1, 2]);
+    }
     use std::sync::Mutex;
 
     /// A model with scripted answers that records what it was asked.

@@ -592,4 +592,6 @@ mod casual_tests;
 #[cfg(test)]
 mod reference_tests;
 #[cfg(test)]
+mod robust_tests;
+#[cfg(test)]
 mod tests;

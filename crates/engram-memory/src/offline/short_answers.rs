@@ -216,7 +216,7 @@ fn filled(question: &str, words: &[&str]) -> Option<String> {
     }
     // "What does your team work on?" - "Payments infrastructure": what
     // someone or something of one's own does, said of it
-    if wh == "what" && owned(q.get(2)) && (4..=6).contains(&q.len()) {
+    if wh == "what" && owned(q.get(2)) && (5..=6).contains(&q.len()) {
         let aux = bare(q[1]);
         let noun = bare(q[3]);
         let v = bare(q[4]);

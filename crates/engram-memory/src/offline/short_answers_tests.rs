@@ -252,6 +252,8 @@ fn full_answers_and_other_questions_are_left() {
         ("How did you meet?", "At a party in Leeds."),
         ("How did you like the film?", "On the whole, good."),
         ("What does your wife do?", "Teacher."),
+        ("What inspires your passion?", "Nature."),
+        ("What does your", "Nothing."),
         ("What does your dog think of it?", "Nothing!"),
         // a question that is not the last one
         ("How long have you been married? Any kids?", "Two!"),
