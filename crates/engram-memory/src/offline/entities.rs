@@ -318,7 +318,7 @@ pub fn find(sentence: &str, people: &[&str]) -> Vec<Entity> {
         i = end;
         // a lone capitalised first word is usually just a sentence start,
         // unless a verb follows it ("Ada prefers tea", "Zara just started
-        // swimming lessons")
+        // swimming lessons", "Wen will run the survey")
         let after_adverbs = words[1..]
             .iter()
             .take(2)
@@ -351,7 +351,18 @@ pub fn find(sentence: &str, people: &[&str]) -> Vec<Entity> {
                     _,
                     super::lexicon::VerbForm::Third | super::lexicon::VerbForm::Past
                 ))
-            ) || matches!(b.as_str(), "is" | "was" | "has" | "had")
+            ) || matches!(
+                b.as_str(),
+                "is" | "was"
+                    | "has"
+                    | "had"
+                    | "will"
+                    | "would"
+                    | "can"
+                    | "could"
+                    | "should"
+                    | "must"
+            )
         });
         if start == 0
             && end == 1

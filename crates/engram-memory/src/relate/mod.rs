@@ -39,6 +39,7 @@ mod habits;
 mod instead;
 mod now;
 mod outcomes;
+mod reports;
 mod retraction;
 mod slots;
 mod switched;
@@ -261,6 +262,8 @@ const WORDED_UPDATES: &[(Rule, f32)] = &[
     (switched::switches, TOPIC_COSINE),
     // "is back to running" after "stopped running"
     (habits::taken_up_again, RETRACTION_COSINE),
+    // "reports to Gareth now" after "new manager is Rita"
+    (reports::new_manager, RETRACTION_COSINE),
 ];
 
 /// How `new` relates to `old`, given the cosine of their embeddings.

@@ -57,6 +57,11 @@ const SLOTS: &[(&str, &[&str])] = &[
             " rent an apartment in ",
             " rents a room in ",
             " rent a room in ",
+            // a home bought is where one lives
+            " bought a house in ",
+            " bought a flat in ",
+            " bought an apartment in ",
+            " bought a home in ",
         ],
     ),
     (
