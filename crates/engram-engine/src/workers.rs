@@ -2,9 +2,14 @@
 //! while it works, and processes them. On shutdown a worker stops at the
 //! next stage boundary and releases its jobs so that another worker (or the
 //! next start) takes them at once instead of waiting for the lease to lapse.
+//! A batch that panics (a bug) does not take its worker with it: its
+//! processing jobs fail as a transient failure (retried with backoff, then
+//! given up), its memory formation ends without memories, and the worker
+//! claims the next batch.
 
 use crate::dreams::dream_batch;
-use crate::pipeline::process_batch;
+use crate::pipeline::{fail, process_batch, Failure};
+use futures::FutureExt;
 use crate::Engine;
 use engram_store::{Job, JobStage};
 use std::sync::Arc;
@@ -107,6 +112,7 @@ async fn run(engine: Arc<Engine>, id: String, mut stop: watch::Receiver<bool>) {
                 }
             }
         };
+        let claimed = jobs.clone();
         let (dreams, jobs): (Vec<Job>, Vec<Job>) =
             jobs.into_iter().partition(|j| j.stage == JobStage::Dream);
         let work = async {
@@ -119,13 +125,32 @@ async fn run(engine: Arc<Engine>, id: String, mut stop: watch::Receiver<bool>) {
             Ok::<_, engram_store::StoreError>(())
         };
         let result = tokio::select! {
-            r = work => r,
+            r = std::panic::AssertUnwindSafe(work).catch_unwind() => r,
             _ = renew => unreachable!("lease renewal never ends"),
         };
-        if let Err(e) = result {
-            tracing::error!(worker = %id, error = %e, "batch failed; its jobs will be retried");
-            let _ = engine.store.release_jobs(&id).await;
-            tokio::time::sleep(Duration::from_millis(500)).await;
+        match result {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => {
+                tracing::error!(worker = %id, error = %e, "batch failed; its jobs will be retried");
+                let _ = engine.store.release_jobs(&id).await;
+                tokio::time::sleep(Duration::from_millis(500)).await;
+            }
+            // (memory formation that panicked leaves its documents without
+            // memories, as a formation error does; processing is retried)
+            Err(_) => {
+                tracing::error!(worker = %id, jobs = claimed.len(), "batch panicked; its jobs fail");
+                let (dreams, jobs): (Vec<Job>, Vec<Job>) =
+                    claimed.into_iter().partition(|j| j.stage == JobStage::Dream);
+                for job in &jobs {
+                    let f = Failure::Transient("processing panicked".into());
+                    if let Err(e) = fail(&engine, job, f).await {
+                        tracing::warn!(worker = %id, error = %e, "could not record the failure");
+                    }
+                }
+                if let Err(e) = engine.store.complete_dreams(&dreams).await {
+                    tracing::warn!(worker = %id, error = %e, "could not record the failure");
+                }
+            }
         }
     }
     match engine.store.release_jobs(&id).await {
