@@ -9,9 +9,9 @@
 
 use crate::dreams::dream_batch;
 use crate::pipeline::{fail, process_batch, Failure};
-use futures::FutureExt;
 use crate::Engine;
 use engram_store::{Job, JobStage};
+use futures::FutureExt;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::watch;
@@ -139,8 +139,9 @@ async fn run(engine: Arc<Engine>, id: String, mut stop: watch::Receiver<bool>) {
             // memories, as a formation error does; processing is retried)
             Err(_) => {
                 tracing::error!(worker = %id, jobs = claimed.len(), "batch panicked; its jobs fail");
-                let (dreams, jobs): (Vec<Job>, Vec<Job>) =
-                    claimed.into_iter().partition(|j| j.stage == JobStage::Dream);
+                let (dreams, jobs): (Vec<Job>, Vec<Job>) = claimed
+                    .into_iter()
+                    .partition(|j| j.stage == JobStage::Dream);
                 for job in &jobs {
                     let f = Failure::Transient("processing panicked".into());
                     if let Err(e) = fail(&engine, job, f).await {

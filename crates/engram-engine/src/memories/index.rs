@@ -148,6 +148,10 @@ pub(crate) fn record(m: &Memory) -> IndexDocument {
     if engram_memory::relate::states_dose(&m.content) {
         asked.push("medication, takes");
     }
+    // ("who is Nadia's manager?" of "Nadia reports to Gareth")
+    if engram_memory::relate::names_manager(&m.content) {
+        asked.push("manager, boss, reports to");
+    }
     asked.dedup();
     for a in asked {
         context.push('\n');

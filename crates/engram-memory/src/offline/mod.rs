@@ -69,7 +69,7 @@ pub fn entities_of(text: &str) -> Vec<crate::Entity> {
 use crate::{Candidate, EntityKind, Role, Turn};
 use engram_extract::split_sentences;
 use people::{common_words, lowered_if_common, person_names};
-use restate::{bike_as_verb, date_set, hometown_named, spell_age, unreported};
+use restate::{bike_as_verb, date_set, hometown_named, manager_named, spell_age, unreported};
 use std::collections::HashSet;
 use subjects::{with_origin_subject, with_subject};
 use surface::*;
@@ -217,7 +217,8 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
             let sentence = strip_vocative(strip_openers(said), &people);
             let sentence = bike_as_verb(sentence);
             let sentence = date_set(&sentence).into_owned();
-            let sentence = hometown_named(&sentence);
+            let sentence = hometown_named(&sentence).into_owned();
+            let sentence = manager_named(&sentence);
             let sentence = sentence.as_ref();
             // "How long have you been married?" - "5 years already!"
             let short = question.filter(|_| si == 0).and_then(|q| {

@@ -10,6 +10,7 @@
 //! only.
 
 use super::clauses;
+use super::surface::upper_first;
 
 /// "Tom is 34" (or "Tom is 34 now") says an age: "Tom is 34 years old";
 /// so does "Pia's son Arjun is 7" and "Pia's daughter is 4" (a name, or
@@ -236,9 +237,47 @@ pub(super) fn hometown_named(sentence: &str) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(out.join(" "))
 }
 
+/// "I report to Gareth now" said as "my manager is Gareth now": who
+/// someone reports to is asked as who their manager is, and a memory in
+/// those words is found by the question ("reports to" stays findable
+/// through the memory's keyword context).
+pub(super) fn manager_named(sentence: &str) -> std::borrow::Cow<'_, str> {
+    for (said, as_) in [
+        ("I report to ", "my manager is "),
+        ("I now report to ", "my manager is now "),
+        ("I'm reporting to ", "my manager is "),
+    ] {
+        let lower = sentence.to_lowercase();
+        let Some(i) = lower.find(&said.to_lowercase()) else {
+            continue;
+        };
+        // at the start, or after a comma or a conjunction
+        let before = sentence[..i].trim_end();
+        let opens = before.is_empty()
+            || before.ends_with(',')
+            || before.ends_with(" so")
+            || before.ends_with(" and")
+            || before.ends_with(" but");
+        let named = sentence[i + said.len()..].starts_with(char::is_uppercase);
+        if opens && named {
+            let as_ = if before.is_empty() {
+                upper_first(as_)
+            } else {
+                as_.to_string()
+            };
+            return std::borrow::Cow::Owned(format!(
+                "{}{as_}{}",
+                &sentence[..i],
+                &sentence[i + said.len()..]
+            ));
+        }
+    }
+    std::borrow::Cow::Borrowed(sentence)
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{bike_as_verb, date_set, hometown_named, spell_age};
+    use super::{bike_as_verb, date_set, hometown_named, manager_named, spell_age};
     use crate::offline::extract;
     use crate::{Role, Turn};
 
@@ -291,6 +330,18 @@ mod tests {
         );
         check("We set the table.", "We set the table.");
         check("I set a goal for the year.", "I set a goal for the year.");
+    }
+
+    #[test]
+    fn whom_one_reports_to_is_ones_manager() {
+        let check = |said: &str, want: &str| assert_eq!(manager_named(said), want, "{said}");
+        check(
+            "Rita left the company, so I report to Gareth now.",
+            "Rita left the company, so my manager is Gareth now.",
+        );
+        check("I now report to Gareth.", "My manager is now Gareth.");
+        check("I report to the board.", "I report to the board.");
+        check("Tom said I report to Ana.", "Tom said I report to Ana.");
     }
 
     #[test]

@@ -46,6 +46,7 @@ mod switched;
 mod takeover;
 
 pub use now::asks_about_now;
+pub use reports::names_manager;
 pub use retraction::described_subject;
 use retraction::{is_plan, mentions_owned, new_role, retraction, stem};
 use slots::{lead_subject, normalise, same_subject};

@@ -38,6 +38,12 @@ fn manager_of(fact: &str) -> Option<(String, String)> {
     None
 }
 
+/// Whether `fact` says whom someone reports to ("Nadia reports to
+/// Gareth", "Nadia's boss is Rita").
+pub fn names_manager(fact: &str) -> bool {
+    manager_of(fact).is_some_and(|(who, _)| !who.is_empty())
+}
+
 /// Whether `new` names someone else as whom the subject of `old` reports
 /// to.
 pub(super) fn new_manager(new: &str, old: &str) -> bool {
