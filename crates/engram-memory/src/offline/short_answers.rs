@@ -68,9 +68,16 @@ pub(super) fn expanded(question: &str, answer: &str) -> Option<String> {
         }
     };
     // the answer's opening fragment, and what follows it
+    // (a title's full stop is no end: "Dr. Patel, she's amazing")
     let cut = answer
-        .find([',', '!', '.', '?', ';', '-', '\u{2013}', '\u{2014}'])
-        .unwrap_or(answer.len());
+        .char_indices()
+        .find(|&(i, c)| {
+            matches!(
+                c,
+                ',' | '!' | '.' | '?' | ';' | '-' | '\u{2013}' | '\u{2014}'
+            ) && !(c == '.' && titled(&answer[..i]))
+        })
+        .map_or(answer.len(), |(i, _)| i);
     // "How long have you been playing the piano?" - "I've been playing
     // for four months": the answer's verb alone, the question's object
     if let Some(doing) = after(&lower, &["how long have you been "]) {
@@ -82,7 +89,14 @@ pub(super) fn expanded(question: &str, answer: &str) -> Option<String> {
     let rest = affirmed(rest);
     let fragment = fragment.trim();
     let words: Vec<&str> = fragment.split_whitespace().collect();
-    if words.is_empty() || words.len() > 8 {
+    // (where one stays says how long too: "A ryokan in Kyoto for the first
+    // three nights")
+    let staying = after(
+        &lower,
+        &["where are you staying", "where will you be staying"],
+    )
+    .is_some();
+    if words.is_empty() || words.len() > if staying { 12 } else { 8 } {
         return None;
     }
     let said = if let Some(doing) = after(&lower, &["how long have you been "]) {
@@ -106,6 +120,19 @@ pub(super) fn expanded(question: &str, answer: &str) -> Option<String> {
         format!("I'm from {}", place(&words)?)
     } else if after(&lower, &["where do you live", "where are you living"]).is_some() {
         format!("I live in {}", place(&words)?)
+    } else if staying {
+        // a place, with no verb of its own
+        let placed = words.first().is_some_and(|w| {
+            matches!(bare(w).as_str(), "a" | "an" | "the") || w.starts_with(char::is_uppercase)
+        });
+        if !placed || (0..words.len()).any(|i| finite(&words, i)) {
+            return None;
+        }
+        let first = match bare(words[0]).as_str() {
+            a @ ("a" | "an" | "the") => a.to_string(),
+            _ => words[0].to_string(),
+        };
+        format!("I'm staying at {first} {}", words[1..].join(" "))
     } else if after(&lower, &["where do you work"]).is_some() {
         format!("I work at {}", place(&words)?)
     } else if after(&lower, &["how old are you"]).is_some() {
@@ -188,6 +215,22 @@ fn filled(question: &str, words: &[&str]) -> Option<String> {
         .skip_while(|w| matches!(*w, "so" | "so," | "and" | "oh," | "ok," | "well,"))
         .collect();
     let wh = q.first().map(|w| bare(w))?;
+    let owned = |w: Option<&&str>| {
+        w.is_some_and(|w| matches!(bare(w).as_str(), "your" | "his" | "her" | "their"))
+    };
+    // "Who's your supervisor?" - "Dr. Patel": whose one it is, named
+    if (wh == "who's" || (wh == "who" && q.get(1).is_some_and(|w| bare(w) == "is")))
+        && words
+            .first()
+            .is_some_and(|w| w.starts_with(char::is_uppercase))
+    {
+        let from = if wh == "who's" { 1 } else { 2 };
+        if owned(q.get(from)) && (q.len() == from + 2) {
+            let np = upper_first(&mine(&q[from..].join(" ")));
+            return Some(format!("{np} is {thing}"));
+        }
+        return None;
+    }
     if wh == "what's" || (wh == "what" && q.get(1).is_some_and(|w| bare(w) == "is")) {
         // "what's your dog's name": mine, and said of one's own
         let from = if wh == "what's" { 1 } else { 2 };
@@ -204,9 +247,6 @@ fn filled(question: &str, words: &[&str]) -> Option<String> {
         return (!q[from + 1..].iter().any(|w| verb_not_owner(w)))
             .then(|| format!("{np} is {thing}"));
     }
-    let owned = |w: Option<&&str>| {
-        w.is_some_and(|w| matches!(bare(w).as_str(), "your" | "his" | "her" | "their"))
-    };
     if wh == "what" && q.get(1).is_some_and(|w| bare(w) == "are") && owned(q.get(2)) {
         if q.len() > 6 {
             return None;
@@ -392,6 +432,13 @@ fn filled(question: &str, words: &[&str]) -> Option<String> {
         .map(|p| format!(" {p}"))
         .unwrap_or_default();
     Some(format!("{said}{prep} {thing}"))
+}
+
+/// Whether `before` ends with a title its full stop belongs to ("Dr",
+/// "Mrs", "Prof").
+fn titled(before: &str) -> bool {
+    let last = before.rsplit(' ').next().unwrap_or(before);
+    matches!(last, "Dr" | "Mr" | "Mrs" | "Ms" | "Prof" | "St")
 }
 
 /// A verb's third person singular ("work" -> "works", "teach" ->

@@ -27,6 +27,16 @@ fn short_answers_said_in_full() {
             Some("My kids play football and chess."),
         ),
         (
+            "That sounds fascinating! Who's your supervisor?",
+            "Dr. Patel, she's amazing.",
+            Some("My supervisor is Dr. Patel, she's amazing."),
+        ),
+        (
+            "Exciting! Where are you staying?",
+            "A ryokan in Kyoto for the first three nights, then a hotel in Shinjuku.",
+            Some("I'm staying at a ryokan in Kyoto for the first three nights, then a hotel in Shinjuku."),
+        ),
+        (
             "Where did you get married?",
             "Lisbon!",
             Some("I got married in Lisbon!"),
@@ -253,6 +263,8 @@ fn full_answers_and_other_questions_are_left() {
         ("How did you like the film?", "On the whole, good."),
         ("What does your wife do?", "Teacher."),
         ("What inspires your passion?", "Nature."),
+        ("Who's your favourite singer of all time?", "Adele."),
+        ("Who is your supervisor?", "not sure yet."),
         ("What does your", "Nothing."),
         ("What does your dog think of it?", "Nothing!"),
         // a question that is not the last one
