@@ -3,7 +3,10 @@
 //! Faro.". A fact that says "instead" and names a day replaces the one of
 //! the same subject, on the same topic (the cosine says so), that has
 //! something ahead on another day. A fact told in the past ("flew to Rome
-//! on May 3") is history, and nothing new replaces it.
+//! on May 3") is history, and nothing new replaces it. When the new fact
+//! says nothing but the new day ("I'm going on the 5th instead"), the new
+//! version is the plan with its day changed ([`described`]): "Keiko is
+//! flying to Tokyo on 5 March 2025 for two weeks."
 
 use super::slots::{lead_subject, normalise, same_subject};
 use crate::offline::dates::MONTHS;
@@ -65,9 +68,126 @@ pub(super) fn moves_day(new: &str, old: &str) -> bool {
     !told_as_past(&o) && same_subject(&lead_subject(&n), &lead_subject(&o))
 }
 
+/// Where the day of `words` is: the month, the day beside it, and a year
+/// after them, as a span of word indexes.
+fn day_span(words: &[&str]) -> Option<(usize, usize)> {
+    let clean = |w: &str| w.trim_matches(|c: char| !c.is_alphanumeric()).to_string();
+    let is_day = |w: &str| {
+        let w = clean(w);
+        let d = w.trim_end_matches(|c: char| !c.is_ascii_digit());
+        !d.is_empty() && d.len() <= 2 && d.chars().all(|c| c.is_ascii_digit())
+    };
+    let is_year = |w: &str| {
+        let w = clean(w);
+        w.len() == 4 && w.chars().all(|c| c.is_ascii_digit())
+    };
+    let m = words
+        .iter()
+        .position(|w| MONTHS.iter().any(|m| m.eq_ignore_ascii_case(&clean(w))))?;
+    let mut start = m;
+    let mut end = m + 1;
+    if m > 0 && is_day(words[m - 1]) && !words[m - 1].ends_with(',') {
+        start = m - 1;
+    } else if words.get(m + 1).is_some_and(|w| is_day(w)) && !words[m].ends_with(',') {
+        end = m + 2;
+    } else {
+        return None;
+    }
+    if words.get(end).is_some_and(|w| is_year(w)) && !words[end - 1].ends_with(['.', '!']) {
+        end += 1;
+    }
+    Some((start, end))
+}
+
+/// The plan `old` with its day changed to the one `new` moves it to, when
+/// `new` says nothing else ("Keiko is going on 5 March 2025 instead."):
+/// the plan keeps where and for how long.
+pub(super) fn described(new: &str, old: &str) -> Option<String> {
+    if !moves_day(new, old) {
+        return None;
+    }
+    let nw: Vec<&str> = new.split_whitespace().collect();
+    let ow: Vec<&str> = old.split_whitespace().collect();
+    let (ns, ne) = day_span(&nw)?;
+    let (os, oe) = day_span(&ow)?;
+    // nothing but the subject, a verb of going and "instead" beside the day
+    let subject = lead_subject(&normalise(new)).split_whitespace().count();
+    let rest: Vec<&&str> = nw
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| *i >= subject && !(ns..ne).contains(i))
+        .map(|(_, w)| w)
+        .collect();
+    let plain = rest.iter().all(|w| {
+        let b = w
+            .trim_matches(|c: char| !c.is_alphanumeric())
+            .to_lowercase();
+        matches!(
+            b.as_str(),
+            "is" | "am"
+                | "are"
+                | "now"
+                | "going"
+                | "flying"
+                | "leaving"
+                | "travelling"
+                | "traveling"
+                | "on"
+                | "instead"
+                | "will"
+                | "go"
+                | "fly"
+                | "leave"
+                | "be"
+        )
+    });
+    if !plain {
+        return None;
+    }
+    let date: Vec<&str> = nw[ns..ne]
+        .iter()
+        .map(|w| w.trim_end_matches([',', '.', '!']))
+        .collect();
+    let tail = ow[oe - 1]
+        .trim_start_matches(|c: char| c.is_alphanumeric())
+        .to_string();
+    let mut out: Vec<String> = ow[..os].iter().map(|w| w.to_string()).collect();
+    out.push(format!("{}{tail}", date.join(" ")));
+    out.extend(ow[oe..].iter().map(|w| w.to_string()));
+    Some(out.join(" "))
+}
+
 #[cfg(test)]
 mod tests {
-    use super::moves_day;
+    use super::{described, moves_day};
+
+    #[test]
+    fn the_plan_keeps_all_but_its_day() {
+        assert_eq!(
+            described(
+                "Keiko is going on 5 March 2025 instead.",
+                "Keiko is flying to Tokyo on March 3rd for two weeks."
+            )
+            .as_deref(),
+            Some("Keiko is flying to Tokyo on 5 March 2025 for two weeks.")
+        );
+        assert_eq!(
+            described(
+                "Amara is now flying on August 6th instead.",
+                "Amara has flights on August 4th from Manchester to Faro."
+            )
+            .as_deref(),
+            Some("Amara has flights on August 6th from Manchester to Faro.")
+        );
+        // the new fact says more than the day
+        assert_eq!(
+            described(
+                "Keiko is flying to Osaka on 5 March instead.",
+                "Keiko is flying to Tokyo on March 3rd."
+            ),
+            None
+        );
+    }
 
     #[test]
     fn a_plan_moved_to_another_day() {

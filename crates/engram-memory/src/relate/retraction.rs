@@ -395,6 +395,7 @@ pub fn described_subject(new: &str, old: &str) -> Option<String> {
     if let Some(said) = owned_thing(new, old)
         .or_else(|| super::finished::described(new, old))
         .or_else(|| super::doses::described(new, old))
+        .or_else(|| super::instead::described(new, old))
     {
         return Some(said);
     }
