@@ -71,6 +71,24 @@ fn same_person(person: &str, name: &str) -> bool {
             && !person.contains(' '))
 }
 
+/// The name `text` gives `who` ("Maria's pup's name is Shadow", "Maria's
+/// pup is named Shadow"), if it gives one.
+fn named_as(text: &str, who: &str) -> Option<String> {
+    for naming in ["'s name is ", " is named ", " is called "] {
+        let Some((before, after)) = text.split_once(naming) else {
+            continue;
+        };
+        let name = after.split_whitespace().next()?;
+        let name = name.trim_end_matches(['.', '!', ',', '?']);
+        if before.trim_start_matches(|c: char| !c.is_alphanumeric()) == who
+            && name.starts_with(char::is_uppercase)
+        {
+            return Some(name.to_string());
+        }
+    }
+    None
+}
+
 /// Whether "her" between `before` and `next` is the object of a verb
 /// that lets or makes someone act, with the act after it ("helping her
 /// find a flat", "watched her play", "let her go"): then it is who acts,
@@ -304,8 +322,9 @@ impl Antecedents {
         names: &[String],
         exclude: &[&str],
     ) {
-        if center.is_some() {
-            self.center = center;
+        if let Some(c) = center {
+            // ("Her name is Shadow": the name is who the talk is about)
+            self.center = Some(named_as(text, &c).unwrap_or(c));
             return;
         }
         let mut fresh = Antecedents::default();

@@ -239,6 +239,20 @@ fn he_keeps_meaning_who_the_talk_is_about() {
             "Theo loves his new uniform."
         ]
     );
+    // a name given to who the talk is about is who it is about after
+    assert_eq!(
+        super::tests::chat(&[
+            "Maria: I just adopted a pup from a shelter. She brings so much joy!",
+            "John: How cute! What's her name?",
+            "Maria: Her name is Shadow! She's full of energy.",
+        ]),
+        [
+            "Maria just adopted a pup from a shelter.",
+            "Maria's pup brings so much joy.",
+            "Maria's pup is named Shadow.",
+            "Shadow is full of energy."
+        ]
+    );
     // a clause about someone else, with no pronoun for the one before,
     // moves the talk on
     assert_eq!(
