@@ -140,11 +140,17 @@ const NAME_ONLY: f32 = 0.95;
 /// car does Jo drive?"): below the memories that still hold.
 const OVER_NOW: f32 = 0.8;
 
+/// What a memory that describes what a "what is X about?" question asks
+/// about ("Ines's novel is a mystery set in ...") gains over one that only
+/// names X ("Ines finished her novel").
+const DESCRIBES: f32 = 1.1;
+
 /// Memories at or above `threshold`, best first (at most `limit`), and
 /// how many there were. "Sam is the user's name." matches any question
 /// that names Sam; it answers only one that asks for a name, and ranks
 /// below the facts about Sam otherwise. A memory of something over ranks
-/// below what still holds for a question about now.
+/// below what still holds for a question about now, and one that says
+/// what a thing is above one that only names it for "what is X about?".
 fn ranked_memories(
     q: &str,
     mut found: Vec<(Memory, f32)>,
@@ -160,6 +166,12 @@ fn ranked_memories(
     }
     found.retain(|(_, sc)| *sc >= threshold);
     // (read for what passed the threshold only: a few, not the index)
+    // "what is Ines's novel about?": what it is, over that it was finished
+    for (m, sc) in found.iter_mut() {
+        if engram_memory::relate::describes_asked(q, &m.content) {
+            *sc = (*sc * DESCRIBES).min(1.0);
+        }
+    }
     // (never below the threshold it passed: "does Tariq have a dog?" is
     // still answered by "Tariq's dog Max passed away")
     if engram_memory::relate::asks_about_now(q) {

@@ -2,7 +2,10 @@
 //! drive?", "where does Ana work?") rather than how they were or how they
 //! ended ("what did Jo sell?", "does Ana still work there?", "why did she
 //! quit?"). Search ranks memories of something over ("Jo sold their
-//! Civic") below the ones that hold for such a question. Reads words only.
+//! Civic") below the ones that hold for such a question. Also whether a
+//! memory describes what a "what is X about?" question asks about ("Ines's
+//! first novel is a mystery set in a lighthouse", not "Ines finished her
+//! first novel"). Reads words only.
 
 /// Words that ask about the past, a change or an ending.
 const NOT_NOW: &[&str] = &[
@@ -63,9 +66,72 @@ pub fn asks_about_now(question: &str) -> bool {
     present && !words.iter().any(|w| NOT_NOW.contains(&w.as_str()))
 }
 
+/// The thing a "what is ... about?" question asks about, as its last
+/// word ("novel" of "what is Ines's novel about?").
+fn asked_about(question: &str) -> Option<String> {
+    let q = question
+        .trim()
+        .trim_end_matches(['?', '.', '!'])
+        .to_lowercase();
+    let rest = [
+        "what is ",
+        "what's ",
+        "what was ",
+        "what are ",
+        "what were ",
+    ]
+    .iter()
+    .find_map(|p| q.strip_prefix(p))?;
+    let thing = rest.strip_suffix(" about")?;
+    let last = thing.split_whitespace().last()?;
+    (thing.split_whitespace().count() <= 5).then(|| last.to_string())
+}
+
+/// Whether `memory` describes what `question` asks the contents of: the
+/// thing, then "is a", "is about", "was a" ... ("what is Ines's novel
+/// about?" - "Ines's first novel is a mystery set in a lighthouse").
+pub fn describes_asked(question: &str, memory: &str) -> bool {
+    let Some(thing) = asked_about(question) else {
+        return false;
+    };
+    let m = format!(" {} ", memory.to_lowercase());
+    [
+        "is a ",
+        "is an ",
+        "is about ",
+        "was a ",
+        "was an ",
+        "was about ",
+        "are about ",
+    ]
+    .iter()
+    .any(|c| m.contains(&format!(" {thing} {c}")))
+}
+
 #[cfg(test)]
 mod tests {
-    use super::asks_about_now;
+    use super::{asks_about_now, describes_asked};
+
+    #[test]
+    fn a_description_of_what_is_asked_about() {
+        let q = "what is Ines's novel about?";
+        assert!(describes_asked(
+            q,
+            "Ines's first novel is a mystery set in a lighthouse in Cornwall."
+        ));
+        assert!(!describes_asked(
+            q,
+            "Ines finally finished their first novel."
+        ));
+        assert!(describes_asked(
+            "What was the podcast about?",
+            "Sam's podcast was about urban gardening."
+        ));
+        assert!(!describes_asked(
+            "where is Ines's novel set?",
+            "Ines's first novel is a mystery set in a lighthouse in Cornwall."
+        ));
+    }
 
     #[test]
     fn questions_about_now() {
