@@ -148,6 +148,11 @@ pub(crate) fn record(m: &Memory) -> IndexDocument {
     if engram_memory::relate::states_dose(&m.content) {
         asked.push("medication, takes");
     }
+    // ("what is Priya working on?" of "Priya is moving on to the fraud
+    // detection project")
+    if engram_memory::relate::states_work_on(&m.content) {
+        asked.push("working on, project");
+    }
     // ("who is Nadia's manager?" of "Nadia reports to Gareth")
     if engram_memory::relate::names_manager(&m.content) {
         asked.push("manager, boss, reports to");

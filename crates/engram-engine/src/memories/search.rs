@@ -150,7 +150,8 @@ const DESCRIBES: f32 = 1.1;
 /// that names Sam; it answers only one that asks for a name, and ranks
 /// below the facts about Sam otherwise. A memory of something over ranks
 /// below what still holds for a question about now, and one that says
-/// what a thing is above one that only names it for "what is X about?".
+/// what a thing is above one that only names it for "what is X about?"
+/// (as one that says what X is working on, for "what is X working on?").
 fn ranked_memories(
     q: &str,
     mut found: Vec<(Memory, f32)>,
@@ -167,8 +168,11 @@ fn ranked_memories(
     found.retain(|(_, sc)| *sc >= threshold);
     // (read for what passed the threshold only: a few, not the index)
     // "what is Ines's novel about?": what it is, over that it was finished
+    // (and "what is Priya working on?": Priya's work, over work of others')
     for (m, sc) in found.iter_mut() {
-        if engram_memory::relate::describes_asked(q, &m.content) {
+        if engram_memory::relate::describes_asked(q, &m.content)
+            || engram_memory::relate::answers_work_on(q, &m.content)
+        {
             *sc = (*sc * DESCRIBES).min(1.0);
         }
     }

@@ -45,7 +45,7 @@ mod slots;
 mod switched;
 mod takeover;
 
-pub use now::{asks_about_now, describes_asked};
+pub use now::{answers_work_on, asks_about_now, describes_asked, states_work_on};
 pub use reports::names_manager;
 pub use retraction::described_subject;
 use retraction::{is_plan, mentions_owned, new_role, retraction, stem};

@@ -66,6 +66,53 @@ pub fn asks_about_now(question: &str) -> bool {
     present && !words.iter().any(|w| NOT_NOW.contains(&w.as_str()))
 }
 
+/// Wordings of doing a piece of work now.
+const WORKING_ON: &[&str] = &[
+    " is leading ",
+    " is working on ",
+    " is moving on to ",
+    " moving on to ",
+    " is building ",
+    " is writing ",
+    " is running ",
+    " is in charge of ",
+    " owns ",
+    " will run ",
+    " will lead ",
+    " started working on ",
+];
+
+/// Whether `fact` says what someone is working on ("Priya is now moving
+/// on to the fraud detection project", "Tom owns the pricing page"): it
+/// answers "what is Priya working on?" though it may not say "work".
+pub fn states_work_on(fact: &str) -> bool {
+    let t = format!(" {} ", super::slots::normalise(fact));
+    WORKING_ON.iter().any(|p| t.contains(p)) && !super::attributes_over(fact)
+}
+
+/// Whether `memory` says what the one `question` asks about is working on
+/// ("what is Priya working on?" - "Priya is now moving on to the fraud
+/// detection project"): the question asks what someone is working on,
+/// and the memory is about the person it names.
+pub fn answers_work_on(question: &str, memory: &str) -> bool {
+    let q = question.to_lowercase();
+    if !(q.contains(" working on") || q.contains(" work on")) || !states_work_on(memory) {
+        return false;
+    }
+    let subject = super::slots::lead_subject(&super::slots::normalise(memory));
+    let named: Vec<String> = question
+        .split_whitespace()
+        .skip(1)
+        .filter(|w| w.starts_with(char::is_uppercase))
+        .map(|w| {
+            w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'')
+                .trim_end_matches("'s")
+                .to_lowercase()
+        })
+        .collect();
+    named.len() == 1 && super::slots::same_subject(&subject, &named[0])
+}
+
 /// The thing a "what is ... about?" question asks about, as its last
 /// word ("novel" of "what is Ines's novel about?").
 fn asked_about(question: &str) -> Option<String> {
@@ -111,6 +158,31 @@ pub fn describes_asked(question: &str, memory: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::{asks_about_now, describes_asked};
+
+    #[test]
+    fn work_one_is_on() {
+        use super::{answers_work_on, states_work_on};
+        let q = "what is Priya working on?";
+        assert!(answers_work_on(
+            q,
+            "Priya is now moving on to the fraud detection project."
+        ));
+        assert!(!answers_work_on(q, "Aisha took over the database work."));
+        assert!(!answers_work_on(q, "Aisha is leading the database work."));
+        assert!(!answers_work_on(
+            "where does Priya work?",
+            "Priya is leading the migration."
+        ));
+        assert!(states_work_on(
+            "Priya is now moving on to the fraud detection project."
+        ));
+        assert!(states_work_on(
+            "Priya is leading the billing migration at Finlo."
+        ));
+        assert!(states_work_on("Tom owns the pricing page."));
+        assert!(!states_work_on("Aisha took over the database work."));
+        assert!(!states_work_on("Priya lives in Leeds."));
+    }
 
     #[test]
     fn a_description_of_what_is_asked_about() {
