@@ -71,6 +71,40 @@ pub(super) fn stem(w: &str) -> String {
     w.to_string()
 }
 
+/// "is not vegetarian anymore" said as "is no longer vegetarian" (also
+/// "isn't", "doesn't ... any more", "any longer"), the wording the
+/// retractions know; other text as it is.
+fn no_longer(t: &str) -> String {
+    let Some(end) = [" anymore ", " any more ", " any longer "]
+        .iter()
+        .find_map(|e| t.find(e).map(|i| (i, e.len())))
+    else {
+        return t.to_string();
+    };
+    let head = &t[..end.0];
+    let Some((i, neg)) = [" not ", "n't "]
+        .iter()
+        .filter_map(|n| head.rfind(n).map(|i| (i, *n)))
+        .max()
+    else {
+        return t.to_string();
+    };
+    // "isn't" is "is" and the negation
+    let (before, after) = (&head[..i], &head[i + neg.len()..]);
+    let before = match neg {
+        "n't " => match before.rsplit_once(' ') {
+            Some((b, "is" | "does" | "do" | "are" | "was" | "did" | "has" | "have")) => {
+                format!("{b} {}", before.rsplit(' ').next().unwrap_or(""))
+            }
+            Some((b, "ca")) => format!("{b} can"),
+            Some((b, "wo")) => format!("{b} will"),
+            _ => before.to_string(),
+        },
+        _ => before.to_string(),
+    };
+    format!("{before} no longer {after} {}", &t[end.0 + end.1..])
+}
+
 /// What a fact retracts.
 #[derive(Debug, Clone, PartialEq)]
 pub(super) struct Retraction {
@@ -241,7 +275,7 @@ const RELATIVE: &[&str] = &["who", "whom", "whose", "which", "that"];
 
 /// What `fact` retracts, if anything.
 pub(super) fn retraction(fact: &str) -> Option<Retraction> {
-    let t = format!(" {} ", normalise(fact));
+    let t = no_longer(&format!(" {} ", normalise(fact)));
     for (p, is_subject) in RETRACTIONS {
         let Some(i) = t.find(p) else {
             continue;
