@@ -8,6 +8,8 @@
 //! remembered (its document keeps it; `hybrid` search finds it there),
 //! unless it tells of something ending: that is history, remembered
 //! without ending the newer memory.
+//! A name corrected ("her name is Priyanka, not Priya") renames the
+//! memories that used the wrong one, each a new version.
 //! The nearest memories of the space (fused keyword and vector ranking in
 //! the memory index) are the ones compared.
 
@@ -143,6 +145,16 @@ impl Engine {
         fact: Fact,
     ) -> Result<Remembered, EngineError> {
         let near = self.neighbours(org_id, tag, &fact).await?;
+        // "my sister's name is Priyanka, not Priya": the memories that say
+        // Priya say Priyanka now (the correction itself is then said)
+        if let Some((wrong, right)) = engram_memory::relate::renamed(&fact.content) {
+            if let Some(m) = self
+                .rename_memories(org_id, &fact, &wrong, &right, &near)
+                .await?
+            {
+                return Ok(Remembered::Updated(m));
+            }
+        }
         let mut best: Option<(Relation, &Memory)> = None;
         for (m, cos) in &near {
             let r = relate(&fact.content, &m.content, *cos);
@@ -274,6 +286,63 @@ impl Engine {
             return Ok(Remembered::Extended(m));
         }
         Ok(Remembered::New(m))
+    }
+
+    /// The memories of `near` that use the name `wrong`, each made a new
+    /// version that says `right` instead (with `fact`, the correction, as
+    /// its source); the first of them, if any.
+    async fn rename_memories(
+        &self,
+        org_id: &str,
+        fact: &Fact,
+        wrong: &str,
+        right: &str,
+        near: &[(Memory, f32)],
+    ) -> Result<Option<Memory>, EngineError> {
+        use engram_memory::relate::rename;
+        let mut first = None;
+        for (m, _) in near {
+            let Some(content) = rename(&m.content, wrong, right) else {
+                continue;
+            };
+            let Some(embedding) = self.embed_texts(vec![content.clone()]).await?.pop() else {
+                continue;
+            };
+            let entities = m
+                .entities
+                .iter()
+                .map(|e| MemoryEntity {
+                    name: rename(&e.name, wrong, right).unwrap_or_else(|| e.name.clone()),
+                    kind: e.kind.clone(),
+                })
+                .collect();
+            let source = fact.source.clone().map(|mut s| {
+                s.text.push_str(&format!("\nBefore: {}", m.content));
+                s
+            });
+            let update = MemoryUpdate {
+                content,
+                embedding,
+                metadata: None,
+                forget_after: None,
+                forget_reason: None,
+                is_static: None,
+                document_ids: None,
+                document_date: None,
+                event_dates: None,
+                entities: Some(entities),
+                source: source.map(Some),
+            };
+            match self.store.update_memory(org_id, &m.id, update).await {
+                Ok(Some(renamed)) => {
+                    tracing::debug!(from = %m.content, to = %renamed.content, "renamed");
+                    first.get_or_insert(renamed);
+                }
+                Ok(None) | Err(StoreError::Conflict(_)) => {}
+                Err(e) => return Err(e.into()),
+            }
+        }
+        Ok(first)
     }
 
     /// An ending (`fact`, now the next version of memory `updated`) ends

@@ -84,6 +84,8 @@ const ANSWER_OPENERS: &[&str] = &[
     "of course",
     "update",
     "small update",
+    "correction",
+    "quick correction",
     "fyi",
     "bad news",
     "sad news",

@@ -39,6 +39,7 @@ mod habits;
 mod instead;
 mod now;
 mod outcomes;
+mod renamed;
 mod reports;
 mod retraction;
 mod slots;
@@ -46,6 +47,7 @@ mod switched;
 mod takeover;
 
 pub use now::{answers_work_on, asks_about_now, describes_asked, states_work_on};
+pub use renamed::{rename, renamed};
 pub use reports::names_manager;
 pub use retraction::described_subject;
 use retraction::{is_plan, mentions_owned, new_role, retraction, stem};
