@@ -279,6 +279,26 @@ fn tense_of(words: &[&str]) -> Option<bool> {
         if ahead(w) {
             return Some(true);
         }
+        // "starts school in September": a schedule, said in the present
+        if matches!(
+            w.as_str(),
+            "starts"
+                | "start"
+                | "begins"
+                | "begin"
+                | "opens"
+                | "launches"
+                | "finishes"
+                | "ends"
+                | "graduates"
+                | "retires"
+                | "arrives"
+                | "leaves"
+                | "renews"
+                | "expires"
+        ) {
+            return Some(true);
+        }
         // "is visiting in June": the progressive of a plan
         if matches!(w.as_str(), "is" | "are" | "am" | "'s" | "'re")
             && lower
@@ -638,6 +658,16 @@ mod tests {
         // said already, or no tense to go by
         check("I'm moving in June 2024.", "I'm moving in June 2024.", &[]);
         check("I love Rome in June.", "I love Rome in June.", &[]);
+        check(
+            "Theo starts school in September.",
+            "Theo starts school in September 2023.",
+            &["2023-09"],
+        );
+        check(
+            "Ada starts in March.",
+            "Ada starts in March 2024.",
+            &["2024-03"],
+        );
         check(
             "Last year I went to Lisbon in November.",
             "in 2022 I went to Lisbon in November.",

@@ -234,7 +234,7 @@ fn he_keeps_meaning_who_the_talk_is_about() {
         ]),
         [
             "Claire's son Theo is four years old.",
-            "Theo starts school in September.",
+            "Theo starts school in September 2023.",
             "Theo's best friend is a boy named Arjun from nursery.",
             "Theo loves his new uniform."
         ]
