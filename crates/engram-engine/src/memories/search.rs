@@ -167,22 +167,17 @@ fn ranked_memories(
     }
     found.retain(|(_, sc)| *sc >= threshold);
     // (read for what passed the threshold only: a few, not the index)
-    // "what is Ines's novel about?": what it is, over that it was finished
-    // (and "what is Priya working on?": Priya's work, over work of others')
+    // "what is Ines's novel about?": what it is, over that it was
+    // finished; "what is Priya working on?": Priya's work, over others'
+    let asked = engram_memory::relate::Asked::of(q);
     for (m, sc) in found.iter_mut() {
-        if engram_memory::relate::describes_asked(q, &m.content)
-            || engram_memory::relate::answers_work_on(q, &m.content)
-        {
+        if asked.answered_by(&m.content) {
             *sc = (*sc * DESCRIBES).min(1.0);
         }
-    }
-    // (never below the threshold it passed: "does Tariq have a dog?" is
-    // still answered by "Tariq's dog Max passed away")
-    if engram_memory::relate::asks_about_now(q) {
-        for (m, sc) in found.iter_mut() {
-            if engram_memory::relate::over_now(&m.content) {
-                *sc = (*sc * OVER_NOW).max(threshold);
-            }
+        // (never below the threshold it passed: "does Tariq have a dog?"
+        // is still answered by "Tariq's dog Max passed away")
+        if asked.outdated(&m.content) {
+            *sc = (*sc * OVER_NOW).max(threshold);
         }
     }
     found.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.id.cmp(&b.0.id)));

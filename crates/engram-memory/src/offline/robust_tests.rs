@@ -82,7 +82,8 @@ proptest! {
                 let _ = crate::relate::relate(a, b, 0.7);
             }
             let _ = crate::relate::over_now(a);
-            let _ = crate::relate::asks_about_now(a);
+            let asked = crate::relate::Asked::of(a);
+            let _ = (asked.answered_by(a), asked.outdated(a));
         }
         // a document, too (no speaker)
         let doc = texts.join("\n");

@@ -33,11 +33,11 @@
 //! Embedding cosine guards every decision so that wording alone never joins
 //! unrelated facts.
 
+mod asked;
 mod doses;
 mod finished;
 mod habits;
 mod instead;
-mod now;
 mod outcomes;
 mod renamed;
 mod reports;
@@ -46,7 +46,7 @@ mod slots;
 mod switched;
 mod takeover;
 
-pub use now::{answers_work_on, asks_about_now, describes_asked, states_work_on};
+pub use asked::{states_work_on, Asked};
 pub use renamed::{rename, renamed};
 pub use reports::names_manager;
 pub use retraction::described_subject;

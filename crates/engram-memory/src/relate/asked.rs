@@ -1,11 +1,15 @@
-//! Whether a question asks how things are now ("what car does Jo
-//! drive?", "where does Ana work?") rather than how they were or how they
-//! ended ("what did Jo sell?", "does Ana still work there?", "why did she
-//! quit?"). Search ranks memories of something over ("Jo sold their
-//! Civic") below the ones that hold for such a question. Also whether a
-//! memory describes what a "what is X about?" question asks about ("Ines's
-//! first novel is a mystery set in a lighthouse", not "Ines finished her
-//! first novel"). Reads words only.
+//! What a search question asks, read once ([`Asked`]), and which
+//! memories answer its shape:
+//! - how things are now ("what car does Jo drive?"), not how they were or
+//!   ended ("what did Jo sell?", "does Ana still work there?"): memories
+//!   of something over ("Jo sold their Civic") answer it worse;
+//! - what X is about ("what is Ines's novel about?"): a memory that says
+//!   what it is ("... novel is a mystery set in ...") answers it better
+//!   than one that only names it;
+//! - what someone is working on ("what is Priya working on?"): a memory
+//!   of that person's work answers it better than others' work.
+//!
+//! Reads words only.
 
 /// Words that ask about the past, a change or an ending.
 const NOT_NOW: &[&str] = &[
@@ -49,7 +53,7 @@ const NOT_NOW: &[&str] = &[
 
 /// Whether `question` asks how things are now: it asks in the present
 /// ("does", "is", "are") and says nothing of the past or of an ending.
-pub fn asks_about_now(question: &str) -> bool {
+fn asks_about_now(question: &str) -> bool {
     let words: Vec<String> = question
         .split_whitespace()
         .map(|w| {
@@ -90,16 +94,13 @@ pub fn states_work_on(fact: &str) -> bool {
     WORKING_ON.iter().any(|p| t.contains(p)) && !super::attributes_over(fact)
 }
 
-/// Whether `memory` says what the one `question` asks about is working on
-/// ("what is Priya working on?" - "Priya is now moving on to the fraud
-/// detection project"): the question asks what someone is working on,
-/// and the memory is about the person it names.
-pub fn answers_work_on(question: &str, memory: &str) -> bool {
+/// Whose work a "what is X working on?" question asks about (its one
+/// named person, lowercased).
+fn work_of(question: &str) -> Option<String> {
     let q = question.to_lowercase();
-    if !(q.contains(" working on") || q.contains(" work on")) || !states_work_on(memory) {
-        return false;
+    if !(q.contains(" working on") || q.contains(" work on")) {
+        return None;
     }
-    let subject = super::slots::lead_subject(&super::slots::normalise(memory));
     let named: Vec<String> = question
         .split_whitespace()
         .skip(1)
@@ -110,7 +111,10 @@ pub fn answers_work_on(question: &str, memory: &str) -> bool {
                 .to_lowercase()
         })
         .collect();
-    named.len() == 1 && super::slots::same_subject(&subject, &named[0])
+    match named.as_slice() {
+        [one] => Some(one.clone()),
+        _ => None,
+    }
 }
 
 /// The thing a "what is ... about?" question asks about, as its last
@@ -134,13 +138,9 @@ fn asked_about(question: &str) -> Option<String> {
     (thing.split_whitespace().count() <= 5).then(|| last.to_string())
 }
 
-/// Whether `memory` describes what `question` asks the contents of: the
-/// thing, then "is a", "is about", "was a" ... ("what is Ines's novel
-/// about?" - "Ines's first novel is a mystery set in a lighthouse").
-pub fn describes_asked(question: &str, memory: &str) -> bool {
-    let Some(thing) = asked_about(question) else {
-        return false;
-    };
+/// Whether `memory` describes `thing`: the thing, then "is a", "is
+/// about", "was a" ... ("Ines's first novel is a mystery set in ...").
+fn describes(thing: &str, memory: &str) -> bool {
     let m = format!(" {} ", memory.to_lowercase());
     [
         "is a ",
@@ -155,24 +155,58 @@ pub fn describes_asked(question: &str, memory: &str) -> bool {
     .any(|c| m.contains(&format!(" {thing} {c}")))
 }
 
+/// A search question, read once for what its shape asks.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Asked {
+    /// It asks how things are now.
+    now: bool,
+    /// The thing a "what is X about?" asks about.
+    about: Option<String>,
+    /// Whose work a "what is X working on?" asks about.
+    work_of: Option<String>,
+}
+
+impl Asked {
+    pub fn of(question: &str) -> Self {
+        Asked {
+            now: asks_about_now(question),
+            about: asked_about(question),
+            work_of: work_of(question),
+        }
+    }
+
+    /// Whether `memory` answers what the question's shape asks: it says
+    /// what the thing asked about is, or what the one asked about is
+    /// working on.
+    pub fn answered_by(&self, memory: &str) -> bool {
+        self.about.as_deref().is_some_and(|t| describes(t, memory))
+            || self.work_of.as_deref().is_some_and(|who| {
+                states_work_on(memory)
+                    && super::slots::same_subject(
+                        &super::slots::lead_subject(&super::slots::normalise(memory)),
+                        who,
+                    )
+            })
+    }
+
+    /// Whether `memory` tells of something over, for a question about now.
+    pub fn outdated(&self, memory: &str) -> bool {
+        self.now && super::over_now(memory)
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{asks_about_now, describes_asked};
+    use super::{asks_about_now, Asked};
 
     #[test]
     fn work_one_is_on() {
-        use super::{answers_work_on, states_work_on};
-        let q = "what is Priya working on?";
-        assert!(answers_work_on(
-            q,
-            "Priya is now moving on to the fraud detection project."
-        ));
-        assert!(!answers_work_on(q, "Aisha took over the database work."));
-        assert!(!answers_work_on(q, "Aisha is leading the database work."));
-        assert!(!answers_work_on(
-            "where does Priya work?",
-            "Priya is leading the migration."
-        ));
+        use super::states_work_on;
+        let q = Asked::of("what is Priya working on?");
+        assert!(q.answered_by("Priya is now moving on to the fraud detection project."));
+        assert!(!q.answered_by("Aisha took over the database work."));
+        assert!(!q.answered_by("Aisha is leading the database work."));
+        assert!(!Asked::of("where does Priya work?").answered_by("Priya is leading the migration."));
         assert!(states_work_on(
             "Priya is now moving on to the fraud detection project."
         ));
@@ -186,23 +220,13 @@ mod tests {
 
     #[test]
     fn a_description_of_what_is_asked_about() {
-        let q = "what is Ines's novel about?";
-        assert!(describes_asked(
-            q,
-            "Ines's first novel is a mystery set in a lighthouse in Cornwall."
-        ));
-        assert!(!describes_asked(
-            q,
-            "Ines finally finished their first novel."
-        ));
-        assert!(describes_asked(
-            "What was the podcast about?",
-            "Sam's podcast was about urban gardening."
-        ));
-        assert!(!describes_asked(
-            "where is Ines's novel set?",
-            "Ines's first novel is a mystery set in a lighthouse in Cornwall."
-        ));
+        let q = Asked::of("what is Ines's novel about?");
+        assert!(q.answered_by("Ines's first novel is a mystery set in a lighthouse in Cornwall."));
+        assert!(!q.answered_by("Ines finally finished their first novel."));
+        assert!(Asked::of("What was the podcast about?")
+            .answered_by("Sam's podcast was about urban gardening."));
+        assert!(!Asked::of("where is Ines's novel set?")
+            .answered_by("Ines's first novel is a mystery set in a lighthouse in Cornwall."));
     }
 
     #[test]
@@ -226,5 +250,9 @@ mod tests {
         ] {
             assert!(!asks_about_now(q), "{q}");
         }
+        let q = Asked::of("what car does Jo drive?");
+        assert!(q.outdated("Jo sold their Civic."));
+        assert!(!q.outdated("Jo bought a Tesla."));
+        assert!(!Asked::of("what did Jo sell?").outdated("Jo sold their Civic."));
     }
 }
