@@ -140,9 +140,10 @@ const NAME_ONLY: f32 = 0.95;
 /// car does Jo drive?"): below the memories that still hold.
 const OVER_NOW: f32 = 0.8;
 
-/// What a memory that describes what a "what is X about?" question asks
-/// about ("Ines's novel is a mystery set in ...") gains over one that only
-/// names X ("Ines finished her novel").
+/// What a memory that answers the question's shape gains over one that
+/// only names its thing: "what is X about?" - "Ines's novel is a mystery
+/// set in ..." (not "Ines finished her novel"); "what is Priya working
+/// on?" - Priya's project (not Aisha's work).
 const DESCRIBES: f32 = 1.1;
 
 /// Memories at or above `threshold`, best first (at most `limit`), and

@@ -42,6 +42,7 @@ mod outcomes;
 mod renamed;
 mod reports;
 mod retraction;
+mod slot_words;
 mod slots;
 mod switched;
 mod takeover;

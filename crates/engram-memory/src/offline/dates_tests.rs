@@ -1,0 +1,188 @@
+//! The cases of [`super`] (dates: relative dates resolved against the day said).
+use super::*;
+
+fn check(text: &str, want: &str, want_dates: &[&str]) {
+    // Monday 8 May 2023
+    let today = NaiveDate::from_ymd_opt(2023, 5, 8).unwrap();
+    let (got, dates) = resolve(text, today);
+    assert_eq!(got, want, "{text}");
+    assert_eq!(dates, want_dates, "{text}");
+}
+
+#[test]
+fn relative_dates_resolve_against_the_day_they_were_said() {
+    check(
+        "I went yesterday.",
+        "I went on 7 May 2023.",
+        &["2023-05-07"],
+    );
+    check(
+        "We met last week!",
+        "We met in the week of 1 May 2023!",
+        &["2023-05-01"],
+    );
+    check(
+        "She moved last month",
+        "She moved in April 2023",
+        &["2023-04"],
+    );
+    check(
+        "I started painting two years ago, and it helps",
+        "I started painting in 2021, and it helps",
+        &["2021"],
+    );
+    check(
+        "a trip 3 weeks ago",
+        "a trip in the week of 17 April 2023",
+        &["2023-04-17"],
+    );
+    check(
+        "camping last weekend",
+        "camping on the weekend of 6 May 2023",
+        &["2023-05-06"],
+    );
+    check("done last Friday.", "done on 5 May 2023.", &["2023-05-05"]);
+    check(
+        "a reading last Fri.",
+        "a reading on 5 May 2023.",
+        &["2023-05-05"],
+    );
+    check("on last Monday", "on 1 May 2023", &["2023-05-01"]);
+    check("in January last year", "in January 2022", &["2022"]);
+    check(
+        "on June 14th next year, in Ghent",
+        "on June 14th, 2024, in Ghent",
+        &["2024"],
+    );
+    check(
+        "Ben is moving in on the 20th.",
+        "Ben is moving in on 20 May 2023.",
+        &["2023-05-20"],
+    );
+    check(
+        "Ben is moving in on the 2nd.",
+        "Ben is moving in on 2 June 2023.",
+        &["2023-06-02"],
+    );
+    check(
+        "We moved in on the 20th.",
+        "We moved in on 20 April 2023.",
+        &["2023-04-20"],
+    );
+    check(
+        "I love it on the 20th of July.",
+        "I love it on the 20th of July.",
+        &[],
+    );
+    check(
+        "Tomorrow is my birthday!",
+        "my birthday is on 9 May 2023!",
+        &["2023-05-09"],
+    );
+    check(
+        "Yesterday was the last day of school.",
+        "the last day of school was on 7 May 2023.",
+        &["2023-05-07"],
+    );
+    check("next month we fly", "in June 2023 we fly", &["2023-06"]);
+    check(
+        "the race is this weekend",
+        "the race is on the weekend of 13 May 2023",
+        &["2023-05-13"],
+    );
+    check("a few days ago", "a few days ago", &[]);
+    check("the last time", "the last time", &[]);
+    check(
+        "postponed to next month",
+        "postponed to June 2023",
+        &["2023-06"],
+    );
+    check(
+        "open until tomorrow",
+        "open until 9 May 2023",
+        &["2023-05-09"],
+    );
+}
+
+#[test]
+fn seasons_resolve_to_the_one_meant() {
+    // said in May 2023, in spring
+    check(
+        "We went to Peru last summer.",
+        "We went to Peru in the summer of 2022.",
+        &["2022"],
+    );
+    check(
+        "the trip got pushed to next spring",
+        "the trip got pushed to the spring of 2024",
+        &["2024"],
+    );
+    check("this summer", "in the summer of 2023", &["2023"]);
+    check("next summer", "in the summer of 2023", &["2023"]);
+    check("last winter", "in the winter of 2022-23", &["2022"]);
+    check("this fall", "in the fall of 2023", &["2023"]);
+    check("last autumn", "in the fall of 2022", &["2022"]);
+    // said in January: this winter began last December
+    let january = NaiveDate::from_ymd_opt(2024, 1, 15).unwrap();
+    let (got, _) = resolve("this winter", january);
+    assert_eq!(got, "in the winter of 2023-24");
+    let (got, _) = resolve("last winter", january);
+    assert_eq!(got, "in the winter of 2022-23");
+    // a season with no "last", "this" or "next" stays as it is
+    check("I love summer", "I love summer", &[]);
+}
+
+#[test]
+fn months_resolve_to_the_one_meant() {
+    // said on 8 May 2023
+    check(
+        "I graduate next June.",
+        "I graduate in June 2023.",
+        &["2023-06"],
+    );
+    check("next April", "in April 2024", &["2024-04"]);
+    check("next May", "in May 2024", &["2024-05"]);
+    check("last June", "in June 2022", &["2022-06"]);
+    check("last March", "in March 2023", &["2023-03"]);
+    check("this December", "in December 2023", &["2023-12"]);
+    check("the last may be best", "the last may be best", &[]);
+    // a month alone: the one the tense points to
+    check(
+        "My sister is visiting in June.",
+        "My sister is visiting in June 2023.",
+        &["2023-06"],
+    );
+    check(
+        "I will move in April.",
+        "I will move in April 2024.",
+        &["2024-04"],
+    );
+    check(
+        "We went to Rome in June.",
+        "We went to Rome in June 2022.",
+        &["2022-06"],
+    );
+    check(
+        "I started in March.",
+        "I started in March 2023.",
+        &["2023-03"],
+    );
+    // said already, or no tense to go by
+    check("I'm moving in June 2024.", "I'm moving in June 2024.", &[]);
+    check("I love Rome in June.", "I love Rome in June.", &[]);
+    check(
+        "Theo starts school in September.",
+        "Theo starts school in September 2023.",
+        &["2023-09"],
+    );
+    check(
+        "Ada starts in March.",
+        "Ada starts in March 2024.",
+        &["2024-03"],
+    );
+    check(
+        "Last year I went to Lisbon in November.",
+        "in 2022 I went to Lisbon in November.",
+        &["2022"],
+    );
+}

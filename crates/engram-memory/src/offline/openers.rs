@@ -1,0 +1,284 @@
+//! The openings of chat sentences that add nothing to their fact, and
+//! dropping them ([`strip_openers`]): interjections ("Oh, yeah, ..."),
+//! answers and news ("Not really, ...", "Update: ..."), stock phrases
+//! ("To be honest, ..."), greeting clauses ("Haven't talked in a while,
+//! ..."). "So much ..." and "Next week ..." are kept. Reads text only.
+
+/// Interjections that open chat sentences without adding to them.
+const OPENERS: &[&str] = &[
+    "oh",
+    "yeah",
+    "yes",
+    "well",
+    "so",
+    "haha",
+    "wow",
+    "hey",
+    "ok",
+    "okay",
+    "honestly",
+    "actually",
+    "lol",
+    "omg",
+    "ah",
+    "aw",
+    "aww",
+    "um",
+    "hmm",
+    "anyway",
+    "btw",
+    "woah",
+    "whoa",
+    "yay",
+    "ooh",
+    "ugh",
+    "argh",
+    "sigh",
+    "phew",
+    "meh",
+    "and",
+    "but",
+    "also",
+    "plus",
+    "then",
+    "yup",
+    "yep",
+    "nah",
+    "hi",
+    "hello",
+    "man",
+    "dude",
+    "guess",
+    "sadly",
+    "luckily",
+    "unfortunately",
+    "fortunately",
+    "thankfully",
+    "basically",
+    "besides",
+    "still",
+];
+
+/// Words "so" intensifies rather than opens a sentence with ("So much
+/// ...", "So many ...").
+const INTENSIFIED: &[&str] = &["much", "many", "far", "long", "little", "few"];
+
+fn bare_lower(w: &str) -> String {
+    w.trim_matches(|c: char| !c.is_alphanumeric())
+        .to_ascii_lowercase()
+}
+
+/// Phrases that open a sentence without adding to its fact.
+/// Openings that answer the listener or announce news, dropped only
+/// before a comma or a colon.
+const ANSWER_OPENERS: &[&str] = &[
+    "not really",
+    "not exactly",
+    "not yet",
+    "no",
+    "nope",
+    "sure",
+    "of course",
+    "update",
+    "small update",
+    "correction",
+    "quick correction",
+    "fyi",
+    "bad news",
+    "sad news",
+    "great news",
+    "exciting news",
+    "some news",
+    "heads up",
+    "quick heads up",
+    "less fun",
+    "not so fun",
+    "the less fun part",
+    "the bad part",
+    "the good part",
+    "in other news",
+    "other news",
+    "more news",
+    "on a sadder note",
+    "on a brighter note",
+    "on a lighter note",
+    "on a happier note",
+];
+
+const OPENING_PHRASES: &[&str] = &[
+    "by the way",
+    "i mean",
+    "on another note",
+    "on a different note",
+    "speaking of which",
+    "change of plans",
+    "fun fact",
+    "guess what",
+    "believe it or not",
+    "to be honest",
+    "in fact",
+    "as for me",
+    "these days",
+    "nowadays",
+    "lately",
+    "right now",
+    "at the moment",
+    "for what it's worth",
+    "good news",
+    "big news",
+    "quick update",
+    "an update",
+    "oh and",
+    "oh by the way",
+    // a stance announced: what follows is the fact ("I gotta say, I
+    // really like ...")
+    "i gotta say",
+    "i've gotta say",
+    "i have to say",
+    "i must say",
+    "gotta say",
+    "i gotta admit",
+    "i have to admit",
+    "i must admit",
+    // news announced: the news is the fact ("Wanted to let you know that
+    // I'm running for office again")
+    "i just wanted to let you know that",
+    "i just wanted to let you know",
+    "i wanted to let you know that",
+    "i wanted to let you know",
+    "just wanted to let you know that",
+    "just wanted to let you know",
+    "wanted to let you know that",
+    "wanted to let you know",
+    "i just wanted to tell you that",
+    "i just wanted to tell you",
+    "just wanted to tell you that",
+    "just wanted to tell you",
+    "i wanted to tell you that",
+    "wanted to tell you that",
+    "i wanted to tell ya",
+    "wanted to tell ya",
+    "i wanted to tell you",
+    "wanted to tell you",
+    "just wanted to say that",
+    "i have to tell you that",
+    "i gotta tell you that",
+    "gotta tell you that",
+    "i'm so excited to tell you that",
+    "i'm so excited to tell you",
+    "i'm excited to tell you that",
+    "i'm excited to tell you",
+    "so excited to tell you that",
+    "so excited to tell you",
+    "i can't wait to tell you that",
+    "i have to tell you",
+    "i gotta tell you",
+    "since we spoke last",
+    "since we talked last",
+    "since we chatted last",
+    "since we caught up last",
+    "since we last caught up",
+    "since we caught up",
+    "since we last spoke",
+    "since we last talked",
+    "since we last chatted",
+    "since we talked",
+    "since we spoke",
+    "since we chatted",
+    "since our last chat",
+    "since last time",
+    "in the meantime",
+    "meanwhile",
+    "looky here",
+    "look here",
+];
+
+/// Greeting clauses that open a sentence and end at its first comma
+/// ("Haven't talked in a few days, ...", "Long time no see, ...").
+const OPENING_CLAUSES: &[&str] = &[
+    "haven't talked",
+    "havent talked",
+    "haven't spoken",
+    "haven't chatted",
+    "long time no",
+    "it's been a while",
+    "been a while",
+    "good to hear from you",
+    "great to hear from you",
+    "nice to hear from you",
+];
+
+/// Drop leading interjections ("Yeah, so I ...") and opening phrases ("By
+/// the way, I ...").
+pub(super) fn strip_openers(s: &str) -> &str {
+    let mut s = s.trim();
+    loop {
+        let lower = s.to_ascii_lowercase().replace('\u{2019}', "'");
+        let phrase = OPENING_PHRASES
+            .iter()
+            .find(|p| {
+                lower.starts_with(*p)
+                    && lower[p.len()..].starts_with([',', ' ', ':', '!', '-'])
+                    && s.len() > p.len() + 1
+            })
+            .or_else(|| {
+                // "Not really, I hate ...", "Update: I moved ...": only
+                // before a comma or a colon ("not really sure" stays)
+                ANSWER_OPENERS.iter().find(|p| {
+                    lower.starts_with(*p)
+                        && lower[p.len()..].starts_with([',', ':'])
+                        && s.len() > p.len() + 2
+                })
+            });
+        let Some(p) = phrase else { break };
+        s = s[p.len()..]
+            .trim_start_matches([',', ' ', ':', '!', '-'])
+            .trim();
+    }
+    // "Haven't talked in a few days, I joined ...": the greeting clause
+    // goes up to its comma
+    let lower = s.to_ascii_lowercase().replace('\u{2019}', "'");
+    if OPENING_CLAUSES.iter().any(|p| lower.starts_with(p)) {
+        if let Some(at) = s.find([',', ';']).filter(|&at| at <= 48) {
+            let rest = s[at + 1..].trim();
+            if !rest.is_empty() {
+                return strip_openers(rest);
+            }
+        }
+        // "Haven't talked in a bit but wanted to let you know ...": up to
+        // a "but" that turns to the news
+        if let Some(at) = lower.find(" but ").filter(|&at| at <= 48) {
+            let rest = s[at + 5..].trim();
+            let news = strip_openers(rest);
+            if news.len() < rest.len() {
+                return news;
+            }
+        }
+    }
+    loop {
+        let Some((first, rest)) = s.split_once([',', ' ']) else {
+            return s;
+        };
+        let word = first
+            .trim_end_matches(['!', '.', ','])
+            .to_ascii_lowercase()
+            .replace('\u{2019}', "'");
+        let next = rest.split_whitespace().next().unwrap_or("");
+        // "Next I'm starting on ...": an order of telling, where "Next
+        // week I'm ..." says when
+        let sequence = matches!(word.as_str(), "next" | "afterwards")
+            && matches!(
+                bare_lower(&next.replace('\u{2019}', "'")).as_str(),
+                "i" | "i'm" | "i'll" | "we" | "we're" | "we'll"
+            );
+        if !(OPENERS.contains(&word.as_str()) || sequence) || rest.trim().is_empty() {
+            return s;
+        }
+        // "So much adrenaline went into it": an intensifier, not an opener
+        if word == "so" && !first.ends_with(',') && INTENSIFIED.contains(&bare_lower(next).as_str())
+        {
+            return s;
+        }
+        s = rest.trim_start_matches([',', ' ', '!', '-']).trim();
+    }
+}
