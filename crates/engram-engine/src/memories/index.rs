@@ -136,7 +136,8 @@ pub(crate) fn record(m: &Memory) -> IndexDocument {
         .unwrap_or_default();
     // (an attribute the fact ends, "lost their job as a banker", is not
     // what it answers)
-    let slots = match engram_memory::relate::attributes_over(&m.content) {
+    let over = engram_memory::relate::attributes_over(&m.content);
+    let slots = match over {
         true => Vec::new(),
         false => engram_memory::relate::slots(&m.content),
     };
@@ -150,7 +151,7 @@ pub(crate) fn record(m: &Memory) -> IndexDocument {
     }
     // ("what is Priya working on?" of "Priya is moving on to the fraud
     // detection project")
-    if engram_memory::relate::states_work_on(&m.content) {
+    if !over && engram_memory::relate::states_work_on(&m.content) {
         asked.push("working on, project");
     }
     // ("who is Nadia's manager?" of "Nadia reports to Gareth")

@@ -300,14 +300,20 @@ impl Engine {
         near: &[(Memory, f32)],
     ) -> Result<Option<Memory>, EngineError> {
         use engram_memory::relate::rename;
+        let renamed: Vec<(&Memory, String)> = near
+            .iter()
+            .filter_map(|(m, _)| rename(&m.content, wrong, right).map(|c| (m, c)))
+            .collect();
+        // (embedded in one batch)
+        let vectors = match renamed.is_empty() {
+            true => Vec::new(),
+            false => {
+                self.embed_texts(renamed.iter().map(|(_, c)| c.clone()).collect())
+                    .await?
+            }
+        };
         let mut first = None;
-        for (m, _) in near {
-            let Some(content) = rename(&m.content, wrong, right) else {
-                continue;
-            };
-            let Some(embedding) = self.embed_texts(vec![content.clone()]).await?.pop() else {
-                continue;
-            };
+        for ((m, content), embedding) in renamed.into_iter().zip(vectors) {
             let entities = m
                 .entities
                 .iter()

@@ -86,12 +86,14 @@ const WORKING_ON: &[&str] = &[
     " started working on ",
 ];
 
-/// Whether `fact` says what someone is working on ("Priya is now moving
-/// on to the fraud detection project", "Tom owns the pricing page"): it
-/// answers "what is Priya working on?" though it may not say "work".
+/// Whether `fact` is worded as work someone is doing ("Priya is now
+/// moving on to the fraud detection project", "Tom owns the pricing
+/// page"): it answers "what is Priya working on?" though it may not say
+/// "work", unless the work is over ([`super::attributes_over`], which the
+/// caller has to hand or asks).
 pub fn states_work_on(fact: &str) -> bool {
     let t = format!(" {} ", super::slots::normalise(fact));
-    WORKING_ON.iter().any(|p| t.contains(p)) && !super::attributes_over(fact)
+    WORKING_ON.iter().any(|p| t.contains(p))
 }
 
 /// Whose work a "what is X working on?" question asks about (its one
@@ -182,6 +184,7 @@ impl Asked {
         self.about.as_deref().is_some_and(|t| describes(t, memory))
             || self.work_of.as_deref().is_some_and(|who| {
                 states_work_on(memory)
+                    && !super::attributes_over(memory)
                     && super::slots::same_subject(
                         &super::slots::lead_subject(&super::slots::normalise(memory)),
                         who,
