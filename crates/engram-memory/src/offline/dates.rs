@@ -18,7 +18,17 @@ pub fn resolve(text: &str, today: NaiveDate) -> (String, Vec<String>) {
             matches!(p[0].to_lowercase().as_str(), "last" | "this" | "next")
                 && bare(p[1]).0 == "year"
         });
-    let tense = tense_of(&words).filter(|_| !year_said);
+    // (a habit has no one date: "we used to go there in the summer")
+    let habitual = words
+        .windows(2)
+        .any(|p| p[0].eq_ignore_ascii_case("used") && p[1].eq_ignore_ascii_case("to"))
+        || words.iter().any(|w| {
+            matches!(
+                w.to_ascii_lowercase().as_str(),
+                "usually" | "always" | "every" | "often" | "sometimes" | "normally"
+            )
+        });
+    let tense = tense_of(&words).filter(|_| !year_said && !habitual);
     let mut i = 0;
     while i < words.len() {
         // "is visiting in June": the June the tense points to
@@ -26,12 +36,21 @@ pub fn resolve(text: &str, today: NaiveDate) -> (String, Vec<String>) {
         let after_on = out.last().is_some_and(|w| w.eq_ignore_ascii_case("on"));
         let found = phrase(&words[i..], today)
             .or_else(|| bare_month(&words[i..], today, tense.filter(|_| after_in)))
-            .or_else(|| bare_day(&words[i..], today, tense.filter(|_| after_on)));
+            .or_else(|| bare_day(&words[i..], today, tense.filter(|_| after_on)))
+            .or_else(|| {
+                let after_span = out.last().is_some_and(|w| {
+                    matches!(w.to_ascii_lowercase().as_str(), "over" | "during" | "in")
+                });
+                bare_season(&words[i..], today, tense.filter(|_| after_span))
+            });
         match found {
             Some((used, when, trailing)) => {
                 // "on yesterday" reads badly: a preposition before it goes
                 let prev = out.last().map(|w| w.to_ascii_lowercase());
-                if matches!(prev.as_deref(), Some("on" | "in" | "during" | "at")) {
+                if matches!(
+                    prev.as_deref(),
+                    Some("on" | "in" | "during" | "at" | "over")
+                ) {
                     out.pop();
                 }
                 // "in January last year": the year joins the month
@@ -388,6 +407,41 @@ fn bare_day<'a>(
         false => month_of(true),
     }?;
     Some((2, When::Day(date), punct))
+}
+
+/// "the summer" after "over", "during" or "in", said alone: the season
+/// the tense points to ("we moved over the summer", said in September:
+/// this year's; "we're going in the spring", said in October: next
+/// year's). Not "the summer of 2019", which says its year.
+fn bare_season<'a>(
+    words: &[&'a str],
+    today: NaiveDate,
+    ahead: Option<bool>,
+) -> Option<(usize, When, &'a str)> {
+    let ahead = ahead?;
+    if bare(words.first()?).0 != "the" {
+        return None;
+    }
+    let (name, punct) = bare(words.get(1)?);
+    let s = season(&name)?;
+    if punct.is_empty() && words.get(2).is_some_and(|w| bare(w).0 == "of") {
+        return None;
+    }
+    // ahead: this one unless it has ended; done: this one once it has
+    // started, else last year's
+    let this = season_of("this", s, today);
+    let When::Season(y, _) = this else {
+        return None;
+    };
+    let start = NaiveDate::from_ymd_opt(y, s, 1)?;
+    let (ey, em) = add_months(y, s, 3);
+    let end = NaiveDate::from_ymd_opt(ey, em, 1)?;
+    let year = match ahead {
+        true if end <= today => y + 1,
+        false if start > today => y - 1,
+        _ => y,
+    };
+    Some((2, When::Season(year, s), punct))
 }
 
 /// A relative date at the start of `words`: how many words it spans, the

@@ -181,6 +181,36 @@ fn months_resolve_to_the_one_meant() {
         &["2024-03"],
     );
     check(
+        "We moved to York over the summer.",
+        "We moved to York in the summer of 2022.",
+        &["2022"],
+    );
+    check(
+        "We're going to Rome in the summer.",
+        "We're going to Rome in the summer of 2023.",
+        &["2023"],
+    );
+    check(
+        "I love Rome in the summer.",
+        "I love Rome in the summer.",
+        &[],
+    );
+    check(
+        "We used to go to the lake in the summer.",
+        "We used to go to the lake in the summer.",
+        &[],
+    );
+    check(
+        "We always went to Nice in June.",
+        "We always went to Nice in June.",
+        &[],
+    );
+    check(
+        "We met during the summer of 2019.",
+        "We met during the summer of 2019.",
+        &[],
+    );
+    check(
         "Last year I went to Lisbon in November.",
         "in 2022 I went to Lisbon in November.",
         &["2022"],
