@@ -367,6 +367,18 @@ fn bare_month<'a>(
     Some((1, When::Month(year, want), punct))
 }
 
+/// The word after an opening "the" (lowercased) and the punctuation after
+/// it, unless "of" follows ("the 20th of July", "the summer of 2019" say
+/// what they are of).
+fn the_alone<'a>(words: &[&'a str]) -> Option<(String, &'a str)> {
+    if bare(words.first()?).0 != "the" {
+        return None;
+    }
+    let (word, punct) = bare(words.get(1)?);
+    let of = punct.is_empty() && words.get(2).is_some_and(|w| bare(w).0 == "of");
+    (!of).then_some((word, punct))
+}
+
 /// "the 20th" after "on", said alone: the day of the month the tense
 /// points to ("is moving in on the 20th", said on 2 July: 20 July; "moved
 /// in on the 20th": 20 June). Not "the 20th of July", which says its month.
@@ -376,17 +388,10 @@ fn bare_day<'a>(
     ahead: Option<bool>,
 ) -> Option<(usize, When, &'a str)> {
     let ahead = ahead?;
-    if bare(words.first()?).0 != "the" {
-        return None;
-    }
-    let (ordinal, punct) = bare(words.get(1)?);
+    let (ordinal, punct) = the_alone(words)?;
     let digits = ordinal.trim_end_matches(|c: char| c.is_ascii_alphabetic());
     let suffix = &ordinal[digits.len()..];
-    if digits.is_empty()
-        || digits.len() > 2
-        || !matches!(suffix, "st" | "nd" | "rd" | "th")
-        || (punct.is_empty() && words.get(2).is_some_and(|w| bare(w).0 == "of"))
-    {
+    if digits.is_empty() || digits.len() > 2 || !matches!(suffix, "st" | "nd" | "rd" | "th") {
         return None;
     }
     let day: u32 = digits.parse().ok()?;
@@ -419,14 +424,8 @@ fn bare_season<'a>(
     ahead: Option<bool>,
 ) -> Option<(usize, When, &'a str)> {
     let ahead = ahead?;
-    if bare(words.first()?).0 != "the" {
-        return None;
-    }
-    let (name, punct) = bare(words.get(1)?);
+    let (name, punct) = the_alone(words)?;
     let s = season(&name)?;
-    if punct.is_empty() && words.get(2).is_some_and(|w| bare(w).0 == "of") {
-        return None;
-    }
     // ahead: this one unless it has ended; done: this one once it has
     // started, else last year's
     let this = season_of("this", s, today);
