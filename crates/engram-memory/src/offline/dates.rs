@@ -271,13 +271,7 @@ fn is_year_word(w: &str) -> bool {
 /// read from its first verb after the subject; `None` when it says neither.
 fn tense_of(words: &[&str]) -> Option<bool> {
     use super::lexicon::{verb, VerbForm};
-    let lower: Vec<String> = words
-        .iter()
-        .map(|w| {
-            w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'')
-                .to_lowercase()
-        })
-        .collect();
+    let lower: Vec<String> = words.iter().map(|w| super::clauses::bare(w)).collect();
     let ahead = |w: &str| {
         matches!(
             w,

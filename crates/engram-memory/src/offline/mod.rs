@@ -19,7 +19,7 @@ mod asides;
 mod carried;
 mod changed_taste;
 mod classify;
-mod clauses;
+pub(crate) mod clauses;
 mod coordination;
 pub(crate) mod coref;
 pub(crate) mod dates;

@@ -56,10 +56,7 @@ const NOT_NOW: &[&str] = &[
 fn asks_about_now(question: &str) -> bool {
     let words: Vec<String> = question
         .split_whitespace()
-        .map(|w| {
-            w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'')
-                .to_lowercase()
-        })
+        .map(crate::offline::clauses::bare)
         .collect();
     let present = words.iter().any(|w| {
         matches!(
