@@ -112,6 +112,14 @@ fn be_for(subject: &str) -> String {
 /// what follows it is a noun phrase that says what the part before it was
 /// ([`appositive`]).
 pub fn split(sentence: &str) -> Vec<String> {
+    // "My sister, who lives in Bristol, is a nurse": two sentences
+    if let Some(sentences) = super::relatives::expanded(sentence) {
+        return sentences.iter().flat_map(|s| split(s)).collect();
+    }
+    // "I do the cooking on weekdays, Marco on weekends": two sentences
+    if let Some(sentences) = super::gapped::expanded(sentence) {
+        return sentences.iter().flat_map(|s| split(s)).collect();
+    }
     // "We have two kids, Arjun who is 7 and Meera who just turned 4": one
     // sentence per fact first
     if let Some(sentences) = super::named_list::expanded(sentence) {

@@ -146,7 +146,7 @@ const INVARIANT: &[&str] = &[
 ];
 
 /// The third person singular of a present-tense verb.
-fn third_person(verb: &str) -> String {
+pub(super) fn third_person(verb: &str) -> String {
     match verb {
         "am" | "are" => return "is".into(),
         "have" => return "has".into(),
