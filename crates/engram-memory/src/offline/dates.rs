@@ -6,6 +6,8 @@
 
 use chrono::{Datelike, Duration, NaiveDate, Weekday};
 
+mod named_day;
+
 /// The text with each relative date it recognises replaced, and the
 /// resolved dates (`YYYY-MM-DD`, `YYYY-MM` or `YYYY`).
 pub fn resolve(text: &str, today: NaiveDate) -> (String, Vec<String>) {
@@ -29,6 +31,13 @@ pub fn resolve(text: &str, today: NaiveDate) -> (String, Vec<String>) {
             )
         });
     let tense = tense_of(&words).filter(|_| !year_said && !habitual);
+    // (a birthday comes every year: "my birthday is on June 3rd" says no
+    // one year)
+    let yearly = words.iter().any(|w| {
+        let (b, _) = bare(w);
+        b.starts_with("birthday") || b.starts_with("anniversar") || b == "bday"
+    });
+    let named_days = !year_said && !habitual && !yearly;
     let mut i = 0;
     while i < words.len() {
         // "is visiting in June": the June the tense points to
@@ -37,6 +46,26 @@ pub fn resolve(text: &str, today: NaiveDate) -> (String, Vec<String>) {
         let found = phrase(&words[i..], today)
             .or_else(|| bare_month(&words[i..], today, tense.filter(|_| after_in)))
             .or_else(|| bare_day(&words[i..], today, tense.filter(|_| after_on)))
+            .or_else(|| {
+                // "got moved to April 9th": where it is moved to is
+                // ahead or near, whatever the tense of the move
+                let target = out.last().is_some_and(|w| {
+                    matches!(w.to_ascii_lowercase().as_str(), "to" | "until" | "till")
+                });
+                // "the check-up is on April 2nd": a day something is on
+                let dated = out.len() >= 2
+                    && out[out.len() - 1].eq_ignore_ascii_case("on")
+                    && matches!(
+                        out[out.len() - 2].to_ascii_lowercase().as_str(),
+                        "is" | "are" | "was" | "'s"
+                    );
+                // (a sentence that says neither: "I love it on the 20th
+                // of July" may mean every year)
+                let ahead = tense.filter(|_| !target);
+                (named_days && (ahead.is_some() || target || dated))
+                    .then(|| named_day::named_day(&words[i..], today, ahead))
+                    .flatten()
+            })
             .or_else(|| {
                 let after_span = out.last().is_some_and(|w| {
                     matches!(w.to_ascii_lowercase().as_str(), "over" | "during" | "in")
@@ -313,7 +342,11 @@ fn tense_of(words: &[&str]) -> Option<bool> {
             return Some(true);
         }
         // "is visiting in June": the progressive of a plan
-        if matches!(w.as_str(), "is" | "are" | "am" | "'s" | "'re")
+        let be = matches!(w.as_str(), "is" | "are" | "am" | "'s" | "'re")
+            || ["'m", "'re", "'s"]
+                .iter()
+                .any(|c| w.ends_with(c) && w.len() > c.len());
+        if be
             && lower
                 .get(i + 1)
                 .is_some_and(|n| verb(n).is_some_and(|(_, f)| f == VerbForm::Gerund))

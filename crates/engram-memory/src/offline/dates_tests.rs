@@ -216,3 +216,64 @@ fn months_resolve_to_the_one_meant() {
         &["2022"],
     );
 }
+
+#[test]
+fn days_named_without_a_year_take_the_one_meant() {
+    // said on 8 May 2023
+    for (text, want, dates) in [
+        // ahead: the next one
+        (
+            "I'm flying to Oslo on March 3rd.",
+            "I'm flying to Oslo on 3 March 2024.",
+            &["2024-03-03"][..],
+        ),
+        (
+            "My insurance renews on 1 September.",
+            "My insurance renews on 1 September 2023.",
+            &["2023-09-01"],
+        ),
+        // done: the last one
+        (
+            "We got married on June 3rd.",
+            "We got married on 3 June 2022.",
+            &["2022-06-03"],
+        ),
+        // moved to: the nearest
+        (
+            "My check-up got moved to April 9th.",
+            "My check-up got moved to 9 April 2023.",
+            &["2023-04-09"],
+        ),
+        (
+            "The check-up is on the 2nd of June!",
+            "The check-up is on 2 June 2023!",
+            &["2023-06-02"],
+        ),
+        // a year said, every year, or no tense: as said
+        (
+            "We got married on June 3rd, 2019.",
+            "We got married on June 3rd, 2019.",
+            &["2019"][..0],
+        ),
+        (
+            "My birthday is on June 3rd.",
+            "My birthday is on June 3rd.",
+            &[],
+        ),
+        (
+            "I love it on the 20th of July.",
+            "I love it on the 20th of July.",
+            &[],
+        ),
+        (
+            "We go there every July 4th.",
+            "We go there every July 4th.",
+            &[],
+        ),
+    ] {
+        let today = NaiveDate::from_ymd_opt(2023, 5, 8).unwrap();
+        let (got, got_dates) = resolve(text, today);
+        assert_eq!(got, want, "{text}");
+        assert_eq!(got_dates, dates, "{text}");
+    }
+}

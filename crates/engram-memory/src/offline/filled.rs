@@ -309,7 +309,7 @@ fn verb_not_owner(w: &str) -> bool {
 
 /// An answer that is a thing: up to six words, no verb, not opening with
 /// a yes, a no, a hedge or a judgement ("Not sure yet", "Super good").
-fn thing(words: &[&str]) -> Option<String> {
+pub(super) fn thing(words: &[&str]) -> Option<String> {
     let lower: Vec<String> = words.iter().map(|w| bare(w)).collect();
     let first = lower.first()?;
     // "a golden retriever called Max": the name given, not a verb

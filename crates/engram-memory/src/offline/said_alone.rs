@@ -133,18 +133,29 @@ pub(super) fn frequency(words: &[&str]) -> Option<String> {
 /// speak?" - "Four!" says "I speak four languages!". The answer opens with
 /// a number (and may name the thing itself: "Two dogs").
 pub(super) fn counted(asked: &str, words: &[&str]) -> Option<String> {
-    let (noun, doing) = asked.split_once(" do you ")?;
+    // "How many people are you cooking for?": "I'm cooking for four people"
+    let (noun, doing) = match asked.split_once(" do you ") {
+        Some((noun, doing)) => (noun, format!("I {}", doing_phrase(doing, false)?)),
+        None => {
+            let (noun, doing) = asked.split_once(" are you ")?;
+            let gerund = doing.split_whitespace().next()?;
+            if !gerund.ends_with("ing") || doing.split_whitespace().count() > 4 {
+                return None;
+            }
+            (noun, format!("I'm {}", super::short_answers::mine(doing)))
+        }
+    };
     let noun_words: Vec<&str> = noun.split_whitespace().collect();
     if noun_words.is_empty() || noun_words.len() > 3 || noun_words.iter().any(|w| is_verbish(w)) {
         return None;
     }
-    let doing = doing_phrase(doing, false)?;
     let lower: Vec<String> = words.iter().map(|w| bare(w)).collect();
-    let skip = usize::from(
-        lower
-            .first()
-            .is_some_and(|w| matches!(w.as_str(), "just" | "only")),
-    );
+    let skip = usize::from(lower.first().is_some_and(|w| {
+        matches!(
+            w.as_str(),
+            "just" | "only" | "about" | "around" | "roughly" | "nearly" | "almost"
+        )
+    }));
     let number = lower.get(skip)?;
     let is_number = number.chars().all(|c| c.is_ascii_digit())
         || (NUMBERS.contains(&number.as_str())
@@ -155,7 +166,7 @@ pub(super) fn counted(asked: &str, words: &[&str]) -> Option<String> {
     let said = lowered_opening(words);
     if words.len() > skip + 1 {
         // the answer names the thing: "Two dogs and a cat"
-        return Some(format!("I {doing} {said}"));
+        return Some(format!("{doing} {said}"));
     }
     let one = matches!(number.as_str(), "one" | "1");
     let noun = if one && noun.ends_with('s') && !noun.ends_with("ss") {
@@ -163,7 +174,7 @@ pub(super) fn counted(asked: &str, words: &[&str]) -> Option<String> {
     } else {
         noun
     };
-    Some(format!("I {doing} {said} {noun}"))
+    Some(format!("{doing} {said} {noun}"))
 }
 
 /// A time said alone: "Back in 2015", "Last spring", "Two years ago",
@@ -203,6 +214,35 @@ pub(super) fn when(words: &[&str]) -> Option<String> {
         return None;
     }
     Some(lowered_opening(&words[skip..]))
+}
+
+/// A time ahead said alone, answering "when is your ...?": "On April
+/// 2nd", "Next Tuesday", "In June", "Tomorrow at 3"; `None` for anything
+/// else.
+pub(super) fn ahead(words: &[&str]) -> Option<String> {
+    let lower: Vec<String> = words.iter().map(|w| bare(w)).collect();
+    let weekday = |w: &String| w.trim_end_matches('s').parse::<chrono::Weekday>().is_ok();
+    let ok = match lower.as_slice() {
+        [] => false,
+        [p, w, ..] if matches!(p.as_str(), "on" | "in") => {
+            is_month(w) || weekday(w) || w.starts_with(|c: char| c.is_ascii_digit()) || w == "the"
+        }
+        [n, w, ..] if matches!(n.as_str(), "next" | "this") => {
+            weekday(w) || is_month(w) || w == "week" || w == "month"
+        }
+        [w, ..] => is_month(w) || weekday(w) || matches!(w.as_str(), "tomorrow" | "tonight"),
+    };
+    if !ok || words.len() > 6 || words.iter().any(|w| super::clauses::is_verbish(w)) {
+        return None;
+    }
+    let said = lowered_opening(words);
+    // "April 2nd", "Tuesday": on that day
+    let first = &lower[0];
+    Some(if is_month(first) || weekday(first) {
+        format!("on {said}")
+    } else {
+        said
+    })
 }
 
 /// A month's name ("march", "May").

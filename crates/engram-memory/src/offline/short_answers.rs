@@ -16,9 +16,9 @@
 //! classes, ...") fill nothing. Reads text only.
 
 use super::clauses::bare;
-use super::filled::{filled, finite};
+use super::filled::{filled, finite, thing};
 use super::said_alone::{
-    age, counted, doing_phrase, done_phrase, duration, frequency, pastimes, place, when,
+    age, ahead, counted, doing_phrase, done_phrase, duration, frequency, pastimes, place, when,
     whereabouts,
 };
 
@@ -182,6 +182,9 @@ pub(super) fn expanded(question: &str, answer: &str) -> Option<String> {
         counted(&cased(asked), &words)?
     } else if let Some(doing) = after(&lower, &["when did you "]) {
         format!("I {} {}", doing_phrase(&cased(doing), true)?, when(&words)?)
+    } else if let Some(thing) = after(&lower, &["when is your ", "when's your "]) {
+        // "When is your next check-up?" - "On April 2nd."
+        format!("My {} is {}", one_thing(&cased(thing))?, ahead(&words)?)
     } else if let Some(done) = after(&lower, &["how did you ", "where did you "]) {
         // "How did you propose?" - "On the beach in Brighton": where it
         // was done (a name said alone only answers "where")
@@ -195,9 +198,45 @@ pub(super) fn expanded(question: &str, answer: &str) -> Option<String> {
         }
         format!("I {did} {}", whereabouts(&words)?)
     } else {
-        filled(&lower, &words).filter(|_| !aside)?
+        filled(&lower, &words).filter(|_| !aside).or_else(|| {
+            // "Do you have a budget in mind?" - "Around 150 euros a week."
+            let had = after(&lower, &["do you have a ", "do you have an "])?;
+            Some(format!(
+                "My {} is {}",
+                one_thing(&cased(had))?,
+                thing_said(&words)?
+            ))
+        })?
     };
     Some(format!("{said}{rest}"))
+}
+
+/// The thing "do you have a ..." asks for, a word or two with no verb
+/// ("budget" of "budget in mind", "favourite band"); `None` for more.
+fn one_thing(had: &str) -> Option<String> {
+    let had = ["in mind", "yet", "already", "set", "planned"]
+        .iter()
+        .find_map(|s| had.strip_suffix(s))
+        .unwrap_or(had)
+        .trim();
+    let words: Vec<&str> = had.split_whitespace().collect();
+    let verbless = !words.iter().any(|w| super::clauses::is_verbish(w));
+    ((1..=2).contains(&words.len()) && verbless).then(|| had.to_string())
+}
+
+/// A fragment that names a thing ("Around 150 euros a week", "A golden
+/// retriever", "Star Wars") as said after "is": a thing as
+/// [`super::filled`] reads one, and no count alone ("Two, actually"
+/// answers how many).
+fn thing_said(words: &[&str]) -> Option<String> {
+    let first = bare(words.first()?);
+    let count = first.chars().all(|c| c.is_ascii_digit())
+        || super::lexicon::number(&first).is_some()
+        || matches!(first.as_str(), "one" | "a" | "an") && words.len() == 1;
+    if count && words.len() <= 2 {
+        return None;
+    }
+    thing(words)
 }
 
 /// Whether `before` ends with a title its full stop belongs to ("Dr",

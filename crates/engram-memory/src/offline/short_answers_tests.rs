@@ -32,6 +32,36 @@ fn short_answers_said_in_full() {
             Some("My supervisor is Dr. Patel, she's amazing."),
         ),
         (
+            "Happy to help! Do you have a budget in mind?",
+            "Around 150 euros a week.",
+            Some("My budget is around 150 euros a week."),
+        ),
+        (
+            "Do you have a favourite band?",
+            "Definitely Radiohead!",
+            Some("My favorite band is Radiohead!"),
+        ),
+        (
+            "How many people are you cooking for?",
+            "Four, including me.",
+            Some("I'm cooking for four people, including me."),
+        ),
+        (
+            "When is your next check-up?",
+            "On April 2nd.",
+            Some("My next check-up is on April 2nd."),
+        ),
+        (
+            "Oh nice, when's your flight?",
+            "Tuesday morning, early.",
+            Some("My flight is on Tuesday morning, early."),
+        ),
+        (
+            "How many guests are you inviting?",
+            "About 80.",
+            Some("I'm inviting about 80 guests."),
+        ),
+        (
             "Exciting! Where are you staying?",
             "A ryokan in Kyoto for the first three nights, then a hotel in Shinjuku.",
             Some("I'm staying at a ryokan in Kyoto for the first three nights, then a hotel in Shinjuku."),
@@ -262,6 +292,12 @@ fn full_answers_and_other_questions_are_left() {
         ("How did you meet?", "At a party in Leeds."),
         ("How did you like the film?", "On the whole, good."),
         ("What does your wife do?", "Teacher."),
+        // "do you have a ..." answered by a hedge, a clause or a date
+        ("Do you have a budget in mind?", "Not really, I'm flexible."),
+        ("Do you have a plan?", "We will see."),
+        ("When is your flight?", "Not sure yet."),
+        ("When is your birthday?", "I'd rather not say."),
+        ("Do you have a date for the wedding?", "June 14th."),
         ("What inspires your passion?", "Nature."),
         ("Who's your favourite singer of all time?", "Adele."),
         ("Who is your supervisor?", "not sure yet."),

@@ -1,0 +1,76 @@
+//! A day a calendar names with no year said ("April 9th", "9 April", "the
+//! 9th of April"): the year is the one the sentence points to, read
+//! against the day it was said. Ahead ("is flying on June 3rd"): the next
+//! such day; done ("got married on June 3rd"): the last; a target of a
+//! move ("got moved to April 9th") or a sentence that says neither: the
+//! nearest.
+
+use super::{bare, month_number, When};
+use chrono::{Datelike, NaiveDate};
+
+/// The day of the month of an ordinal or number ("9th", "9", "21st").
+fn day_number(w: &str) -> Option<u32> {
+    let digits = w.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+    let suffix = &w[digits.len()..];
+    if digits.is_empty() || digits.len() > 2 || !matches!(suffix, "" | "st" | "nd" | "rd" | "th") {
+        return None;
+    }
+    digits.parse().ok().filter(|d| (1..=31).contains(d))
+}
+
+/// A month's name as written: capitalised, and no other punctuation than
+/// what ends the phrase.
+fn month_of(w: &str) -> Option<(u32, &str)> {
+    if !w.starts_with(|c: char| c.is_uppercase()) {
+        return None;
+    }
+    let (name, punct) = bare(w);
+    Some((month_number(&name)?, punct))
+}
+
+/// "April 9th", "9 April" or "the 9th of April" at the start of `words`,
+/// with no year after it: the day, how many words it spans and the
+/// punctuation after it. `ahead` as [`super::tense_of`] reads it, `None`
+/// for the nearest such day.
+pub(super) fn named_day<'a>(
+    words: &[&'a str],
+    today: NaiveDate,
+    ahead: Option<bool>,
+) -> Option<(usize, When, &'a str)> {
+    let (month, day, used, punct) = match words {
+        [m, d, ..] if month_of(m).is_some_and(|(_, p)| p.is_empty()) => {
+            let (d, punct) = bare(d);
+            (month_of(m)?.0, day_number(&d)?, 2, punct)
+        }
+        [the, d, of, m, ..] if bare(the).0 == "the" && bare(of).0 == "of" => {
+            let (d, p) = bare(d);
+            if !p.is_empty() {
+                return None;
+            }
+            let (month, punct) = month_of(m)?;
+            (month, day_number(&d)?, 4, punct)
+        }
+        [d, m, ..] if bare(d).1.is_empty() && d.starts_with(|c: char| c.is_ascii_digit()) => {
+            let (month, punct) = month_of(m)?;
+            (month, day_number(&bare(d).0)?, 2, punct)
+        }
+        _ => return None,
+    };
+    // "April 9th 2025", "9 April, 2025": the year is said
+    let next = words.get(used).map(|w| bare(w).0);
+    let year = next.is_some_and(|n| n.len() == 4 && n.chars().all(|c| c.is_ascii_digit()));
+    if (punct.is_empty() || punct == ",") && year {
+        return None;
+    }
+    let on = |y: i32| NaiveDate::from_ymd_opt(y, month, day);
+    let y = today.year();
+    let candidates: Vec<NaiveDate> = [y - 1, y, y + 1].into_iter().filter_map(on).collect();
+    let date = match ahead {
+        Some(true) => candidates.into_iter().find(|d| *d >= today),
+        Some(false) => candidates.into_iter().rev().find(|d| *d <= today),
+        None => candidates
+            .into_iter()
+            .min_by_key(|d| (*d - today).num_days().abs()),
+    }?;
+    Some((used, When::Day(date), punct))
+}
