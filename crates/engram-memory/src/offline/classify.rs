@@ -320,6 +320,10 @@ const STATIVE: &[&str] = &[
 /// Whether a resolved fact describes a durable trait.
 pub fn is_static(fact: &str) -> bool {
     let lower = format!(" {} ", fact.to_lowercase().replace('\u{2019}', "'"));
+    // ("the check-up got moved to 9 April": rescheduled, not a move home)
+    let lower = [" got moved to", " was moved to", " been moved to"]
+        .iter()
+        .fold(lower, |l, p| l.replace(p, " was rescheduled to"));
     STATIC.iter().any(|p| lower.contains(p))
         || occupation(fact).is_some()
         || (RELATIONSHIPS.iter().any(|p| lower.contains(p))
@@ -440,6 +444,7 @@ mod tests {
             "Melanie ran a charity race",
             "Caroline is tired today",
             "Ben's sister convinced Ben",
+            "Greta's check-up got moved to 9 April 2025.",
         ] {
             assert!(!is_static(s), "{s}");
         }

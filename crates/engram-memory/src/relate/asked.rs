@@ -254,5 +254,10 @@ mod tests {
         assert!(q.outdated("Jo sold their Civic."));
         assert!(!q.outdated("Jo bought a Tesla."));
         assert!(!Asked::of("what did Jo sell?").outdated("Jo sold their Civic."));
+        // a switch ends one thing and names the one that holds now
+        let q = Asked::of("what medication does Greta take?");
+        assert!(!q.outdated("Dr. Okafor switched Greta from metformin to Ozempic."));
+        assert!(!Asked::of("where does Maya live?").outdated("Maya moved from Lisbon to Oslo."));
+        assert!(q.outdated("Greta stopped taking metformin."));
     }
 }

@@ -226,7 +226,23 @@ pub fn states_dose(fact: &str) -> bool {
 /// how things are now: [`attributes_over`], except a plan moved to a new
 /// date ("the Tokyo trip got pushed to spring"), which still holds.
 pub fn over_now(fact: &str) -> bool {
-    attributes_over(fact) && !retraction(fact).is_some_and(|r| r.plan)
+    attributes_over(fact) && !retraction(fact).is_some_and(|r| r.plan) && !replaced(fact)
+}
+
+/// Whether `fact` tells of a switch from one thing to another ("Dr.
+/// Okafor switched Greta from metformin to Ozempic", "Maya moved from
+/// Lisbon to Oslo"): what it ends is replaced, and what follows "to"
+/// holds now.
+fn replaced(fact: &str) -> bool {
+    let t = format!(" {} ", normalise(fact));
+    [" switched ", " changed ", " went from ", " moved "]
+        .iter()
+        .filter_map(|v| t.find(v))
+        .any(|i| {
+            let rest = &t[i..];
+            rest.find(" from ")
+                .is_some_and(|j| rest[j..].contains(" to "))
+        })
 }
 
 /// Whether the attributes `fact` names are over rather than held ("Jon

@@ -189,6 +189,15 @@ pub(super) const EVENTS: &[&str] = &[
     "tournament",
     "hearing",
     "checkup",
+    "followup",
+    "scan",
+    "lesson",
+    "class",
+    "session",
+    "match",
+    "game",
+    "gig",
+    "show",
     "test",
     "audition",
 ];
@@ -273,9 +282,45 @@ const POSSESSION: &[&str] = &[" sold ", " gave away ", " rehomed ", " lost "];
 /// someone else ("helps people who lost their homes").
 const RELATIVE: &[&str] = &["who", "whom", "whose", "which", "that"];
 
+/// "Dr. Okafor switched Greta from metformin to Ozempic" said of the one
+/// switched ("greta switched from metformin to ozempic"), and "Greta's
+/// doctor put Greta on Ozempic instead of metformin" as "greta is on
+/// ozempic instead of metformin": what ends is the one switched's, not the
+/// doer's. Other text as it is.
+fn switched_object(t: &str) -> String {
+    for (verb, from, said) in [
+        (" switched ", " from ", " switched from "),
+        (" moved ", " from ", " moved from "),
+        (" changed ", " from ", " changed from "),
+        (" put ", " on ", " is on "),
+    ] {
+        let Some(i) = t.find(verb) else {
+            continue;
+        };
+        let after = &t[i + verb.len()..];
+        let Some(j) = after.find(from) else {
+            continue;
+        };
+        let object = after[..j].trim();
+        let rest = &after[j + from.len()..];
+        let one_of = |w: &str| matches!(w, "the" | "a" | "an" | "it" | "them" | "back" | "over");
+        let n = object.split_whitespace().count();
+        // "from A to B", or "on B instead of A"
+        let replaced = if from == " from " {
+            rest.contains(" to ")
+        } else {
+            rest.contains(" instead of ")
+        };
+        if (1..=3).contains(&n) && !object.split_whitespace().any(one_of) && replaced {
+            return format!(" {object}{said}{rest}");
+        }
+    }
+    t.to_string()
+}
+
 /// What `fact` retracts, if anything.
 pub(super) fn retraction(fact: &str) -> Option<Retraction> {
-    let t = no_longer(&format!(" {} ", normalise(fact)));
+    let t = switched_object(&no_longer(&format!(" {} ", normalise(fact))));
     for (p, is_subject) in RETRACTIONS {
         let Some(i) = t.find(p) else {
             continue;

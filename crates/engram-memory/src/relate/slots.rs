@@ -39,6 +39,10 @@ const LEADING_TIME: &[&str] = &[
 
 pub(super) fn normalise(s: &str) -> String {
     let lower = s.to_lowercase().replace('\u{2019}', "'");
+    // ("check-up" is one word, not "check" and "up")
+    let lower = lower
+        .replace("check-up", "checkup")
+        .replace("follow-up", "followup");
     let cleaned: String = lower
         .chars()
         .map(|c| {
