@@ -146,6 +146,13 @@ const OVER_NOW: f32 = 0.8;
 /// on?" - Priya's project (not Aisha's work).
 const DESCRIBES: f32 = 1.1;
 
+/// What a memory that holds a time gains, and one that holds none is
+/// worth, for a question that asks when ("when does Jonas fly out?":
+/// "Jonas's flight is now on 14 June", not "Jonas is nervous about
+/// flying").
+const TIMED: f32 = 1.1;
+const UNTIMED: f32 = 0.9;
+
 /// Memories at or above `threshold`, best first (at most `limit`), and
 /// how many there were. "Sam is the user's name." matches any question
 /// that names Sam; it answers only one that asks for a name, and ranks
@@ -179,6 +186,11 @@ fn ranked_memories(
         // is still answered by "Tariq's dog Max passed away")
         if asked.outdated(&m.content) {
             *sc = (*sc * OVER_NOW).max(threshold);
+        }
+        match asked.timed(&m.content) {
+            Some(true) => *sc = (*sc * TIMED).min(1.0),
+            Some(false) => *sc = (*sc * UNTIMED).max(threshold),
+            None => {}
         }
     }
     found.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.id.cmp(&b.0.id)));

@@ -53,12 +53,20 @@ pub fn resolve(text: &str, today: NaiveDate) -> (String, Vec<String>) {
                     matches!(w.to_ascii_lowercase().as_str(), "to" | "until" | "till")
                 });
                 // "the check-up is on April 2nd": a day something is on
-                let dated = out.len() >= 2
-                    && out[out.len() - 1].eq_ignore_ascii_case("on")
-                    && matches!(
-                        out[out.len() - 2].to_ascii_lowercase().as_str(),
-                        "is" | "are" | "was" | "'s"
-                    );
+                // (or "is now on", "is still on")
+                let copula = |w: &String| {
+                    matches!(w.to_ascii_lowercase().as_str(), "is" | "are" | "was" | "'s")
+                };
+                let n = out.len();
+                let dated = n >= 2
+                    && out[n - 1].eq_ignore_ascii_case("on")
+                    && (copula(&out[n - 2])
+                        || (n >= 3
+                            && matches!(
+                                out[n - 2].to_ascii_lowercase().as_str(),
+                                "now" | "still" | "also"
+                            )
+                            && copula(&out[n - 3])));
                 // (a sentence that says neither: "I love it on the 20th
                 // of July" may mean every year)
                 let ahead = tense.filter(|_| !target);
@@ -338,6 +346,10 @@ fn tense_of(words: &[&str]) -> Option<bool> {
                 | "leaves"
                 | "renews"
                 | "expires"
+                | "flies"
+                | "fly"
+                | "departs"
+                | "lands"
         ) {
             return Some(true);
         }

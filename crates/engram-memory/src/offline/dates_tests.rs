@@ -238,6 +238,16 @@ fn days_named_without_a_year_take_the_one_meant() {
             "We got married on 3 June 2022.",
             &["2022-06-03"],
         ),
+        (
+            "Jonas flies out of Hamburg on June 12th.",
+            "Jonas flies out of Hamburg on 12 June 2023.",
+            &["2023-06-12"],
+        ),
+        (
+            "The flight is now on June 14th.",
+            "The flight is now on 14 June 2023.",
+            &["2023-06-14"],
+        ),
         // moved to: the nearest
         (
             "My check-up got moved to April 9th.",

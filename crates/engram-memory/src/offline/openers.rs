@@ -208,6 +208,34 @@ const OPENING_CLAUSES: &[&str] = &[
     "nice to hear from you",
 ];
 
+/// A sentence without a short label before a colon that announces it
+/// ("Small change: we're skipping Porto", "Big news: I got the job"): a
+/// label of up to three words with no subject, before the speaker's own
+/// clause. A label before anything else says what follows ("Breakfast:
+/// oats") and stays.
+fn without_label(s: &str) -> &str {
+    let Some((label, rest)) = s.split_once(": ") else {
+        return s;
+    };
+    let words: Vec<&str> = label.split_whitespace().collect();
+    let own = rest.split_whitespace().next().is_some_and(|w| {
+        matches!(
+            bare_lower(w).replace('\u{2019}', "'").as_str(),
+            "i" | "i'm" | "i've" | "i'll" | "we" | "we're" | "we've" | "we'll" | "my" | "our"
+        )
+    });
+    // (no clause of its own: "I moved: ..." is not a label)
+    let labelled = words.iter().all(|w| {
+        w.chars().all(char::is_alphabetic)
+            && !super::clauses::SUBJECTS.contains(&w.to_lowercase().as_str())
+    });
+    if (1..=3).contains(&words.len()) && labelled && own {
+        rest.trim_start()
+    } else {
+        s
+    }
+}
+
 /// Drop leading interjections ("Yeah, so I ...") and opening phrases ("By
 /// the way, I ...").
 pub(super) fn strip_openers(s: &str) -> &str {
@@ -235,6 +263,7 @@ pub(super) fn strip_openers(s: &str) -> &str {
             .trim_start_matches([',', ' ', ':', '!', '-'])
             .trim();
     }
+    s = without_label(s);
     // "Haven't talked in a few days, I joined ...": the greeting clause
     // goes up to its comma
     let lower = s.to_ascii_lowercase().replace('\u{2019}', "'");

@@ -328,6 +328,36 @@ pub(super) fn place(words: &[&str]) -> Option<String> {
     .then(|| kept.join(" "))
 }
 
+/// Where one is going, said alone: a place's name first ("Lisbon for
+/// four days", "To Porto", "Japan and Korea"), then no verb.
+pub(super) fn destination(words: &[&str]) -> Option<String> {
+    let words = match words.first().map(|w| bare(w)) {
+        Some(t) if t == "to" => &words[1..],
+        _ => words,
+    };
+    let first = words.first()?;
+    // (a capital that opens the answer, not a name: "Somewhere warm!")
+    let unnamed = matches!(
+        bare(first).as_str(),
+        "somewhere"
+            | "anywhere"
+            | "nowhere"
+            | "home"
+            | "not"
+            | "no"
+            | "maybe"
+            | "probably"
+            | "just"
+            | "still"
+            | "abroad"
+            | "away"
+    );
+    let named = first.chars().next().is_some_and(char::is_uppercase)
+        && super::intro::is_name_word(first)
+        && !unnamed;
+    (named && !words.iter().any(|w| is_verbish(w))).then(|| words.join(" "))
+}
+
 /// Where, said alone with what places it: "In a small town near Porto",
 /// "Lisbon", "Outside Leeds" (as "in Lisbon" where no word places it); a
 /// name must be in it, and no verb.

@@ -18,8 +18,8 @@
 use super::clauses::bare;
 use super::filled::{filled, finite, thing};
 use super::said_alone::{
-    age, ahead, counted, doing_phrase, done_phrase, duration, frequency, pastimes, place, when,
-    whereabouts,
+    age, ahead, counted, destination, doing_phrase, done_phrase, duration, frequency, pastimes,
+    place, when, whereabouts,
 };
 
 /// The answer's first sentence (`answer`) said in full, given the
@@ -182,6 +182,20 @@ pub(super) fn expanded(question: &str, answer: &str) -> Option<String> {
         counted(&cased(asked), &words)?
     } else if let Some(doing) = after(&lower, &["when did you "]) {
         format!("I {} {}", doing_phrase(&cased(doing), true)?, when(&words)?)
+    } else if after(
+        &lower,
+        &[
+            "where are you thinking of going",
+            "where are you going",
+            "where are you heading",
+            "where are you planning to go",
+            "where do you want to go",
+        ],
+    )
+    .is_some()
+    {
+        // "Where are you thinking of going?" - "Lisbon for four days, ..."
+        format!("I'm going to {}", destination(&words)?)
     } else if let Some(thing) = after(&lower, &["when is your ", "when's your "]) {
         // "When is your next check-up?" - "On April 2nd."
         format!("My {} is {}", one_thing(&cased(thing))?, ahead(&words)?)

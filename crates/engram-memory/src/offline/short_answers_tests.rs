@@ -47,6 +47,11 @@ fn short_answers_said_in_full() {
             Some("I'm cooking for four people, including me."),
         ),
         (
+            "Sounds lovely! Where are you thinking of going?",
+            "Lisbon for four days, then Porto.",
+            Some("I'm going to Lisbon for four days, then Porto."),
+        ),
+        (
             "When is your next check-up?",
             "On April 2nd.",
             Some("My next check-up is on April 2nd."),
@@ -296,6 +301,8 @@ fn full_answers_and_other_questions_are_left() {
         ("Do you have a budget in mind?", "Not really, I'm flexible."),
         ("Do you have a plan?", "We will see."),
         ("When is your flight?", "Not sure yet."),
+        ("Where are you going?", "Somewhere warm!"),
+        ("Where are you heading?", "I think we'll do Rome."),
         ("When is your birthday?", "I'd rather not say."),
         ("Do you have a date for the wedding?", "June 14th."),
         ("What inspires your passion?", "Nature."),

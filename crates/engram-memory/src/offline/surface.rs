@@ -13,6 +13,12 @@ pub(super) use super::openers::strip_openers;
 /// short form of a name counts too ("Mel, ...").
 pub(super) fn strip_vocative<'a>(s: &'a str, people: &[&str]) -> &'a str {
     let mut s = s.trim();
+    // "Lea, who speaks some Portuguese, is ...": the one spoken of
+    let spoken_of = |rest: &str| {
+        rest.split_whitespace()
+            .next()
+            .is_some_and(|w| matches!(w, "who" | "whose" | "which"))
+    };
     let short = |name: &str| {
         name.len() >= 3
             && name.chars().next().is_some_and(char::is_uppercase)
@@ -20,7 +26,7 @@ pub(super) fn strip_vocative<'a>(s: &'a str, people: &[&str]) -> &'a str {
             && people.iter().any(|p| p.starts_with(name))
     };
     if let Some((head, rest)) = s.split_once(", ") {
-        if short(head) {
+        if short(head) && !spoken_of(rest) {
             s = rest.trim_start();
         }
     }
@@ -32,7 +38,11 @@ pub(super) fn strip_vocative<'a>(s: &'a str, people: &[&str]) -> &'a str {
         }
     }
     for p in people {
-        if let Some(rest) = s.strip_prefix(p).and_then(|r| r.strip_prefix(',')) {
+        if let Some(rest) = s
+            .strip_prefix(p)
+            .and_then(|r| r.strip_prefix(','))
+            .filter(|r| !spoken_of(r))
+        {
             s = rest.trim_start();
         }
         let end = s.trim_end_matches(['.', '!']);
@@ -260,8 +270,9 @@ pub(super) fn tidy(s: &str) -> String {
             s = head.trim_end_matches([',', ' ']);
         }
     }
-    // laughter ends a chat line, never a fact ("... the question haha")
-    for tag in [" haha", " hahaha", " lol", " lmao"] {
+    // laughter ends a chat line, never a fact ("... the question haha"),
+    // and a closing "though" contrasts with what was said before
+    for tag in [" haha", " hahaha", " lol", " lmao", " though"] {
         if let Some(head) = s.strip_suffix(tag) {
             s = head.trim_end_matches([',', ' ', '!', '.']);
         }

@@ -14,6 +14,10 @@ fn a_memory_is_tidied() {
         "Omar finished the question.",
     );
     check("Ana moved to Rome, btw", "Ana moved to Rome.");
+    check(
+        "Jonas is a bit nervous about flying though!",
+        "Jonas is a bit nervous about flying.",
+    );
     // "also" not right after the subject stays
     check(
         "Ana plays chess and also paints",

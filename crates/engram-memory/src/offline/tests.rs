@@ -277,11 +277,29 @@ fn vocatives_are_not_part_of_the_fact() {
         strip_vocative("Caroline moved to Sweden.", &people),
         "Caroline moved to Sweden."
     );
+    // a relative clause says she is spoken of, not to
+    assert_eq!(
+        strip_vocative(
+            "Caroline, who speaks Swedish, is doing the bookings.",
+            &people
+        ),
+        "Caroline, who speaks Swedish, is doing the bookings."
+    );
 }
 
 #[test]
 fn openers_are_dropped_and_duplicates_merged() {
     assert_eq!(strip_openers("Oh, yeah, I did that"), "I did that");
+    assert_eq!(
+        strip_openers("Small change: we're skipping Porto."),
+        "we're skipping Porto."
+    );
+    assert_eq!(strip_openers("Big news: I got the job!"), "I got the job!");
+    assert_eq!(
+        strip_openers("Breakfast: oats and berries."),
+        "Breakfast: oats and berries."
+    );
+    assert_eq!(strip_openers("Guess what: we're moving!"), "we're moving!");
     assert_eq!(strip_openers("Well"), "Well");
     // answers and news, before a comma or a colon only
     assert_eq!(

@@ -7,7 +7,9 @@
 //!   what it is ("... novel is a mystery set in ...") answers it better
 //!   than one that only names it;
 //! - what someone is working on ("what is Priya working on?"): a memory
-//!   of that person's work answers it better than others' work.
+//!   of that person's work answers it better than others' work;
+//! - when ("when does Jonas fly out?"): a memory that holds a day, a
+//!   month or a year answers it better than one that holds no time.
 //!
 //! Reads words only.
 
@@ -154,6 +156,35 @@ fn describes(thing: &str, memory: &str) -> bool {
     .any(|c| m.contains(&format!(" {thing} {c}")))
 }
 
+/// Whether `question` asks when: "when ...", "what time/date/day ...",
+/// "which day/month/year ...".
+fn asks_when(question: &str) -> bool {
+    let words: Vec<String> = question
+        .split_whitespace()
+        .take(2)
+        .map(crate::offline::clauses::bare)
+        .collect();
+    match words.as_slice() {
+        [w, ..] if w == "when" || w == "when's" => true,
+        [w, t, ..] if w == "what" || w == "which" => {
+            matches!(t.as_str(), "time" | "date" | "day" | "month" | "year")
+        }
+        _ => false,
+    }
+}
+
+/// Whether `memory` holds a time: a month, a day of the week or a year.
+fn holds_a_time(memory: &str) -> bool {
+    memory.split_whitespace().any(|w| {
+        let w = w.trim_matches(|c: char| !c.is_alphanumeric());
+        let year =
+            w.len() == 4 && w.starts_with(['1', '2']) && w.chars().all(|c| c.is_ascii_digit());
+        let capital = w.starts_with(char::is_uppercase);
+        year || (capital
+            && (crate::offline::dates::MONTHS.contains(&w) || w.parse::<chrono::Weekday>().is_ok()))
+    })
+}
+
 /// A search question, read once for what its shape asks.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Asked {
@@ -163,6 +194,8 @@ pub struct Asked {
     about: Option<String>,
     /// Whose work a "what is X working on?" asks about.
     work_of: Option<String>,
+    /// It asks when.
+    when: bool,
 }
 
 impl Asked {
@@ -171,7 +204,14 @@ impl Asked {
             now: asks_about_now(question),
             about: asked_about(question),
             work_of: work_of(question),
+            when: asks_when(question),
         }
+    }
+
+    /// For a question that asks when, whether `memory` holds a time to
+    /// answer it with; `None` for other questions.
+    pub fn timed(&self, memory: &str) -> Option<bool> {
+        self.when.then(|| holds_a_time(memory))
     }
 
     /// Whether `memory` answers what the question's shape asks: it says
@@ -227,6 +267,31 @@ mod tests {
             .answered_by("Sam's podcast was about urban gardening."));
         assert!(!Asked::of("where is Ines's novel set?")
             .answered_by("Ines's first novel is a mystery set in a lighthouse in Cornwall."));
+    }
+
+    #[test]
+    fn when_is_answered_by_a_time() {
+        let q = Asked::of("When does Jonas fly out?");
+        assert_eq!(
+            q.timed("Jonas's flight is now on 14 June 2025."),
+            Some(true)
+        );
+        assert_eq!(q.timed("Jonas is a bit nervous about flying."), Some(false));
+        assert_eq!(q.timed("Ana moved in 2019."), Some(true));
+        assert_eq!(q.timed("Ana's class is on Tuesday."), Some(true));
+        assert_eq!(q.timed("Ana may visit."), Some(false));
+        assert_eq!(
+            Asked::of("what day is the party?").timed("The party is on Friday."),
+            Some(true)
+        );
+        assert_eq!(
+            Asked::of("where does Jonas fly from?").timed("Jonas flies."),
+            None
+        );
+        assert_eq!(
+            Asked::of("what is Jonas afraid of?").timed("Jonas flies."),
+            None
+        );
     }
 
     #[test]

@@ -58,14 +58,53 @@ fn told_as_past(fact: &str) -> bool {
 /// Whether `new` moves to another day the plan `old` has.
 pub(super) fn moves_day(new: &str, old: &str) -> bool {
     let (n, o) = (normalise(new), normalise(old));
-    if !n.split_whitespace().any(|w| w == "instead") {
+    // "... instead", or "the flight is now on ..."
+    let thing = event_now_on(&n, &o);
+    if !n.split_whitespace().any(|w| w == "instead") && thing.is_none() {
         return false;
     }
     let (dn, d_old) = (days(new), days(old));
     if dn.is_empty() || d_old.is_empty() || dn.iter().any(|d| d_old.contains(d)) {
         return false;
     }
-    !told_as_past(&o) && same_subject(&lead_subject(&n), &lead_subject(&o))
+    !told_as_past(&o) && (thing.is_some() || same_subject(&lead_subject(&n), &lead_subject(&o)))
+}
+
+/// Whether `new` moves to another day an event `old` names ("The flight
+/// is now on 14 June" after "Jonas flies out on 12 June"): the event's
+/// words tie the two, so a lower cosine than "instead" needs will do.
+pub(super) fn event_moved(new: &str, old: &str) -> bool {
+    event_now_on(&normalise(new), &normalise(old)).is_some() && moves_day(new, old)
+}
+
+/// Events and the words an older fact names them by ("flies out on June
+/// 12th" has a flight).
+const EVENT_WORDS: &[(&str, &[&str])] = &[
+    ("flight", &["flight", "flights", "fly", "flies", "flying"]),
+    (
+        "trip",
+        &["trip", "going", "travelling", "traveling", "visiting"],
+    ),
+    ("wedding", &["wedding", "marrying", "married"]),
+    ("party", &["party"]),
+    ("appointment", &["appointment"]),
+    ("interview", &["interview"]),
+    ("move", &["move", "moving"]),
+];
+
+/// The event of a new fact that opens with "the <event> is now on" a day,
+/// when the old fact (normalised, as `n`) names that event: "the flight is
+/// now on 14 june" of "jonas flies out of hamburg on 12 june".
+fn event_now_on(n: &str, o: &str) -> Option<&'static str> {
+    let rest = n.strip_prefix("the ")?;
+    let (event, after) = rest.split_once(' ')?;
+    if !(after.starts_with("is now on ") || after.starts_with("is now ")) {
+        return None;
+    }
+    let (name, words) = EVENT_WORDS.iter().find(|(e, _)| *e == event)?;
+    o.split_whitespace()
+        .any(|w| words.contains(&w))
+        .then_some(*name)
 }
 
 /// Where the day of `words` is: the month, the day beside it, and a year
@@ -105,6 +144,13 @@ fn day_span(words: &[&str]) -> Option<(usize, usize)> {
 pub(super) fn described(new: &str, old: &str) -> Option<String> {
     if !moves_day(new, old) {
         return None;
+    }
+    // "The flight is now on ..." of Jonas's flight: said as his
+    if let Some(event) = event_now_on(&normalise(new), &normalise(old)) {
+        let who = old.split_whitespace().next()?;
+        let named = who.starts_with(char::is_uppercase) && !who.ends_with("'s") && who != "The";
+        let rest = new.split_once(' ')?.1.split_once(' ')?.1;
+        return named.then(|| format!("{who}'s {event} {rest}"));
     }
     let nw: Vec<&str> = new.split_whitespace().collect();
     let ow: Vec<&str> = old.split_whitespace().collect();
@@ -178,6 +224,22 @@ mod tests {
             )
             .as_deref(),
             Some("Amara has flights on August 6th from Manchester to Faro.")
+        );
+        // "the flight is now on": whose flight the old fact says
+        assert_eq!(
+            described(
+                "The flight is now on 14 June 2025 because Lea has a work thing.",
+                "Jonas flies out of Hamburg on 12 June 2025."
+            )
+            .as_deref(),
+            Some("Jonas's flight is now on 14 June 2025 because Lea has a work thing.")
+        );
+        assert_eq!(
+            described(
+                "The wedding is now on 3 May 2025.",
+                "Jonas flies out of Hamburg on 12 June 2025."
+            ),
+            None
         );
         // the new fact says more than the day
         assert_eq!(

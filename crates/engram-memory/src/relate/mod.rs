@@ -276,6 +276,8 @@ const WORDED_UPDATES: &[(Rule, f32)] = &[
     (finished::finishes, TOPIC_COSINE),
     // "is now flying on August 6th instead" after "has flights on August 4th"
     (instead::moves_day, instead::INSTEAD_COSINE),
+    // "the flight is now on June 14th" after "flies out on June 12th"
+    (instead::event_moved, TOPIC_COSINE),
     // "the metformin dose went up to 1000mg" after "on metformin, 500mg"
     (doses::new_dose, TOPIC_COSINE),
     // "is back on day shifts" after "switched to the night shift"
