@@ -104,7 +104,8 @@ fn antecedent(head: &[&str]) -> Option<String> {
         if !last && w.ends_with([',', ':', ';']) {
             break;
         }
-        if is_verbish(w)
+        // (the word before the comma is the phrase's noun: "my coach")
+        if (!last && is_verbish(w))
             || PREPOSITIONS.contains(&b.as_str())
             || SUBORDINATORS.contains(&b.as_str())
             || matches!(b.as_str(), "and" | "or" | "but" | "so" | "with")

@@ -77,6 +77,17 @@ pub(super) fn unreported(fact: &str) -> String {
     if rest.len() < 3 || !opens || !rest[1..].iter().any(|w| clauses::is_verbish(w)) {
         return fact.to_string();
     }
+    // "Ana's coach says Ana should add a long run": advice is a fact only
+    // as someone's advice
+    let advised = rest.iter().any(|w| {
+        matches!(
+            clauses::bare(w).as_str(),
+            "should" | "could" | "might" | "must" | "ought" | "may"
+        )
+    });
+    if advised {
+        return fact.to_string();
+    }
     rest.join(" ")
 }
 
@@ -277,9 +288,20 @@ pub(super) fn manager_named(sentence: &str) -> std::borrow::Cow<'_, str> {
 
 #[cfg(test)]
 mod tests {
-    use super::{bike_as_verb, date_set, hometown_named, manager_named, spell_age};
+    use super::{bike_as_verb, date_set, hometown_named, manager_named, spell_age, unreported};
     use crate::offline::extract;
     use crate::{Role, Turn};
+
+    #[test]
+    fn a_report_is_dropped_unless_it_is_advice() {
+        assert_eq!(
+            unreported("Helena mentioned Helena's team is migrating to Google Cloud."),
+            "Helena's team is migrating to Google Cloud."
+        );
+        // someone's advice is a fact only as theirs
+        let advice = "Priscilla's coach says Priscilla should add a long run on Sundays.";
+        assert_eq!(unreported(advice), advice);
+    }
 
     #[test]
     fn ages_are_spelt_out_for_people() {

@@ -33,6 +33,12 @@ pub const OPINION: &str = "an opinion";
 /// Why a finished fact is not shaped like one, if it is not. `people`:
 /// who takes part in the conversation (speakers and listeners); a
 /// capitalised word that reads as a name counts as a person too.
+/// Parts of the body a side ("left", "right") is said of.
+const BODY: &[&str] = &[
+    "knee", "leg", "arm", "hand", "foot", "eye", "ear", "shoulder", "hip", "ankle", "wrist",
+    "elbow", "side", "lung", "kidney", "thumb", "calf", "heel",
+];
+
 pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
     let words: Vec<&str> = fact.split_whitespace().collect();
     let s = match start(&words) {
@@ -105,8 +111,14 @@ pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
         rest[j].ends_with("'s")
             && rest.get(j + 1).is_some_and(|n| {
                 let b = bare(n);
+                // ("Ana's left knee": a side, not "Ana has left")
+                let side = b == "left"
+                    && rest
+                        .get(j + 2)
+                        .is_some_and(|p| BODY.contains(&bare(p).as_str()));
                 let noun_like = !is_verbish(n)
                     || n.ends_with("'s")
+                    || side
                     || verb(&b).is_some_and(|(_, f)| matches!(f, VerbForm::Third | VerbForm::Base));
                 noun_like && !FUNCTION.contains(&b.as_str())
             })

@@ -21,6 +21,7 @@ fn facts_keep_their_shape() {
         "Maria is busy at the shelter getting ready for a fundraiser.",
         "The launch moved to 12 September.",
         "Rahul's sister Anika is a dentist.",
+        "Maria's left knee hurts sometimes.",
         "Eva and Sam have known each other since school.",
         "Melanie has been running longer since their last chat.",
         "\"Brave\" by Sara Bareilles has a lot of significance for Caroline.",

@@ -34,6 +34,8 @@ pub(super) fn expanded(question: &str, answer: &str) -> Option<String> {
         .is_some_and(|w| PREPOSITIONS.contains(&bare(w).as_str()))
         && !approximate(&opening);
     let answer = super::strip_openers(answer);
+    // "Under two hours would be amazing": the thing hoped for
+    let answer = hoped_for(answer);
     // ("Recently, education reform ...": the adverb leads the thing)
     let answer = answer
         .split_once(", ")
@@ -253,6 +255,31 @@ fn thing_said(words: &[&str]) -> Option<String> {
     thing(words)
 }
 
+/// An answer's first sentence without what it says of the thing it names
+/// when that is only how good it would be ("Under two hours would be
+/// amazing." says "Under two hours."); other answers as they are.
+fn hoped_for(answer: &str) -> &str {
+    let end = answer.find(['.', '!', '?']).unwrap_or(answer.len());
+    let first = &answer[..end];
+    let lower = first.to_lowercase();
+    let cut = [
+        " would be amazing",
+        " would be great",
+        " would be ideal",
+        " would be perfect",
+        " would be awesome",
+        " would be nice",
+        " would be a dream",
+        " would be the dream",
+    ]
+    .iter()
+    .find_map(|t| lower.strip_suffix(t).map(str::len));
+    match cut {
+        Some(n) if first.is_char_boundary(n) && n > 0 => &first[..n],
+        _ => answer,
+    }
+}
+
 /// Whether `before` ends with a title its full stop belongs to ("Dr",
 /// "Mrs", "Prof").
 fn titled(before: &str) -> bool {
@@ -342,6 +369,7 @@ pub(super) fn approximate(words: &[&str]) -> bool {
         )
     ) && words.get(1).is_some_and(|w| {
         w.starts_with(|c: char| c.is_ascii_digit() || "$\u{20ac}\u{a3}".contains(c))
+            || super::lexicon::number(&bare(w)).is_some()
     })
 }
 

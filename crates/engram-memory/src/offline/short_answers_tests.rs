@@ -52,6 +52,11 @@ fn short_answers_said_in_full() {
             Some("I'm going to Lisbon for four days, then Porto."),
         ),
         (
+            "What's your goal time?",
+            "Under two hours would be amazing.",
+            Some("My goal time is under two hours"),
+        ),
+        (
             "When is your next check-up?",
             "On April 2nd.",
             Some("My next check-up is on April 2nd."),

@@ -336,6 +336,9 @@ pub fn relate(new: &str, old: &str, cosine: f32) -> Relation {
                 .iter()
                 .enumerate()
                 .any(|(i, w)| r.stems.contains(&stem(w)) && (i == 0 || words[i - 1] != "to"))
+        } else if r.done_to {
+            // "no longer running the half marathon": the marathon
+            r.stems[1..].iter().any(|s| old_stems.contains(s))
         } else {
             r.stems.iter().any(|s| old_stems.contains(s))
         };

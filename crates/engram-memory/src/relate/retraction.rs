@@ -125,6 +125,10 @@ pub(super) struct Retraction {
     /// A habit stopped ("stopped running", "quit smoking"): it ends what
     /// was done, not a plan to do it ("wants to run the Berlin marathon").
     pub habit: bool,
+    /// The thing is a doing with an object ("no longer running the half
+    /// marathon"): the object says what ends, the doing alone does not
+    /// ("runs three times a week" goes on).
+    pub done_to: bool,
 }
 
 /// Wordings that move an event to another time.
@@ -260,6 +264,7 @@ fn postponement(t: &str) -> Option<Retraction> {
         owner: own,
         plan: true,
         habit: false,
+        done_to: false,
     })
 }
 
@@ -380,7 +385,14 @@ pub(super) fn retraction(fact: &str) -> Option<Retraction> {
         if stems.is_empty() {
             continue;
         }
+        // ("running the half marathon": a doing and its object)
+        let thing_words: Vec<&str> = thing.split_whitespace().collect();
+        let done_to = thing_words.len() >= 2
+            && thing_words[0].ends_with("ing")
+            && stems.len() >= 2
+            && !WEAK.contains(&thing_words[0]);
         return Some(Retraction {
+            done_to,
             who,
             stems,
             is_subject: *is_subject,
