@@ -149,6 +149,10 @@ pub(crate) fn record(m: &Memory) -> IndexDocument {
     if engram_memory::relate::states_dose(&m.content) {
         asked.push("medication, takes");
     }
+    // ("what can't Marco eat?" of "Marco is lactose intolerant")
+    if engram_memory::relate::states_intolerance(&m.content) {
+        asked.push("can't eat, allergy, avoid");
+    }
     // ("what is Priya working on?" of "Priya is moving on to the fraud
     // detection project")
     if !over && engram_memory::relate::states_work_on(&m.content) {

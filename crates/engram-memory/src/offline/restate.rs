@@ -18,19 +18,25 @@ use super::surface::upper_first;
 pub(super) fn spell_age(fact: &str) -> String {
     let t = fact.trim_end_matches(['.', '!']);
     let t = t.strip_suffix(" now").unwrap_or(t);
-    if let Some((who, n)) = t.rsplit_once(" is ") {
+    // ("Daniela's twins are seven": people, in the plural)
+    let (split, plural) = match t.rsplit_once(" is ") {
+        Some(p) => (Some(p), false),
+        None => (t.rsplit_once(" are "), true),
+    };
+    if let Some((who, n)) = split {
         let last = who.rsplit(' ').next().unwrap_or(who);
-        let someone = !who.contains(' ')
+        let someone = (!who.contains(' ') && !plural)
             || (who.contains("'s ")
-                && (last.chars().next().is_some_and(char::is_uppercase)
+                && ((!plural && last.chars().next().is_some_and(char::is_uppercase))
                     || super::lexicon::PERSON_NOUNS
                         .iter()
-                        .any(|(noun, plural)| !plural && *noun == last)));
+                        .any(|(noun, p)| *p == plural && *noun == last)));
         // ("Theo is four": a number word too, though not "one", which
         // says a year old)
         let word = super::lexicon::number(n).is_some_and(|k| (2..=19).contains(&k));
         if (n.parse::<u32>().is_ok_and(|n| (1..=120).contains(&n)) || word) && someone {
-            return format!("{who} is {n} years old");
+            let be = if plural { "are" } else { "is" };
+            return format!("{who} {be} {n} years old");
         }
     }
     fact.to_string()
@@ -307,6 +313,11 @@ mod tests {
     fn ages_are_spelt_out_for_people() {
         assert_eq!(spell_age("Tom is 34"), "Tom is 34 years old");
         assert_eq!(spell_age("Omar is 42 now."), "Omar is 42 years old");
+        assert_eq!(
+            spell_age("Daniela's twins are seven."),
+            "Daniela's twins are seven years old"
+        );
+        assert_eq!(spell_age("The Smiths are 40."), "The Smiths are 40.");
         assert_eq!(
             spell_age("Claire's son Theo is four."),
             "Claire's son Theo is four years old"

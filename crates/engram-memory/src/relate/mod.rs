@@ -222,6 +222,27 @@ pub fn states_dose(fact: &str) -> bool {
     doses::states_dose(fact)
 }
 
+/// Whether `fact` says what someone cannot eat or take ("Marco is lactose
+/// intolerant", "Ana is allergic to penicillin", "Ravi is coeliac"): it
+/// answers "what can't Marco eat?" though it says no "eat".
+pub fn states_intolerance(fact: &str) -> bool {
+    let t = format!(" {} ", normalise(fact));
+    [
+        " allergic ",
+        " allergy ",
+        " allergies ",
+        " intolerant ",
+        " intolerance ",
+        " coeliac ",
+        " celiac ",
+        " can't eat ",
+        " cannot eat ",
+        " can't have ",
+    ]
+    .iter()
+    .any(|p| t.contains(p))
+}
+
 /// Whether `fact` tells of something over for good, so that it is not
 /// how things are now: [`attributes_over`], except a plan moved to a new
 /// date ("the Tokyo trip got pushed to spring"), which still holds.
@@ -444,6 +465,13 @@ mod tests {
         }
         assert!(n >= 40, "{n} cases");
         assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    }
+
+    #[test]
+    fn intolerances_are_recognised() {
+        assert!(states_intolerance("Marco is lactose intolerant."));
+        assert!(states_intolerance("Ana is allergic to penicillin."));
+        assert!(!states_intolerance("Marco does the cooking on weekends."));
     }
 
     #[test]
