@@ -151,7 +151,7 @@ const DESCRIBES: f32 = 1.1;
 /// "Jonas's flight is now on 14 June", not "Jonas is nervous about
 /// flying").
 const TIMED: f32 = 1.1;
-const UNTIMED: f32 = 0.9;
+const UNTIMED: f32 = 0.8;
 
 /// Memories at or above `threshold`, best first (at most `limit`), and
 /// how many there were. "Sam is the user's name." matches any question

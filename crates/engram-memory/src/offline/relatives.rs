@@ -32,7 +32,9 @@ pub(super) fn expanded(sentence: &str) -> Option<Vec<String>> {
     let words: Vec<&str> = sentence.split_whitespace().collect();
     // "..., who" after a word that ends with the comma
     let at = (1..words.len().saturating_sub(1)).find(|&i| {
-        words[i] == "who" && words[i - 1].ends_with(',') && opens_predicate(&words[i + 1..])
+        matches!(words[i], "who" | "whom")
+            && words[i - 1].ends_with(',')
+            && (opens_predicate(&words[i + 1..]) || object_at(&words[i + 1..]).is_some())
     })?;
     let head = &words[..at];
     let phrase = antecedent(head)?;
@@ -78,8 +80,36 @@ pub(super) fn expanded(sentence: &str) -> Option<Vec<String>> {
         main.push(' ');
         main.push_str(&rest.join(" "));
     }
-    let about = format!("{} {clause}{stop}", upper_first(&phrase));
+    // "Ines, who I met at a conference": "I met Ines at a conference"
+    let clause_words: Vec<&str> = clause.split_whitespace().collect();
+    let about = match object_at(&clause_words) {
+        Some(k) => format!(
+            "{} {} {}{stop}",
+            upper_first(&clause_words[..k].join(" ")),
+            mid_sentence(&phrase),
+            clause_words[k..].join(" ")
+        ),
+        _ => format!("{} {clause}{stop}", upper_first(&phrase)),
+    };
     Some(vec![main, about])
+}
+
+/// Where the one a relative clause is about goes in it when it is the
+/// object ("who I met at a conference": after "I met"): after a subject
+/// pronoun and its verbs. `None` when the clause opens otherwise.
+fn object_at(words: &[&str]) -> Option<usize> {
+    let subject = bare(words.first()?);
+    let own = matches!(subject.as_str(), "i" | "we" | "he" | "she" | "they" | "you");
+    let contracted =
+        ["i've", "we've", "i'd", "we'd", "they've", "you've"].contains(&subject.as_str());
+    if !own && !contracted {
+        return None;
+    }
+    let verbs = words[1..]
+        .iter()
+        .take_while(|w| is_verbish(w) && !w.ends_with(','))
+        .count();
+    (verbs > 0 || contracted).then_some(1 + verbs)
 }
 
 /// Whether words open a predicate: a verb, perhaps after an adverb.
@@ -139,6 +169,17 @@ fn antecedent(head: &[&str]) -> Option<String> {
     Some(words.join(" "))
 }
 
+/// A phrase as said inside a sentence: "My sister" as "my sister"; a
+/// name as it is.
+fn mid_sentence(phrase: &str) -> String {
+    match phrase.split_once(' ') {
+        Some((first, rest)) if DETERMINERS.contains(&bare(first).as_str()) => {
+            format!("{} {rest}", first.to_lowercase())
+        }
+        _ => phrase.to_string(),
+    }
+}
+
 fn upper_first(s: &str) -> String {
     let mut c = s.chars();
     match c.next() {
@@ -187,6 +228,20 @@ mod tests {
         check(
             "I met Sam, who is a nurse.",
             &["I met Sam.", "Sam is a nurse."],
+        );
+        check(
+            "My manager will be Ines, who I met at a conference last year.",
+            &[
+                "My manager will be Ines.",
+                "I met Ines at a conference last year.",
+            ],
+        );
+        check(
+            "My friend Bo, whom we've known since school, is moving.",
+            &[
+                "My friend Bo is moving.",
+                "We've known my friend Bo since school.",
+            ],
         );
     }
 

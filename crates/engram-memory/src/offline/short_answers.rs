@@ -198,6 +198,20 @@ pub(super) fn expanded(question: &str, answer: &str) -> Option<String> {
     {
         // "Where are you thinking of going?" - "Lisbon for four days, ..."
         format!("I'm going to {}", destination(&words)?)
+    } else if let Some(doing) = after(&lower, &["when do you ", "when will you "]) {
+        // "When do you start?" - "On September 1st."
+        format!(
+            "I {} {}",
+            doing_phrase(&cased(doing), false)?,
+            ahead(&words)?
+        )
+    } else if let Some(doing) = after(&lower, &["when are you "]) {
+        // "When are you moving?" - "In August."
+        let gerund = doing.split_whitespace().next()?;
+        if !gerund.ends_with("ing") {
+            return None;
+        }
+        format!("I'm {} {}", mine(&cased(doing)), ahead(&words)?)
     } else if let Some(thing) = after(&lower, &["when is your ", "when's your "]) {
         // "When is your next check-up?" - "On April 2nd."
         format!("My {} is {}", one_thing(&cased(thing))?, ahead(&words)?)

@@ -57,6 +57,16 @@ fn short_answers_said_in_full() {
             Some("My goal time is under two hours"),
         ),
         (
+            "Congratulations! When do you start?",
+            "On September 1st.",
+            Some("I start on September 1st."),
+        ),
+        (
+            "When are you moving?",
+            "In August, hopefully.",
+            Some("I'm moving in August, hopefully."),
+        ),
+        (
             "When is your next check-up?",
             "On April 2nd.",
             Some("My next check-up is on April 2nd."),

@@ -79,6 +79,10 @@ pub(super) const SLOTS: &[(&str, &[&str])] = &[
             " is employed by ",
             " am employed by ",
             " joined the company ",
+            " accepted an offer from ",
+            " accepted a job offer from ",
+            " accepted a job at ",
+            " took a job at ",
         ],
     ),
     (
