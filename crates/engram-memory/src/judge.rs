@@ -100,7 +100,25 @@ pub fn masked(text: &str) -> String {
             last_was_name = false;
         }
     }
-    out.join(" ")
+    roles(&out.join(" "))
+}
+
+/// Roles whose words read as praise ("the best man", "the maid of
+/// honour": "best" and "honour" are no compliment here), said as a role
+/// that does not.
+fn roles(text: &str) -> String {
+    let mut out = text.to_string();
+    for (said, role) in [
+        ("best man", "groomsman"),
+        ("Best man", "Groomsman"),
+        ("maid of honour", "bridesmaid"),
+        ("maid of honor", "bridesmaid"),
+        ("matron of honour", "bridesmaid"),
+        ("matron of honor", "bridesmaid"),
+    ] {
+        out = out.replace(said, role);
+    }
+    out
 }
 
 /// The judge: a linear model over unit sentence vectors.
@@ -250,6 +268,10 @@ mod tests {
             "Alex reports to Alex."
         );
         assert_eq!(masked("Now Sam is happy."), "Now Alex is happy.");
+        assert_eq!(
+            masked("Mateo is going to be the best man."),
+            "Alex is going to be the groomsman."
+        );
     }
 
     #[test]

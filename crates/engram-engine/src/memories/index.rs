@@ -149,6 +149,10 @@ pub(crate) fn record(m: &Memory) -> IndexDocument {
     if engram_memory::relate::states_dose(&m.content) {
         asked.push("medication, takes");
     }
+    // ("does Mateo have a pet?" of "Mateo is adopting a cat")
+    if engram_memory::offline::names_a_pet(&m.content) {
+        asked.push("pet, pets, animal");
+    }
     // ("what can't Marco eat?" of "Marco is lactose intolerant")
     if engram_memory::relate::states_intolerance(&m.content) {
         asked.push("can't eat, allergy, avoid");

@@ -65,6 +65,22 @@ pub use intro::{
     asks_for_a_name, from_context as name_in_context, introduced, is_name_word, says_a_name,
 };
 
+/// Whether `fact` speaks of an animal kept as a pet ("a grey Maine Coon
+/// named Pixel" is a cat only by breed, but "adopting a cat" says it):
+/// it answers "does Mateo have a pet?" though it says no "pet".
+pub fn names_a_pet(fact: &str) -> bool {
+    fact.split(|c: char| !c.is_alphanumeric())
+        .map(str::to_lowercase)
+        .any(|w| {
+            let one = w.strip_suffix('s').unwrap_or(&w);
+            named::ANIMALS.contains(&one)
+                || matches!(
+                    one,
+                    "puppie" | "turtle" | "tortoise" | "guinea" | "pony" | "lizard"
+                )
+        })
+}
+
 /// The named entities of a fact (people, places, organisations, ...).
 pub fn entities_of(text: &str) -> Vec<crate::Entity> {
     entities::find(text, &[])

@@ -198,6 +198,20 @@ pub(super) fn expanded(question: &str, answer: &str) -> Option<String> {
     {
         // "Where are you thinking of going?" - "Lisbon for four days, ..."
         format!("I'm going to {}", destination(&words)?)
+    } else if let Some(asked) = after(&lower, &["how's ", "how is ", "how are "]) {
+        // "How's she settling in?" - "Hiding under the bed mostly.": she is
+        let asked: Vec<&str> = asked.split_whitespace().collect();
+        let who = *asked.first()?;
+        let doing = asked.get(1).is_some_and(|w| w.ends_with("ing"));
+        let someone =
+            matches!(who, "she" | "he" | "they") || cased(who).starts_with(char::is_uppercase);
+        let gerund = words.first().is_some_and(|w| bare(w).ends_with("ing"));
+        if !doing || !someone || !gerund || (1..words.len()).any(|i| finite(&words, i)) {
+            return None;
+        }
+        let be = if who == "they" { "are" } else { "is" };
+        let who = super::surface::upper_first(&cased(who));
+        format!("{who} {be} {}", words.join(" ").to_lowercase())
     } else if let Some(doing) = after(&lower, &["when do you ", "when will you "]) {
         // "When do you start?" - "On September 1st."
         format!(

@@ -57,6 +57,11 @@ fn short_answers_said_in_full() {
             Some("My goal time is under two hours"),
         ),
         (
+            "Congrats! How's she settling in?",
+            "Hiding under the bed mostly.",
+            Some("She is hiding under the bed mostly."),
+        ),
+        (
             "Congratulations! When do you start?",
             "On September 1st.",
             Some("I start on September 1st."),
@@ -316,6 +321,8 @@ fn full_answers_and_other_questions_are_left() {
         ("Do you have a budget in mind?", "Not really, I'm flexible."),
         ("Do you have a plan?", "We will see."),
         ("When is your flight?", "Not sure yet."),
+        ("How are you doing?", "Doing great, thanks!"),
+        ("How's she settling in?", "She loves it."),
         ("Where are you going?", "Somewhere warm!"),
         ("Where are you heading?", "I think we'll do Rome."),
         ("When is your birthday?", "I'd rather not say."),

@@ -610,3 +610,12 @@ fn a_name_fact_answers_name_questions_only() {
     assert!(asks_for_a_name("who am I?"));
     assert!(!asks_for_a_name("what does Sam do for a living?"));
 }
+
+#[test]
+fn pets_are_recognised() {
+    assert!(names_a_pet("Mateo is adopting a cat named Pixel."));
+    assert!(names_a_pet("Nate's turtles get so hyped."));
+    assert!(names_a_pet("We got two puppies."));
+    assert!(!names_a_pet("Mateo's best friend Yusuf lives in Leeds."));
+    assert!(!names_a_pet("Ana works at Catalyst."));
+}

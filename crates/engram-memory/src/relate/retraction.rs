@@ -240,9 +240,17 @@ fn owned(subject: &str) -> (Option<String>, &str) {
 /// What a postponement ("the tokyo trip got pushed to ...") ends: the
 /// event's own words ("tokyo"; the event noun itself when there are none).
 fn postponement(t: &str) -> Option<Retraction> {
-    let (i, _) = POSTPONED.iter().find_map(|p| t.find(p).map(|i| (i, p)))?;
-    let subject = lead_subject(t[..i].trim());
-    let (own, thing) = owned(&subject);
+    let (own, thing) = match POSTPONED.iter().find_map(|p| t.find(p).map(|i| (i, p))) {
+        Some((i, _)) => {
+            let subject = lead_subject(t[..i].trim());
+            let (own, thing) = owned(&subject);
+            (own, thing.to_string())
+        }
+        // "Yusuf and Hana moved the wedding to 7 June": the event is the
+        // object, theirs or the one spoken of
+        None => (None, moved_object(t)?),
+    };
+    let thing = thing.as_str();
     let words: Vec<&str> = thing.split_whitespace().collect();
     let event = *words.last()?;
     if !EVENTS.contains(&event) {
@@ -266,6 +274,31 @@ fn postponement(t: &str) -> Option<Retraction> {
         habit: false,
         done_to: false,
     })
+}
+
+/// The event an active move names ("moved the wedding to", "pushed our
+/// trip back to"), as its words after the determiner.
+fn moved_object(t: &str) -> Option<String> {
+    const MOVED: &[&str] = &[
+        " moved ",
+        " pushed ",
+        " postponed ",
+        " rescheduled ",
+        " delayed ",
+    ];
+    let (i, verb) = MOVED.iter().find_map(|v| t.find(v).map(|i| (i, *v)))?;
+    let after = &t[i + verb.len()..];
+    let mut words = after.split_whitespace();
+    let det = words.next()?;
+    if !matches!(det, "the" | "our" | "their" | "his" | "her" | "my") {
+        return None;
+    }
+    let event: Vec<&str> = words
+        .take_while(|w| !matches!(*w, "to" | "until" | "till" | "back"))
+        .take(3)
+        .collect();
+    let last = *event.last()?;
+    EVENTS.contains(&last).then(|| event.join(" "))
 }
 
 /// Whether `old` (normalised) reads as a plan: a date in it, or a plan's
