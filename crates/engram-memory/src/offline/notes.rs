@@ -231,6 +231,10 @@ fn named_with(value: &str) -> (String, Vec<String>) {
             }
             // "we got married in 2021": the two of them
             "we" => format!("{name} and I {rest}"),
+            // "Luc, who is a chef"
+            "who" if words.get(1).is_some_and(|w| super::clauses::is_verbish(w)) => {
+                format!("{name} {rest}")
+            }
             "a" | "an" | "the" => format!("{name} is {part}"),
             _ if first.chars().all(|c| c.is_ascii_digit()) && words.len() == 1 => {
                 format!("{name} is {first}")
@@ -263,6 +267,11 @@ fn label_said(label: &str, value: &str, section: Section) -> Option<Vec<String>>
         return Some(said);
     }
     let value = value.trim_end_matches('.');
+    // "Lives in: Montreal", "Works as: UX designer at Shopify", "Hates:
+    // cilantro": the writer does what the label says
+    if let Some(said) = done_by_me(label, value) {
+        return Some(vec![sentence(&said)]);
+    }
     let said = match key.as_str() {
         "name" | "full name" => format!("My name is {value}"),
         "age" => format!("I'm {value}"),
@@ -285,6 +294,105 @@ fn label_said(label: &str, value: &str, section: Section) -> Option<Vec<String>>
     Some(vec![sentence(&said)])
 }
 
+/// A label that is a verb in the third person and what follows it ("Lives
+/// in", "Works as", "Hates") said with its value as the writer's own
+/// doing: "I live in Montreal", "I work as a UX designer at Shopify".
+fn done_by_me(label: &str, value: &str) -> Option<String> {
+    let mut words = label.split_whitespace();
+    let first = words.next()?;
+    let (base, form) = verb(&bare(first))?;
+    // (what a person does of their own; "Owns: Priya" in meeting notes is
+    // whose task)
+    let personal = matches!(
+        base,
+        "live"
+            | "work"
+            | "study"
+            | "speak"
+            | "drink"
+            | "eat"
+            | "hate"
+            | "love"
+            | "like"
+            | "prefer"
+            | "play"
+            | "enjoy"
+            | "dislike"
+            | "avoid"
+    );
+    if form != VerbForm::Third || !personal {
+        return None;
+    }
+    let rest: Vec<&str> = words.collect();
+    let value_first = value
+        .split_whitespace()
+        .next()
+        .map(bare)
+        .unwrap_or_default();
+    // ("Works as: UX designer": "as a UX designer")
+    let article =
+        rest.last() == Some(&"as") && !matches!(value_first.as_str(), "a" | "an" | "the" | "my");
+    let a = if !article {
+        ""
+    } else if value.starts_with(['a', 'e', 'i', 'o', 'A', 'E', 'I', 'O']) {
+        "an "
+    } else {
+        "a "
+    };
+    let lead = std::iter::once(base)
+        .chain(rest.iter().copied())
+        .collect::<Vec<_>>()
+        .join(" ");
+    Some(format!("I {} {a}{}", lead.to_lowercase(), lowered(value)))
+}
+
+/// Words of a one-word item that is an appointment ("Dentist on March
+/// 14th": "My dentist appointment is on March 14th").
+const APPOINTMENTS: &[&str] = &[
+    "dentist",
+    "doctor",
+    "gp",
+    "physio",
+    "haircut",
+    "vet",
+    "optician",
+    "therapist",
+    "checkup",
+    "check-up",
+];
+
+/// An item with no verb that says when something is ("Noor's recital on
+/// April 2nd", "Dentist on March 14th") said with "is".
+fn dated_item(item: &str) -> Option<String> {
+    let (head, when) = item.split_once(" on ")?;
+    let first_when = when.split_whitespace().next().map(bare)?;
+    let dated = first_when
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_digit())
+        || super::dates::MONTHS
+            .iter()
+            .any(|m| m.eq_ignore_ascii_case(&first_when))
+        || first_when.parse::<chrono::Weekday>().is_ok()
+        || first_when == "the";
+    // ("Noor's" is whose, not "Noor is")
+    let verb_in = head
+        .split_whitespace()
+        .any(|w| super::clauses::is_verbish(w) && !w.ends_with("'s"));
+    if !dated || verb_in {
+        return None;
+    }
+    let words: Vec<&str> = head.split_whitespace().collect();
+    let thing = match words.as_slice() {
+        [one] if APPOINTMENTS.contains(&bare(one).as_str()) => {
+            format!("My {} appointment", bare(one))
+        }
+        [one] => format!("The {}", bare(one)),
+        _ => head.to_string(),
+    };
+    Some(format!("{thing} is on {when}"))
+}
+
 /// A bullet with no label said as sentences.
 fn item_said(item: &str, section: Section) -> Vec<String> {
     let first = item.split_whitespace().next().map(bare).unwrap_or_default();
@@ -300,8 +408,9 @@ fn item_said(item: &str, section: Section) -> Vec<String> {
             return vec![sentence(&format!("{lead} {}", lower_first(item)))];
         }
     }
-    // "Hates phone calls, prefers email": each part the writer's
-    if form == Some(VerbForm::Third) {
+    // "Hates phone calls, prefers email": each part the writer's (not a
+    // label no rule reads: "Owns: Priya" is whose task)
+    if form == Some(VerbForm::Third) && labelled(item).is_none() {
         return item
             .split(", ")
             .map(|part| {
@@ -319,6 +428,9 @@ fn item_said(item: &str, section: Section) -> Vec<String> {
     }
     if SAID_OF_ME.contains(&first.as_str()) {
         return vec![sentence(&format!("I'm {}", lower_first(item)))];
+    }
+    if let Some(said) = dated_item(item) {
+        return vec![sentence(&said)];
     }
     vec![sentence(item)]
 }
@@ -420,6 +532,24 @@ mod tests {
             "## Favourites\n- Book: Dune\n- Food: ramen",
             &["My favourite book is Dune.", "My favourite food is ramen."],
         );
+        check(
+            "Lives in: Montreal\nWorks as: UX designer at Shopify\n## Family\n- Partner: Luc, who is a chef\n## Preferences\n- Hates: cilantro",
+            &[
+                "I live in Montreal.",
+                "I work as a UX designer at Shopify.",
+                "My partner is Luc.",
+                "Luc is a chef.",
+                "I hate cilantro.",
+            ],
+        );
+        check(
+            "## Upcoming\n- Dentist on March 14th\n- Noor's recital on April 2nd\n- Party on Saturday",
+            &[
+                "My dentist appointment is on March 14th.",
+                "Noor's recital is on April 2nd.",
+                "The party is on Saturday.",
+            ],
+        );
     }
 
     #[test]
@@ -429,6 +559,10 @@ mod tests {
             None
         );
         assert_eq!(as_prose("I moved to Oslo.\nIt is cold."), None);
+        // a task's owner is no doing of the writer's
+        assert!(!as_prose("## Action items\n- Owns: Priya\n- Leads: Sam")
+            .unwrap_or_default()
+            .contains("I own"));
         // meeting notes: labels that are not the writer's details stay
         check(
             "Date: May 3\nAgenda: launch plan\n- Ana owns the pricing page",
