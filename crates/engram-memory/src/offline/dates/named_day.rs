@@ -30,7 +30,7 @@ fn month_of(w: &str) -> Option<(u32, &str)> {
 
 /// "April 9th", "9 April" or "the 9th of April" at the start of `words`,
 /// with no year after it: the day, how many words it spans and the
-/// punctuation after it. `ahead` as [`super::tense_of`] reads it, `None`
+/// punctuation after it. `ahead` as [`super::tense::tense_of`] reads it, `None`
 /// for the nearest such day.
 pub(super) fn named_day<'a>(
     words: &[&'a str],

@@ -1,0 +1,73 @@
+//! The tense of a fact as the dates in it need it: whether it tells of
+//! what is ahead or of what is done. Reads words only.
+
+/// Whether a fact tells of what is ahead (`Some(true)`: "will", "is
+/// going to", "is visiting") or done (`Some(false)`: a verb in the past),
+/// read from its first verb after the subject; `None` when it says neither.
+pub(super) fn tense_of(words: &[&str]) -> Option<bool> {
+    use crate::offline::lexicon::{verb, VerbForm};
+    let lower: Vec<String> = words.iter().map(|w| crate::offline::clauses::bare(w)).collect();
+    let ahead = |w: &str| {
+        matches!(
+            w,
+            "will"
+                | "gonna"
+                | "going"
+                | "plans"
+                | "planning"
+                | "hopes"
+                | "hoping"
+                | "wants"
+                | "scheduled"
+                | "booked"
+                | "upcoming"
+        ) || w.ends_with("'ll")
+    };
+    for (i, w) in lower.iter().enumerate() {
+        if ahead(w) {
+            return Some(true);
+        }
+        // "starts school in September": a schedule, said in the present
+        if matches!(
+            w.as_str(),
+            "starts"
+                | "start"
+                | "begins"
+                | "begin"
+                | "opens"
+                | "launches"
+                | "finishes"
+                | "ends"
+                | "graduates"
+                | "retires"
+                | "arrives"
+                | "leaves"
+                | "renews"
+                | "expires"
+                | "flies"
+                | "fly"
+                | "departs"
+                | "lands"
+        ) {
+            return Some(true);
+        }
+        // "is visiting in June": the progressive of a plan
+        let be = matches!(w.as_str(), "is" | "are" | "am" | "'s" | "'re")
+            || ["'m", "'re", "'s"]
+                .iter()
+                .any(|c| w.ends_with(c) && w.len() > c.len());
+        if be
+            && lower
+                .get(i + 1)
+                .is_some_and(|n| verb(n).is_some_and(|(_, f)| f == VerbForm::Gerund))
+        {
+            return Some(true);
+        }
+        if matches!(w.as_str(), "was" | "were" | "did")
+            || verb(w).is_some_and(|(_, f)| f == VerbForm::Past)
+        {
+            return Some(false);
+        }
+    }
+    None
+}

@@ -1,0 +1,103 @@
+//! The cases of [`super`] (notes: lists and labelled lines said as
+//! sentences).
+use super::as_prose;
+
+fn check(note: &str, want: &[&str]) {
+    let got = as_prose(note).expect("a note");
+    let got: Vec<&str> = got.lines().collect();
+    assert_eq!(got, want, "{note}");
+}
+
+#[test]
+fn a_profile_note_is_said_as_sentences() {
+    check(
+        "Name: Ruth Okafor. I'm a product designer at Lumen Health.",
+        &[
+            "My name is Ruth Okafor.",
+            "I'm a product designer at Lumen Health.",
+        ],
+    );
+    check(
+        "Name: Ruth Okafor. I'm a product designer at Lumen Health.\nCity: Toronto",
+        &[
+            "My name is Ruth Okafor.",
+            "I'm a product designer at Lumen Health.",
+            "My city is Toronto.",
+        ],
+    );
+    check(
+        "## Family\n- Partner: Sam (we got married in 2021)\n- Daughter: Ife, born March 2022\n- Dog: Biscuit, a beagle",
+        &[
+            "My partner is Sam.",
+            "Sam and I got married in 2021.",
+            "My daughter is Ife.",
+            "Ife was born in March 2022.",
+            "My dog is named Biscuit.",
+            "Biscuit is a beagle.",
+        ],
+    );
+    check(
+        "## Preferences\n- Coffee: oat flat white, no sugar\n- Allergic to penicillin\n- Hates phone calls, prefers email",
+        &[
+            "My coffee preference is oat flat white, no sugar.",
+            "I'm allergic to penicillin.",
+            "I hate phone calls.",
+            "I prefer email.",
+        ],
+    );
+    check(
+        "## Goals for 2025\n- Run a half marathon in the fall\n- Learn Portuguese before our trip to Brazil",
+        &[
+            "One of my goals is to run a half marathon in the fall.",
+            "One of my goals is to learn Portuguese before our trip to Brazil.",
+        ],
+    );
+    check(
+        "## Plans\n- Visit Kyoto in spring",
+        &["I plan to visit Kyoto in spring."],
+    );
+    check(
+        "## Favourites\n- Book: Dune\n- Food: ramen",
+        &["My favourite book is Dune.", "My favourite food is ramen."],
+    );
+    check(
+        "Lives in: Montreal\nWorks as: UX designer at Shopify\n## Family\n- Partner: Luc, who is a chef\n## Preferences\n- Hates: cilantro",
+        &[
+            "I live in Montreal.",
+            "I work as a UX designer at Shopify.",
+            "My partner is Luc.",
+            "Luc is a chef.",
+            "I hate cilantro.",
+        ],
+    );
+    check(
+        "## Upcoming\n- Dentist on March 14th\n- Noor's recital on April 2nd\n- Party on Saturday",
+        &[
+            "My dentist appointment is on March 14th.",
+            "Noor's recital is on April 2nd.",
+            "The party is on Saturday.",
+        ],
+    );
+}
+
+#[test]
+fn text_that_is_no_note_or_labels_that_are_no_detail_are_left() {
+    assert_eq!(
+        as_prose("Update: we booked it! Flights on August 4th."),
+        None
+    );
+    assert_eq!(as_prose("I moved to Oslo.\nIt is cold."), None);
+    // a task's owner is no doing of the writer's
+    assert!(!as_prose("## Action items\n- Owns: Priya\n- Leads: Sam")
+        .unwrap_or_default()
+        .contains("I own"));
+    // meeting notes: labels that are not the writer's details stay
+    check(
+        "Date: May 3\nAgenda: launch plan\n- Ana owns the pricing page",
+        &[
+            "Date: May 3.",
+            "Agenda: launch plan.",
+            "Ana owns the pricing page.",
+        ],
+    );
+}
