@@ -6,7 +6,10 @@
 /// read from its first verb after the subject; `None` when it says neither.
 pub(super) fn tense_of(words: &[&str]) -> Option<bool> {
     use crate::offline::lexicon::{verb, VerbForm};
-    let lower: Vec<String> = words.iter().map(|w| crate::offline::clauses::bare(w)).collect();
+    let lower: Vec<String> = words
+        .iter()
+        .map(|w| crate::offline::clauses::bare(w))
+        .collect();
     let ahead = |w: &str| {
         matches!(
             w,
