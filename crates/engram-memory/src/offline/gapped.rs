@@ -70,13 +70,8 @@ pub(super) fn expanded(sentence: &str) -> Option<Vec<String>> {
         _ => return None,
     };
     let other = right[..who].join(" ");
-    let other = if who == 2 {
-        let mut c = other.chars();
-        c.next()
-            .map(|f| f.to_uppercase().chain(c).collect::<String>())?
-    } else {
-        other
-    };
+    // ("my wife" opens the sentence)
+    let other = super::surface::upper_first(&other);
     let mut said = vec![other, verb];
     said.extend(words[v + 1..k].iter().map(|w| w.to_string()));
     said.extend(right[who..].iter().map(|w| w.to_string()));

@@ -20,6 +20,7 @@ mod carried;
 mod changed_taste;
 mod classify;
 pub(crate) mod clauses;
+mod context;
 mod coordination;
 pub(crate) mod coref;
 pub(crate) mod dates;
@@ -61,25 +62,11 @@ mod vague;
 mod words;
 
 pub use classify::{is_fact_like, is_static, occupation};
+pub(crate) use context::{context_of, context_without_siblings};
 pub use intro::{
     asks_for_a_name, from_context as name_in_context, introduced, is_name_word, says_a_name,
 };
-
-/// Whether `fact` speaks of an animal kept as a pet ("a grey Maine Coon
-/// named Pixel" is a cat only by breed, but "adopting a cat" says it):
-/// it answers "does Mateo have a pet?" though it says no "pet".
-pub fn names_a_pet(fact: &str) -> bool {
-    fact.split(|c: char| !c.is_alphanumeric())
-        .map(str::to_lowercase)
-        .any(|w| {
-            let one = w.strip_suffix('s').unwrap_or(&w);
-            named::ANIMALS.contains(&one)
-                || matches!(
-                    one,
-                    "puppie" | "turtle" | "tortoise" | "guinea" | "pony" | "lizard"
-                )
-        })
-}
+pub use named::names_a_pet;
 
 /// The named entities of a fact (people, places, organisations, ...).
 pub fn entities_of(text: &str) -> Vec<crate::Entity> {
@@ -93,53 +80,6 @@ use restate::{bike_as_verb, date_set, hometown_named, manager_named, spell_age, 
 use std::collections::HashSet;
 use subjects::{with_origin_subject, with_subject};
 use surface::*;
-
-/// The turns around turn `i` as keyword context for its facts: the one
-/// before, itself and the one after.
-pub(crate) fn context_of(turns: &[Turn], i: usize) -> String {
-    let from = i.saturating_sub(1);
-    let to = (i + 2).min(turns.len());
-    turns[from..to]
-        .iter()
-        .map(|t| match t.speaker {
-            Some(s) => format!("{s}: {}", t.text),
-            None => t.text.to_string(),
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-/// The keyword context of a fact stated in clause `own` of turn `i`: the
-/// turn before, its own turn without the clauses that became other
-/// memories (those are found by their own words; left here they would make
-/// every fact of the turn match every question about one of them), and
-/// the turn after.
-pub(crate) fn context_without_siblings(
-    turns: &[Turn],
-    i: usize,
-    clauses: &[(String, bool)],
-    own: usize,
-) -> String {
-    let line = |t: &Turn, text: &str| match t.speaker {
-        Some(s) => format!("{s}: {text}"),
-        None => text.to_string(),
-    };
-    let mut out = Vec::with_capacity(3);
-    if let Some(p) = i.checked_sub(1).and_then(|p| turns.get(p)) {
-        out.push(line(p, p.text));
-    }
-    let kept: Vec<&str> = clauses
-        .iter()
-        .enumerate()
-        .filter(|(j, (_, fact))| *j == own || !fact)
-        .map(|(_, (c, _))| c.as_str())
-        .collect();
-    out.push(line(&turns[i], &kept.join(" ")));
-    if let Some(n) = turns.get(i + 1) {
-        out.push(line(n, n.text));
-    }
-    out.join("\n")
-}
 
 /// The name the application's user gives themself in these turns ("Hi!
 /// I'm Maya, ..."), if they do: the first self-introduction in a generic

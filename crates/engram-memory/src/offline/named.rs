@@ -185,6 +185,22 @@ fn introduced(before: &str) -> Option<String> {
     found
 }
 
+/// Whether `fact` speaks of an animal kept as a pet ("a grey Maine Coon
+/// named Pixel" is a cat only by breed, but "adopting a cat" says it):
+/// it answers "does Mateo have a pet?" though it says no "pet".
+pub fn names_a_pet(fact: &str) -> bool {
+    fact.split(|c: char| !c.is_alphanumeric())
+        .map(str::to_lowercase)
+        .any(|w| {
+            let one = w.strip_suffix('s').unwrap_or(&w);
+            ANIMALS.contains(&one)
+                || matches!(
+                    one,
+                    "puppie" | "turtle" | "tortoise" | "guinea" | "pony" | "lizard"
+                )
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::named;
@@ -276,5 +292,15 @@ mod tests {
         check("I have a new manager", "his name is hard to say", None);
         // not about a name
         check("I have a new manager", "he is strict", None);
+    }
+
+    #[test]
+    fn pets_are_recognised() {
+        use super::names_a_pet;
+        assert!(names_a_pet("Mateo is adopting a cat named Pixel."));
+        assert!(names_a_pet("Nate's turtles get so hyped."));
+        assert!(names_a_pet("We got two puppies."));
+        assert!(!names_a_pet("Mateo's best friend Yusuf lives in Leeds."));
+        assert!(!names_a_pet("Ana works at Catalyst."));
     }
 }

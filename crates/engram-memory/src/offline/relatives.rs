@@ -8,6 +8,7 @@
 
 use super::clauses::{bare, capitalised, is_verbish, SUBORDINATORS};
 use super::short_answers::PREPOSITIONS;
+use super::surface::upper_first;
 
 /// Words that end the noun phrase a relative clause follows, counted in
 /// it ("my sister", "the twins").
@@ -177,14 +178,6 @@ fn mid_sentence(phrase: &str) -> String {
             format!("{} {rest}", first.to_lowercase())
         }
         _ => phrase.to_string(),
-    }
-}
-
-fn upper_first(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().chain(c).collect(),
-        None => String::new(),
     }
 }
 

@@ -1,5 +1,5 @@
 //! The cases of [`super`] (surface: a memory tidied).
-use super::tidy;
+use super::{strip_vocative, tidy};
 
 #[test]
 fn a_memory_is_tidied() {
@@ -24,4 +24,29 @@ fn a_memory_is_tidied() {
         "Ana plays chess and also paints.",
     );
     check("the also-rans lost", "The also-rans lost.");
+}
+
+#[test]
+fn vocatives_are_not_part_of_the_fact() {
+    let people = ["Caroline", "Melanie"];
+    assert_eq!(
+        strip_vocative("Caroline, my family has been great.", &people),
+        "my family has been great."
+    );
+    assert_eq!(
+        strip_vocative("I'm getting there, Caroline.", &people),
+        "I'm getting there"
+    );
+    assert_eq!(
+        strip_vocative("Caroline moved to Sweden.", &people),
+        "Caroline moved to Sweden."
+    );
+    // a relative clause says she is spoken of, not to
+    assert_eq!(
+        strip_vocative(
+            "Caroline, who speaks Swedish, is doing the bookings.",
+            &people
+        ),
+        "Caroline, who speaks Swedish, is doing the bookings."
+    );
 }
