@@ -230,6 +230,12 @@ fn number(w: &str) -> Option<i64> {
     }
 }
 
+/// Whether `w` (a bare word, any case) names a month or a day of the
+/// week ("April", "tuesday", "Tue"): the words a calendar names a day by.
+pub(crate) fn names_a_day(w: &str) -> bool {
+    MONTHS.iter().any(|m| m.eq_ignore_ascii_case(w)) || w.parse::<Weekday>().is_ok()
+}
+
 /// A day of the week, in full or cut short as people write it ("last
 /// Fri"; only ever read after "last").
 fn weekday(w: &str) -> Option<Weekday> {

@@ -370,10 +370,7 @@ fn dated_item(item: &str) -> Option<String> {
         .chars()
         .next()
         .is_some_and(|c| c.is_ascii_digit())
-        || super::dates::MONTHS
-            .iter()
-            .any(|m| m.eq_ignore_ascii_case(&first_when))
-        || first_when.parse::<chrono::Weekday>().is_ok()
+        || super::dates::names_a_day(&first_when)
         || first_when == "the";
     // ("Noor's" is whose, not "Noor is")
     let verb_in = head

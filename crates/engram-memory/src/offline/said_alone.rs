@@ -221,16 +221,17 @@ pub(super) fn when(words: &[&str]) -> Option<String> {
 /// else.
 pub(super) fn ahead(words: &[&str]) -> Option<String> {
     let lower: Vec<String> = words.iter().map(|w| bare(w)).collect();
-    let weekday = |w: &String| w.trim_end_matches('s').parse::<chrono::Weekday>().is_ok();
+    // ("Tuesdays" too)
+    let day = |w: &String| super::dates::names_a_day(w.trim_end_matches('s'));
     let ok = match lower.as_slice() {
         [] => false,
         [p, w, ..] if matches!(p.as_str(), "on" | "in") => {
-            is_month(w) || weekday(w) || w.starts_with(|c: char| c.is_ascii_digit()) || w == "the"
+            day(w) || w.starts_with(|c: char| c.is_ascii_digit()) || w == "the"
         }
         [n, w, ..] if matches!(n.as_str(), "next" | "this") => {
-            weekday(w) || is_month(w) || w == "week" || w == "month"
+            day(w) || w == "week" || w == "month"
         }
-        [w, ..] => is_month(w) || weekday(w) || matches!(w.as_str(), "tomorrow" | "tonight"),
+        [w, ..] => day(w) || matches!(w.as_str(), "tomorrow" | "tonight"),
     };
     if !ok || words.len() > 6 || words.iter().any(|w| super::clauses::is_verbish(w)) {
         return None;
@@ -238,7 +239,7 @@ pub(super) fn ahead(words: &[&str]) -> Option<String> {
     let said = lowered_opening(words);
     // "April 2nd", "Tuesday": on that day
     let first = &lower[0];
-    Some(if is_month(first) || weekday(first) {
+    Some(if day(first) {
         format!("on {said}")
     } else {
         said
@@ -257,7 +258,7 @@ fn lowered_opening(words: &[&str]) -> String {
     let mut out: Vec<String> = words.iter().map(|w| w.to_string()).collect();
     if let Some(first) = out.first_mut() {
         let b = bare(first);
-        let name = b.trim_end_matches('s').parse::<chrono::Weekday>().is_ok() || is_month(&b);
+        let name = super::dates::names_a_day(b.trim_end_matches('s'));
         if !name && first != "I" {
             *first = first.to_lowercase();
         }

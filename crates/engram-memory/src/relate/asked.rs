@@ -180,8 +180,7 @@ fn holds_a_time(memory: &str) -> bool {
         let year =
             w.len() == 4 && w.starts_with(['1', '2']) && w.chars().all(|c| c.is_ascii_digit());
         let capital = w.starts_with(char::is_uppercase);
-        year || (capital
-            && (crate::offline::dates::MONTHS.contains(&w) || w.parse::<chrono::Weekday>().is_ok()))
+        year || (capital && crate::offline::dates::names_a_day(w))
     })
 }
 
