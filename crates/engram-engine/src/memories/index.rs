@@ -124,6 +124,45 @@ fn asked_as(slot: &str) -> Option<&'static str> {
     })
 }
 
+/// Kinds of fact and how they are asked about, as keyword context, beside
+/// the attributes of [`asked_as`]: what the fact is, the words, and
+/// whether it counts only while it holds (work that is over is not what
+/// "what is Priya working on?" asks for).
+type StatesFn = fn(&str) -> bool;
+const ASKED_BY: &[(StatesFn, &str, bool)] = &[
+    // "what medication does Grace take?"
+    (
+        engram_memory::relate::states_dose,
+        "medication, takes",
+        false,
+    ),
+    // "does Mateo have a pet?" of "Mateo is adopting a cat"
+    (
+        engram_memory::offline::names_a_pet,
+        "pet, pets, animal",
+        false,
+    ),
+    // "what can't Marco eat?" of "Marco is lactose intolerant"
+    (
+        engram_memory::relate::states_intolerance,
+        "can't eat, allergy, avoid",
+        false,
+    ),
+    // "what is Priya working on?" of "Priya is moving on to the fraud
+    // detection project"
+    (
+        engram_memory::relate::states_work_on,
+        "working on, project",
+        true,
+    ),
+    // "who is Nadia's manager?" of "Nadia reports to Gareth"
+    (
+        engram_memory::relate::names_manager,
+        "manager, boss, reports to",
+        false,
+    ),
+];
+
 /// A memory as an index record: one chunk, its space as its tag, and the
 /// words it was formed from (its source turns and day) as its keyword
 /// context, the way a chunk reads its neighbours, with how the attributes
@@ -145,27 +184,13 @@ pub(crate) fn record(m: &Memory) -> IndexDocument {
         .iter()
         .filter_map(|(slot, _, _)| asked_as(slot))
         .collect();
-    // ("what medication does Grace take?")
-    if engram_memory::relate::states_dose(&m.content) {
-        asked.push("medication, takes");
-    }
-    // ("does Mateo have a pet?" of "Mateo is adopting a cat")
-    if engram_memory::offline::names_a_pet(&m.content) {
-        asked.push("pet, pets, animal");
-    }
-    // ("what can't Marco eat?" of "Marco is lactose intolerant")
-    if engram_memory::relate::states_intolerance(&m.content) {
-        asked.push("can't eat, allergy, avoid");
-    }
-    // ("what is Priya working on?" of "Priya is moving on to the fraud
-    // detection project")
-    if !over && engram_memory::relate::states_work_on(&m.content) {
-        asked.push("working on, project");
-    }
-    // ("who is Nadia's manager?" of "Nadia reports to Gareth")
-    if engram_memory::relate::names_manager(&m.content) {
-        asked.push("manager, boss, reports to");
-    }
+    asked.extend(
+        ASKED_BY
+            .iter()
+            .filter(|(_, _, needs_current)| !(over && *needs_current))
+            .filter(|(states, _, _)| states(&m.content))
+            .map(|(_, words, _)| *words),
+    );
     asked.dedup();
     for a in asked {
         context.push('\n');
