@@ -248,7 +248,18 @@ fn days_named_without_a_year_take_the_one_meant() {
             "The flight is now on 14 June 2023.",
             &["2023-06-14"],
         ),
-        // moved to: the nearest
+        (
+            "We're now flying on August 6th instead.",
+            "We're now flying on 6 August 2023 instead.",
+            &["2023-08-06"],
+        ),
+        // an event one has: ahead
+        (
+            "I have my organic chem final on December 12th.",
+            "I have my organic chem final on 12 December 2023.",
+            &["2023-12-12"],
+        ),
+        // moved to, or a day an event is on: the nearest
         (
             "My check-up got moved to April 9th.",
             "My check-up got moved to 9 April 2023.",

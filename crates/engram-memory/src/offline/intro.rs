@@ -328,6 +328,38 @@ pub fn introduced(clause: &str) -> Option<(String, String)> {
     ok.then(|| (name, rest.to_string()))
 }
 
+/// What the words after a self-introduction's name say of the speaker,
+/// as a clause of their own, when they describe them: "a nurse from
+/// Leeds" ("I'm a nurse from Leeds"), an age ("34"), a year of study
+/// ("second year at McGill": "I'm in my second year at McGill"). Anything
+/// else ("nice to meet you", "how are you") is `None`.
+pub(super) fn described(rest: &str) -> Option<String> {
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    let lower: Vec<String> = words.iter().map(|w| bare(w)).collect();
+    let at = |i: usize| lower.get(i).map(String::as_str).unwrap_or("");
+    let ordinal = |w: &str| {
+        matches!(
+            w,
+            "first" | "second" | "third" | "fourth" | "fifth" | "final" | "last"
+        )
+    };
+    match at(0) {
+        // ("a bit tired", "a little lost": how they feel, no description)
+        "a" | "an" if !matches!(at(1), "bit" | "little" | "lot") && words.len() >= 2 => {
+            Some(format!("I'm {rest}"))
+        }
+        w if ordinal(w) && matches!(at(1), "year" | "years") => Some(format!("I'm in my {rest}")),
+        w if w.strip_suffix("-year").is_some_and(ordinal) => Some(format!("I'm a {rest}")),
+        // an age, said alone or with "years old"
+        w if w.parse::<u32>().is_ok_and(|n| (1..=120).contains(&n))
+            && (words.len() == 1 || matches!(at(1), "years" | "yo" | "y/o")) =>
+        {
+            Some(format!("I'm {rest}"))
+        }
+        _ => None,
+    }
+}
+
 /// The person a space's description names, if it names one plainly
 /// ("Memories about Maya", "The user is Tom Baker", "Maya, a nurse in
 /// Leeds").
@@ -448,6 +480,28 @@ mod tests {
         assert_eq!(i("I'm Going to Paris"), None);
         assert_eq!(i("I'm tired"), None);
         assert_eq!(i("This is amazing"), None);
+    }
+
+    #[test]
+    fn what_an_introduction_goes_on_to_say() {
+        let d = |s: &str| described(s);
+        assert_eq!(
+            d("a nurse from Leeds").as_deref(),
+            Some("I'm a nurse from Leeds")
+        );
+        assert_eq!(d("34").as_deref(), Some("I'm 34"));
+        assert_eq!(
+            d("second year at McGill studying biology").as_deref(),
+            Some("I'm in my second year at McGill studying biology")
+        );
+        assert_eq!(
+            d("third-year law student").as_deref(),
+            Some("I'm a third-year law student")
+        );
+        assert_eq!(d("a bit nervous"), None);
+        assert_eq!(d("nice to meet you"), None);
+        assert_eq!(d("how are you?"), None);
+        assert_eq!(d("2024"), None);
     }
 
     #[test]

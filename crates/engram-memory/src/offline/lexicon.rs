@@ -270,6 +270,78 @@ pub fn number(w: &str) -> Option<i64> {
 }
 
 /// Auxiliaries and modals that may open a clause after its subject.
+/// Events one has on a day, which a postponement moves and a date names
+/// ("the wedding", "my chem final"), singular.
+pub const EVENTS: &[&str] = &[
+    "trip",
+    "wedding",
+    "party",
+    "meeting",
+    "concert",
+    "appointment",
+    "flight",
+    "visit",
+    "vacation",
+    "holiday",
+    "interview",
+    "surgery",
+    "exam",
+    "move",
+    "ceremony",
+    "reunion",
+    "launch",
+    "race",
+    "marathon",
+    "graduation",
+    "conference",
+    "dinner",
+    "deadline",
+    "release",
+    "demo",
+    "presentation",
+    "delivery",
+    "kickoff",
+    "recital",
+    "premiere",
+    "tournament",
+    "hearing",
+    "checkup",
+    "followup",
+    "scan",
+    "lesson",
+    "class",
+    "session",
+    "match",
+    "game",
+    "gig",
+    "show",
+    "test",
+    "audition",
+    "final",
+    "midterm",
+    "quiz",
+];
+
+/// Events of which one has a single one in view at a time, and that only
+/// the one who has them speaks of as "the" event: an exam, an interview, a
+/// check-up ("the final went ok" is the speaker's final, the one told of
+/// before). A trip or a party may be anyone's, or any.
+pub const PERSONAL_EVENTS: &[&str] = &[
+    "exam",
+    "final",
+    "midterm",
+    "quiz",
+    "test",
+    "interview",
+    "audition",
+    "surgery",
+    "operation",
+    "checkup",
+    "scan",
+    "appointment",
+    "presentation",
+];
+
 pub const AUXILIARIES: &[&str] = &[
     "am",
     "is",

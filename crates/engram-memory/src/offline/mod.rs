@@ -450,10 +450,12 @@ fn clause_facts(
             if t.generic && speaker != crate::UNNAMED_USER {
                 out.push((format!("{name}{}", intro::NAME_FACT), Some(name)));
             }
-            if !rest.to_lowercase().starts_with("from ") {
-                return dropped(out, &clause, "introduction");
-            }
-            clause = format!("I'm {rest}");
+            // "I'm Aiko, second year at McGill": what the rest says of her
+            clause = match intro::described(&rest) {
+                Some(said) => said,
+                None if rest.to_lowercase().starts_with("from ") => format!("I'm {rest}"),
+                None => return dropped(out, &clause, "introduction"),
+            };
         }
     }
     // "I made this!" with a picture of a cup attached: the cup

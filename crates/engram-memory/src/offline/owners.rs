@@ -85,6 +85,7 @@ impl Owners {
     /// "my X" (the speakers' pronouns are resolved after this).
     pub fn rewrite(&self, clause: &str, speaker: &str) -> String {
         let clause = self.projects.rewrite(clause, speaker);
+        let clause = own_event(&clause).unwrap_or(clause);
         if self.of.is_empty() {
             return clause;
         }
@@ -117,9 +118,59 @@ impl Owners {
     }
 }
 
+/// A clause that opens with "the" and such an event told of ("the final
+/// went ok", "The interview was brutal"), said with "my": whose it is.
+fn own_event(clause: &str) -> Option<String> {
+    let words: Vec<&str> = clause.split_whitespace().collect();
+    let [the, rest @ ..] = words.as_slice() else {
+        return None;
+    };
+    if bare(the) != "the" || the.ends_with([',', '.']) {
+        return None;
+    }
+    // ("the chem final": one word may say which)
+    let event = |w: &str| {
+        let w = bare(w).replace("check-up", "checkup");
+        let one = w.strip_suffix('s').unwrap_or(&w);
+        super::lexicon::PERSONAL_EVENTS.contains(&one)
+    };
+    let at = (0..rest.len().min(2)).find(|&i| event(rest[i]))?;
+    let said = rest[..=at].iter().all(|w| {
+        !w.ends_with([',', '.', '!', '?'])
+            && bare(w).chars().all(|c| c.is_ascii_lowercase() || c == '-')
+    });
+    let told = rest.get(at + 1).is_some_and(|v| {
+        matches!(
+            bare(v).as_str(),
+            "went" | "was" | "is" | "got" | "ended" | "felt" | "lasted" | "took"
+        )
+    });
+    (said && told).then(|| {
+        let my = if the.starts_with('T') { "My" } else { "my" };
+        format!("{my} {}", rest.join(" "))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_exam_told_of_is_the_speakers() {
+        let o = Owners::default();
+        assert_eq!(
+            o.rewrite("the final went ok btw", "Aiko"),
+            "my final went ok btw"
+        );
+        assert_eq!(
+            o.rewrite("The chem midterm was brutal", "Aiko"),
+            "My chem midterm was brutal"
+        );
+        // not told of, or not an event only one has
+        assert_eq!(o.rewrite("the test results", "Aiko"), "the test results");
+        assert_eq!(o.rewrite("the party was fun", "Aiko"), "the party was fun");
+        assert_eq!(o.rewrite("I passed the test", "Aiko"), "I passed the test");
+    }
 
     #[test]
     fn the_kids_are_whoever_spoke_of_their_kids() {

@@ -280,7 +280,12 @@ pub(super) fn tidy(s: &str) -> String {
     if s.is_empty() {
         return String::new();
     }
-    format!("{}.", upper_first(&without_also(s)))
+    // ("went ok btw, got a B+": a tag inside goes too)
+    let mut s = s.to_string();
+    for tag in [" btw,", " tbh,", " lol,", " haha,", " fyi,"] {
+        s = s.replace(tag, ",");
+    }
+    format!("{}.", upper_first(&without_also(&s)))
 }
 
 /// "Luis also plays the cello" as "Luis plays the cello": "also" points

@@ -15,6 +15,10 @@ fn a_memory_is_tidied() {
     );
     check("Ana moved to Rome, btw", "Ana moved to Rome.");
     check(
+        "Aiko's final went ok btw, got a B+",
+        "Aiko's final went ok, got a B+.",
+    );
+    check(
         "Jonas is a bit nervous about flying though!",
         "Jonas is a bit nervous about flying.",
     );

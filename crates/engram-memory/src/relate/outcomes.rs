@@ -4,9 +4,8 @@
 //! the same event of the same subject ("genetics exam", not "chemistry
 //! exam"), told in the past tense, ends a fact that still has it ahead.
 
-use super::retraction::EVENTS;
 use super::slots::{lead_subject, normalise, same_subject};
-use crate::offline::lexicon::{verb, VerbForm, AUXILIARIES};
+use crate::offline::lexicon::{verb, VerbForm, AUXILIARIES, EVENTS, PERSONAL_EVENTS};
 
 /// Words that say an event is still ahead.
 const AHEAD: &[&str] = &[
@@ -74,6 +73,8 @@ pub(super) fn outcome_of(new: &str, old: &str) -> bool {
     let same = match (&w1, &w2) {
         (Some(a), Some(b)) => a == b,
         (None, None) => known,
+        // ("my final went ok": the one known, whichever it was)
+        (None, Some(_)) => known && PERSONAL_EVENTS.contains(&e1.as_str()),
         // ("the mountaineering trip" is not "a trip to the East Coast")
         _ => false,
     };
@@ -83,9 +84,14 @@ pub(super) fn outcome_of(new: &str, old: &str) -> bool {
     // the old fact has it ahead; the new one tells it in the past
     let ahead = ow.iter().any(|w| AHEAD.contains(w));
     let subject = lead_subject(&n);
+    // (past the event when it is the subject: "aiko's interview went")
+    let skip = match nw.iter().position(|w| *w == e1) {
+        Some(i) if i < 3 && nw[..i].iter().any(|w| w.ends_with("'s") || *w == "my") => i + 1,
+        _ => subject.split_whitespace().count(),
+    };
     let first_verb = nw
         .iter()
-        .skip(subject.split_whitespace().count())
+        .skip(skip)
         .find(|w| AUXILIARIES.contains(w) || verb(w).is_some());
     // ("had the surgery", "was hard": past, though auxiliaries too)
     let past = first_verb.is_some_and(|w| {
@@ -96,5 +102,11 @@ pub(super) fn outcome_of(new: &str, old: &str) -> bool {
     let plain = !subject
         .split_whitespace()
         .any(|w| matches!(w, "that" | "which" | "who"));
+    // ("aiko's final went ok": the event's owner is its subject)
+    let owner = subject
+        .strip_suffix(e1.as_str())
+        .and_then(|s| s.trim_end().strip_suffix("'s"))
+        .filter(|o| !o.contains(' '));
+    let subject = owner.map_or(subject.clone(), str::to_string);
     ahead && past && plain && same_subject(&subject, &lead_subject(&o))
 }

@@ -6,6 +6,7 @@
 //! Tokyo in October").
 
 use super::slots::{lead_subject, normalise};
+use crate::offline::lexicon::EVENTS;
 
 /// Verbs that end what follows them: (phrase, whether the retracted thing
 /// is the subject rather than the object).
@@ -156,54 +157,6 @@ const POSTPONED: &[&str] = &[
     " was rescheduled to ",
     " was rescheduled for ",
     " has been rescheduled to ",
-];
-
-/// Events a postponement moves (the last word of its subject).
-pub(super) const EVENTS: &[&str] = &[
-    "trip",
-    "wedding",
-    "party",
-    "meeting",
-    "concert",
-    "appointment",
-    "flight",
-    "visit",
-    "vacation",
-    "holiday",
-    "interview",
-    "surgery",
-    "exam",
-    "move",
-    "ceremony",
-    "reunion",
-    "launch",
-    "race",
-    "marathon",
-    "graduation",
-    "conference",
-    "dinner",
-    "deadline",
-    "release",
-    "demo",
-    "presentation",
-    "delivery",
-    "kickoff",
-    "recital",
-    "premiere",
-    "tournament",
-    "hearing",
-    "checkup",
-    "followup",
-    "scan",
-    "lesson",
-    "class",
-    "session",
-    "match",
-    "game",
-    "gig",
-    "show",
-    "test",
-    "audition",
 ];
 
 /// Words of an old fact that make it a plan a postponement can end.

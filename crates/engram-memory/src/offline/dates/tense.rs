@@ -59,11 +59,19 @@ pub(super) fn tense_of(words: &[&str]) -> Option<bool> {
             || ["'m", "'re", "'s"]
                 .iter()
                 .any(|c| w.ends_with(c) && w.len() > c.len());
-        if be
-            && lower
-                .get(i + 1)
-                .is_some_and(|n| verb(n).is_some_and(|(_, f)| f == VerbForm::Gerund))
-        {
+        // "I have my chem final on ...": an event one has is ahead
+        let event = |n: &String| {
+            let one = n.strip_suffix('s').unwrap_or(n);
+            crate::offline::lexicon::EVENTS.contains(&one)
+        };
+        if matches!(w.as_str(), "have" | "has") && lower[i + 1..].iter().take(5).any(event) {
+            return Some(true);
+        }
+        // ("we're now flying", "is still going")
+        let next = lower[i + 1..]
+            .iter()
+            .find(|n| !matches!(n.as_str(), "now" | "still" | "also" | "just" | "currently"));
+        if be && next.is_some_and(|n| verb(n).is_some_and(|(_, f)| f == VerbForm::Gerund)) {
             return Some(true);
         }
         if matches!(w.as_str(), "was" | "were" | "did")
