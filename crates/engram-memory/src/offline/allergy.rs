@@ -2,6 +2,9 @@
 //! "I can't eat shellfish, I'm allergic" -> "I'm allergic to shellfish".
 //! Alone, "I'm allergic" would become the bare "Sam is allergic."; the
 //! thing it is about is the one the clause before kept the speaker from.
+//! A diagnosis said without what of, after the illness was named: "my dad
+//! has Alzheimer's, he was diagnosed in March" -> "he was diagnosed with
+//! Alzheimer's in March".
 //! Reads the two clauses' words only; anything else is left as it is.
 
 use super::clauses::bare;
@@ -119,9 +122,103 @@ fn kept_from(before: &str) -> Option<String> {
     (!thing.is_empty()).then(|| thing.join(" "))
 }
 
+/// Words that name an illness (the head of what someone "has").
+const ILLNESSES: &[&str] = &[
+    "diabetes",
+    "cancer",
+    "asthma",
+    "adhd",
+    "autism",
+    "depression",
+    "anxiety",
+    "arthritis",
+    "dementia",
+    "epilepsy",
+    "lupus",
+    "ms",
+    "copd",
+    "hypertension",
+    "celiac",
+    "coeliac",
+    "endometriosis",
+    "pcos",
+    "fibromyalgia",
+    "migraines",
+    "leukemia",
+    "leukaemia",
+    "lymphoma",
+    "tumor",
+    "tumour",
+    "disease",
+    "syndrome",
+    "disorder",
+];
+
+/// `clause` ("he was diagnosed in March") said with the illness the clause
+/// `before` has ("he was diagnosed with Alzheimer's in March"); `None`
+/// when it says what with, or `before` has no illness.
+pub(super) fn diagnosed(clause: &str, before: &str) -> Option<String> {
+    let words: Vec<&str> = clause.split_whitespace().collect();
+    let at = words.iter().position(|w| bare(w) == "diagnosed")?;
+    let passive = at > 0
+        && matches!(
+            bare(words[at - 1]).as_str(),
+            "was" | "were" | "got" | "been"
+        );
+    if !passive
+        || words
+            .iter()
+            .any(|w| matches!(bare(w).as_str(), "with" | "as"))
+    {
+        return None;
+    }
+    let raw: Vec<&str> = before.split_whitespace().collect();
+    let has = raw
+        .iter()
+        .position(|w| matches!(bare(w).as_str(), "has" | "have" | "had"))?;
+    // the illness: the words after "has", up to the end of the clause
+    let mut thing: Vec<&str> = Vec::new();
+    for w in &raw[has + 1..] {
+        thing.push(w.trim_end_matches([',', '.', '!', ';']));
+        if w.ends_with([',', '.', '!', ';']) || thing.len() == 4 {
+            break;
+        }
+    }
+    let illness = thing
+        .iter()
+        .any(|w| super::entities::condition(w) || ILLNESSES.contains(&bare(w).as_str()));
+    if !illness {
+        return None;
+    }
+    let mut out: Vec<String> = words[..=at].iter().map(|w| w.to_string()).collect();
+    out.push(format!("with {}", thing.join(" ")));
+    out.extend(words[at + 1..].iter().map(|w| w.to_string()));
+    Some(out.join(" "))
+}
+
 #[cfg(test)]
 mod tests {
-    use super::completed;
+    use super::{completed, diagnosed};
+
+    #[test]
+    fn a_diagnosis_takes_its_illness_from_the_clause_before() {
+        let d = |clause: &str, before: &str| diagnosed(clause, before);
+        assert_eq!(
+            d(
+                "he was diagnosed in March",
+                "My dad Harold has early-stage Alzheimer's,"
+            )
+            .as_deref(),
+            Some("he was diagnosed with early-stage Alzheimer's in March")
+        );
+        assert_eq!(
+            d("I was diagnosed last year.", "I have type 2 diabetes,").as_deref(),
+            Some("I was diagnosed with type 2 diabetes last year.")
+        );
+        // said already, or nothing of an illness had
+        assert_eq!(d("I was diagnosed with it in May", "I have asthma"), None);
+        assert_eq!(d("I was diagnosed last year", "I have two kids"), None);
+    }
 
     fn check(clause: &str, before: &str, expect: Option<&str>) {
         assert_eq!(

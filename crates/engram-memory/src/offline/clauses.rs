@@ -62,9 +62,11 @@ pub fn is_verbish(w: &str) -> bool {
     let b = bare(w);
     AUXILIARIES.contains(&b.as_str())
         || verb(&b).is_some()
-        || ["'m", "'re", "'s", "'ve", "'ll", "'d"]
+        || (["'m", "'re", "'s", "'ve", "'ll", "'d"]
             .iter()
             .any(|c| b.ends_with(c) && b.len() > c.len())
+            // ("has Alzheimer's": an illness, no "is")
+            && !super::entities::condition(w))
 }
 
 pub(super) fn capitalised(w: &str) -> bool {

@@ -327,6 +327,10 @@ fn lists_and_compound_subjects_stay_whole() {
         "I want to travel and see the world.",
         &["I want to travel and see the world."],
     );
+    check(
+        "I find it helps me relax and increase my flexibility.",
+        &["I find it helps me relax and increase my flexibility."],
+    );
 }
 
 #[test]

@@ -70,7 +70,18 @@ pub(super) fn ends_in_infinitive(clause: &[&str]) -> bool {
     else {
         return false;
     };
-    last > 0 && MODALS.contains(&bare(clause[last - 1]).as_str())
+    // ("it helps me relax and increase my flexibility": a bare verb after
+    // "help", "let" or "make" and its object)
+    let causative = last >= 2
+        && matches!(
+            bare(clause[last - 2]).as_str(),
+            "help" | "helps" | "helped" | "let" | "lets" | "make" | "makes" | "made"
+        )
+        && matches!(
+            bare(clause[last - 1]).as_str(),
+            "me" | "us" | "him" | "her" | "them" | "you"
+        );
+    causative || (last > 0 && MODALS.contains(&bare(clause[last - 1]).as_str()))
 }
 
 /// Verbs that link a subject to an adjective ("I'm tired", "feeling

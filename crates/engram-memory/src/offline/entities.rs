@@ -187,6 +187,31 @@ fn to_someone(before: &[&str]) -> bool {
     }
 }
 
+/// Conditions named after who described them ("early-stage Alzheimer's",
+/// "Crohn's"): the name with "'s" is an illness, no one spoken of.
+const CONDITIONS: &[&str] = &[
+    "Alzheimer",
+    "Parkinson",
+    "Crohn",
+    "Huntington",
+    "Asperger",
+    "Tourette",
+    "Hodgkin",
+    "Hashimoto",
+    "Raynaud",
+    "Addison",
+    "Cushing",
+    "Meniere",
+];
+
+/// Whether `word` (as written) is an illness named after someone.
+pub(super) fn condition(word: &str) -> bool {
+    let w = word.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'');
+    let w = w.replace('\u{2019}', "'");
+    w.strip_suffix("'s")
+        .is_some_and(|name| CONDITIONS.contains(&name))
+}
+
 /// Capitalised, but not a name (months are dates, not entities).
 fn not_name(w: &str) -> bool {
     NOT_NAMES.contains(&w) || super::dates::MONTHS.contains(&w)
@@ -238,6 +263,14 @@ const COMMON_OPENERS: &[&str] = &[
     "looks",
     "seems",
     "time",
+    "better",
+    "worse",
+    "mostly",
+    "honestly",
+    "pretty",
+    "big",
+    "good",
+    "fine",
 ];
 
 /// Whether a capitalised first word only opens the sentence: a verb ("Let
@@ -288,7 +321,7 @@ pub fn find(sentence: &str, people: &[&str]) -> Vec<Entity> {
     while i < words.len() {
         let w = core(words[i]);
         let capital = w.chars().next().is_some_and(|c| c.is_uppercase());
-        if !capital || not_name(w) {
+        if !capital || not_name(w) || condition(words[i]) {
             i += 1;
             continue;
         }

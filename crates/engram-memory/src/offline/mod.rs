@@ -238,6 +238,8 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
                 }
                 // "I can't eat shellfish, I'm allergic": allergic to it
                 .or_else(|| said_before.and_then(|b| allergy::completed(&clause, b)))
+                // "he has Alzheimer's, he was diagnosed in March": with it
+                .or_else(|| said_before.and_then(|b| allergy::diagnosed(&clause, b)))
                 // "I used to love sushi but now I can't stand it"
                 .or_else(|| said_before.and_then(|b| changed_taste::resolved(&clause, b)));
                 // "I have a new manager, his name is Tom": the manager's
@@ -529,8 +531,11 @@ fn clause_facts(
     }
     let entities = entities::find(&text, people);
     antecedents.observe(&text, turn, &person_names(&text, people, common), &exclude);
-    // a fact is about someone or something named, or holds a number
-    if !about_speaker && entities.is_empty() && !has_number(&text) {
+    // a fact is about someone or something named, or holds a number (or
+    // the user no name was given for: "the user's dad has a room")
+    let unnamed =
+        t.speaker == Some(crate::UNNAMED_USER) && text.to_lowercase().contains(crate::UNNAMED_USER);
+    if !about_speaker && !unnamed && entities.is_empty() && !has_number(&text) {
         return dropped(out, &text, "about nobody named");
     }
     let text = spell_age(&had_before_participle(&copula_spelled(&text)));

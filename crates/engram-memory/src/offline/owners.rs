@@ -86,6 +86,7 @@ impl Owners {
     pub fn rewrite(&self, clause: &str, speaker: &str) -> String {
         let clause = self.projects.rewrite(clause, speaker);
         let clause = own_event(&clause).unwrap_or(clause);
+        let clause = kin_named(&clause).unwrap_or(clause);
         if self.of.is_empty() {
             return clause;
         }
@@ -116,6 +117,51 @@ impl Owners {
         }
         out.join(" ")
     }
+}
+
+/// Kin a speaker calls by what they are to them, as a name ("we moved
+/// Dad into a care home", "Mum's neurologist"): their own.
+const KIN_NAMES: &[&str] = &[
+    "Dad", "Mom", "Mum", "Mommy", "Mummy", "Daddy", "Grandma", "Grandpa", "Granny", "Nana",
+    "Grandad", "Granddad",
+];
+
+/// A clause in which a speaker calls their kin "Dad" or "Mum", said with
+/// "my": "we moved my dad into a care home".
+fn kin_named(clause: &str) -> Option<String> {
+    let words: Vec<&str> = clause.split_whitespace().collect();
+    let mut changed = false;
+    let mut out: Vec<String> = Vec::with_capacity(words.len());
+    for (i, w) in words.iter().enumerate() {
+        let core = w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'');
+        let (name, tail) = match core.strip_suffix("'s") {
+            Some(n) => (n, "'s"),
+            None => (core, ""),
+        };
+        // ("my Dad", "Grandma Rose": already someone's, or a name)
+        let owned = i > 0
+            && matches!(
+                bare(words[i - 1]).as_str(),
+                "my" | "our" | "your" | "his" | "her" | "their" | "the" | "a"
+            );
+        let named = words
+            .get(i + 1)
+            .is_some_and(|n| super::intro::is_name_word(n) && !w.ends_with([',', '.']));
+        if !KIN_NAMES.contains(&name) || owned || named {
+            out.push(w.to_string());
+            continue;
+        }
+        let at = w.find(core).unwrap_or(0);
+        let my = if i == 0 { "My" } else { "my" };
+        out.push(format!(
+            "{}{my} {}{tail}{}",
+            &w[..at],
+            name.to_lowercase(),
+            &w[at + core.len()..]
+        ));
+        changed = true;
+    }
+    changed.then(|| out.join(" "))
 }
 
 /// A clause that opens with "the" and such an event told of ("the final
@@ -156,20 +202,29 @@ mod tests {
     use super::*;
 
     #[test]
-    fn an_exam_told_of_is_the_speakers() {
+    fn kin_called_dad_and_exams_told_of_are_the_speakers() {
         let o = Owners::default();
-        assert_eq!(
-            o.rewrite("the final went ok btw", "Aiko"),
-            "my final went ok btw"
-        );
-        assert_eq!(
-            o.rewrite("The chem midterm was brutal", "Aiko"),
-            "My chem midterm was brutal"
-        );
-        // not told of, or not an event only one has
-        assert_eq!(o.rewrite("the test results", "Aiko"), "the test results");
-        assert_eq!(o.rewrite("the party was fun", "Aiko"), "the party was fun");
-        assert_eq!(o.rewrite("I passed the test", "Aiko"), "I passed the test");
+        for (said, want) in [
+            (
+                "we moved Dad into a care home",
+                "we moved my dad into a care home",
+            ),
+            (
+                "Mum's neurologist is Dr. Patel",
+                "My mum's neurologist is Dr. Patel",
+            ),
+            ("I called Dad.", "I called my dad."),
+            ("the final went ok btw", "my final went ok btw"),
+            ("The chem midterm was brutal", "My chem midterm was brutal"),
+            // someone's already, a name, not told of, or anyone's
+            ("my Dad is 70", "my Dad is 70"),
+            ("Grandma Rose turned 90", "Grandma Rose turned 90"),
+            ("the test results", "the test results"),
+            ("the party was fun", "the party was fun"),
+            ("I passed the test", "I passed the test"),
+        ] {
+            assert_eq!(o.rewrite(said, "Sofia"), want, "{said}");
+        }
     }
 
     #[test]

@@ -176,13 +176,17 @@ pub(super) fn thing_before(words: &[&str]) -> bool {
         }
         // the phrase: words up to a verb, a function word or punctuation
         let mut head: Option<String> = None;
-        for w in words.iter().skip(j + 1).take(3) {
+        for (k, w) in words.iter().skip(j + 1).take(3).enumerate() {
             let b = bare(w);
             // "my grandfather's map": the owner is not the thing
             if b.ends_with("'s") && !w.ends_with([',', '.']) {
                 continue;
             }
-            if b.is_empty() || b.contains('\'') || is_verbish(w) || FUNCTION.contains(&b.as_str()) {
+            // ("a schedule", "the test": right after a determiner a verb's
+            // form is a noun)
+            let verb =
+                is_verbish(w) && (k > 0 || super::lexicon::AUXILIARIES.contains(&b.as_str()));
+            if b.is_empty() || b.contains('\'') || verb || FUNCTION.contains(&b.as_str()) {
                 break;
             }
             head = Some(b);

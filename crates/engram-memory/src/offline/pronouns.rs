@@ -99,6 +99,38 @@ fn lets_act(before: &str, next: &str) -> bool {
         && base(next).is_some_and(|b| b == next)
 }
 
+/// Whether `text` says who someone's doctor, boss or friend is by name
+/// ("Dad's neurologist is Dr. Patel", "Her new boss is Karen"): a
+/// newcomer named in relation to someone, not someone the talk turns to.
+fn names_someones(text: &str) -> bool {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let Some(k) = words
+        .iter()
+        .take(6)
+        .position(|w| matches!(bare(w).as_str(), "is" | "was"))
+    else {
+        return false;
+    };
+    let owned = k >= 2
+        && words[..k - 1].iter().any(|w| {
+            w.ends_with("'s") || matches!(bare(w).as_str(), "his" | "her" | "my" | "their")
+        })
+        && words[k - 1].chars().all(|c| c.is_lowercase());
+    let mut rest = words[k + 1..].iter();
+    let title = |w: &str| {
+        matches!(
+            w.trim_end_matches('.'),
+            "Dr" | "Mr" | "Mrs" | "Ms" | "Prof" | "Doctor"
+        )
+    };
+    let named = match rest.next() {
+        Some(t) if title(t) => rest.next().is_some_and(|n| super::intro::is_name_word(n)),
+        Some(n) => super::intro::is_name_word(n),
+        None => false,
+    };
+    owned && named
+}
+
 impl Antecedents {
     /// None yet, in a conversation whose owners of "the kids" are `owners`.
     pub fn with_owners(owners: super::owners::Owners) -> Self {
@@ -141,6 +173,15 @@ impl Antecedents {
             let (_, core, _) = strip(w);
             // "Ben's sister", "Melanie's kids", "Sven's puppy"
             if let Some(owner) = core.strip_suffix("'s").or(core.strip_suffix("\u{2019}s")) {
+                // ("the user's dad": an owner in lower case keeps its "the")
+                let the = i > 0
+                    && bare(words[i - 1]) == "the"
+                    && owner.starts_with(|c: char| c.is_lowercase());
+                let owner = if the {
+                    format!("the {owner}")
+                } else {
+                    owner.to_string()
+                };
                 if let Some(noun) = words.get(i + 1).map(|n| bare(n)) {
                     if let Some((_, plural)) = PERSON_NOUNS.iter().find(|(p, _)| *p == noun) {
                         let kind = if *plural { Kind::Many } else { Kind::One };
@@ -325,6 +366,18 @@ impl Antecedents {
         if let Some(c) = center {
             // ("Her name is Shadow": the name is who the talk is about)
             self.center = Some(named_as(text, &c).unwrap_or(c));
+            return;
+        }
+        // ("Dad's neurologist is Dr. Patel": who someone of theirs is
+        // names a newcomer, and the talk stays on them)
+        if names_someones(text) {
+            // (still in reach, as if spoken of again)
+            let now = self.mentions.iter().map(|(_, t, _)| *t).max();
+            if let (Some(c), Some(now)) = (self.center.clone(), now) {
+                for m in self.mentions.iter_mut().filter(|(t, _, _)| *t == c) {
+                    m.1 = now;
+                }
+            }
             return;
         }
         let mut fresh = Antecedents::default();

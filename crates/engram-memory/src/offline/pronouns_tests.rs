@@ -230,3 +230,13 @@ fn he_is_never_a_sister_nor_she_a_brother() {
         &[("he works at a bakery", "Ben's brother works at a bakery")],
     );
 }
+
+#[test]
+fn naming_someones_doctor_keeps_the_talk_on_them() {
+    assert!(super::names_someones(
+        "Sofia's dad's neurologist is Dr. Patel, next appointment is on 20 May 2023."
+    ));
+    assert!(super::names_someones("Her new boss is Karen."));
+    assert!(!super::names_someones("Dr. Patel is my neurologist."));
+    assert!(!super::names_someones("Sofia's dad is retired."));
+}
