@@ -122,6 +122,10 @@ pub fn split(sentence: &str) -> Vec<String> {
     if let Some(sentences) = super::gapped::expanded(sentence) {
         return sentences.iter().flat_map(|s| split(s)).collect();
     }
+    // "rent is 1450, car payment 320": a sentence per cost
+    if let Some(sentences) = super::gapped::amounts(sentence) {
+        return sentences.iter().flat_map(|s| split(s)).collect();
+    }
     // "We have two kids, Arjun who is 7 and Meera who just turned 4": one
     // sentence per fact first
     if let Some(sentences) = super::named_list::expanded(sentence) {

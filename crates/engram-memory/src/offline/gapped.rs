@@ -1,8 +1,9 @@
 //! A second part that leaves out the first one's verb ("I do the cooking
 //! on weekdays, Marco on weekends") says the same of someone else at
 //! another time or place. [`expanded`] says it in full ("Marco does the
-//! cooking on weekends.") so each memory holds one person's fact. Reads
-//! text only.
+//! cooking on weekends.") so each memory holds one person's fact. So does
+//! a list of costs that leaves out "is" ("rent is 1450, car payment 320":
+//! [`amounts`]). Reads text only.
 
 use super::clauses::{bare, is_verbish};
 use super::intro::is_name_word;
@@ -81,9 +82,134 @@ pub(super) fn expanded(sentence: &str) -> Option<Vec<String>> {
     ])
 }
 
+/// Whether `w` is an amount: a number, with a currency sign or a "k".
+fn amount(w: &str) -> bool {
+    let core = w.trim_end_matches([',', '.', '!', ';']);
+    let digits = core.trim_start_matches(['$', '\u{20ac}', '\u{a3}']);
+    let digits = digits.trim_end_matches(['k', 'K', '\u{20ac}']);
+    !digits.is_empty()
+        && digits.starts_with(|c: char| c.is_ascii_digit())
+        && digits
+            .chars()
+            .all(|c| c.is_ascii_digit() || c == ',' || c == '.')
+}
+
+/// What may follow an amount and belongs to it ("280 a month").
+const PER: &[&str] = &["a", "per", "month", "week", "year", "monthly", "weekly"];
+
+/// A list of what things cost that says "is" once: "rent is 1450, car
+/// payment 320, and I'm paying off a loan" -> "my rent is 1450.", "my car
+/// payment is 320.", "I'm paying off a loan". A thing with no owner said
+/// is the speaker's ("rent is 1450" of someone's own budget). `None`
+/// unless the sentence opens with a bare noun, "is" and an amount.
+pub(super) fn amounts(sentence: &str) -> Option<Vec<String>> {
+    let words: Vec<&str> = sentence.split_whitespace().collect();
+    let noun = |ws: &[&str]| {
+        // ("Rent is 1450" opens a sentence; "Sam is 34" is someone)
+        let lower = |(i, w): (usize, &&str)| {
+            let rest_lower = w.chars().skip(1).all(|c| !c.is_uppercase());
+            let first_lower = w.starts_with(|c: char| c.is_lowercase());
+            rest_lower
+                && (first_lower
+                    || (i == 0 && (ws.len() == 2 || super::lexicon::verb(&bare(w)).is_some())))
+        };
+        !ws.is_empty()
+            && ws.len() <= 2
+            && ws.iter().enumerate().all(lower)
+            && ws.iter().all(|w| {
+                let b = bare(w);
+                !b.is_empty()
+                    && b.chars().all(|c| c.is_ascii_lowercase())
+                    && !matches!(
+                        b.as_str(),
+                        "and" | "the" | "a" | "an" | "it" | "this" | "that"
+                    )
+                    && !OWNERS.contains(&b.as_str())
+                    && !matches!(b.as_str(), "your" | "its" | "who" | "what" | "which")
+            })
+            && !ws[..ws.len() - 1].iter().any(|w| w.ends_with(','))
+    };
+    let is = words.iter().position(|w| matches!(*w, "is" | "was"))?;
+    if !noun(&words[..is]) || is_verbish(words[0]) && is > 1 {
+        return None;
+    }
+    // the amount and what belongs to it, up to a comma
+    let item_end = |from: usize| -> Option<usize> {
+        if !words.get(from).is_some_and(|w| amount(w)) {
+            return None;
+        }
+        let mut end = from;
+        while !words[end].ends_with([',', '.', '!', ';'])
+            && words
+                .get(end + 1)
+                .is_some_and(|w| PER.contains(&bare(w).as_str()))
+        {
+            end += 1;
+        }
+        Some(end)
+    };
+    let first_end = item_end(is + 1)?;
+    let mut out = vec![format!(
+        "my {} {}",
+        words[0].to_lowercase(),
+        words[1..=first_end].join(" ")
+    )];
+    let mut i = first_end + 1;
+    // the items after it: a noun and an amount, each after a comma
+    while i < words.len() && words[i - 1].ends_with(',') {
+        let rest = &words[i..];
+        let Some(k) = rest.iter().take(3).position(|w| amount(w)) else {
+            break;
+        };
+        if !noun(&rest[..k]) {
+            break;
+        }
+        let end = item_end(i + k)?;
+        out.push(format!(
+            "my {} is {}",
+            rest[..k].join(" "),
+            words[i + k..=end].join(" ")
+        ));
+        i = end + 1;
+    }
+    let tidy = |s: &str| format!("{}.", s.trim_end_matches([',', '.', '!', ';']));
+    let mut out: Vec<String> = out.iter().map(|s| tidy(s)).collect();
+    if i < words.len() {
+        let rest = &words[i..];
+        let rest = match rest.first().map(|w| bare(w)).as_deref() {
+            Some("and" | "but" | "plus") => &rest[1..],
+            _ => rest,
+        };
+        out.push(rest.join(" "));
+    }
+    Some(out)
+}
+
 #[cfg(test)]
 mod tests {
-    use super::expanded;
+    use super::{amounts, expanded};
+
+    #[test]
+    fn a_list_of_costs_says_is_for_each() {
+        let a = |s: &str| amounts(s);
+        assert_eq!(
+            a("rent is 1450, car payment 320, and I'm paying off a student loan, 280 a month"),
+            Some(vec![
+                "my rent is 1450.".to_string(),
+                "my car payment is 320.".to_string(),
+                "I'm paying off a student loan, 280 a month".to_string(),
+            ])
+        );
+        assert_eq!(
+            a("rent is $1,450 a month."),
+            Some(vec!["my rent is $1,450 a month.".to_string()])
+        );
+        // not a bare noun, or no amount
+        assert_eq!(a("my rent is 1450"), None);
+        assert_eq!(a("life is good, work 9 to 5"), None);
+        assert_eq!(a("Sam is 34"), None);
+        assert_eq!(a("Rent is 900."), Some(vec!["my rent is 900.".to_string()]));
+    }
 
     fn check(sentence: &str, want: Option<&[&str]>) {
         let got = expanded(sentence);

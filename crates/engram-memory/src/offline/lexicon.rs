@@ -94,7 +94,7 @@ const DOUBLED: &[&str] = &[
     "plan", "stop", "shop", "blog", "drop", "jog", "hug", "wrap", "grab", "admit", "submit",
     "occur", "skip", "shut", "put", "babysit", "dig", "regret", "vlog", "forget", "chat", "nap",
     "snap", "grin", "nod", "rub", "hit", "set", "bet", "slip", "chop", "clap", "beg", "drag",
-    "shrug", "refer",
+    "shrug", "refer", "split", "cut",
 ];
 
 /// `base + -ing`, with the usual spelling changes.

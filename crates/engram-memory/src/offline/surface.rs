@@ -280,8 +280,50 @@ pub(super) fn tidy(s: &str) -> String {
     if s.is_empty() {
         return String::new();
     }
-    // ("went ok btw, got a B+": a tag inside goes too)
+    // "went up to 1550 which sucks": how the speaker feels about it
     let mut s = s.to_string();
+    if let Some(at) = s.rfind(" which ") {
+        let rest: Vec<String> = s[at + 7..]
+            .split_whitespace()
+            .map(super::clauses::bare)
+            .collect();
+        let rest: Vec<&str> = rest
+            .iter()
+            .map(String::as_str)
+            .filter(|w| {
+                !matches!(
+                    *w,
+                    "is" | "was" | "so" | "really" | "kinda" | "pretty" | "totally"
+                )
+            })
+            .collect();
+        if matches!(
+            rest.as_slice(),
+            ["sucks"
+                | "rocks"
+                | "stinks"
+                | "hurts"
+                | "great"
+                | "awesome"
+                | "annoying"
+                | "nice"
+                | "cool"
+                | "amazing"
+                | "sad"
+                | "frustrating"
+                | "exciting"
+                | "fun"
+                | "lame"
+                | "wild"
+                | "crazy"
+                | "insane"]
+        ) {
+            s.truncate(at);
+            let trimmed = s.trim_end_matches([',', ' ']).len();
+            s.truncate(trimmed);
+        }
+    }
+    // ("went ok btw, got a B+": a tag inside goes too)
     for tag in [" btw,", " tbh,", " lol,", " haha,", " fyi,"] {
         s = s.replace(tag, ",");
     }

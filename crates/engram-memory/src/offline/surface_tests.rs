@@ -15,6 +15,14 @@ fn a_memory_is_tidied() {
     );
     check("Ana moved to Rome, btw", "Ana moved to Rome.");
     check(
+        "Maya's rent went up to 1550 which sucks",
+        "Maya's rent went up to 1550.",
+    );
+    check(
+        "Maya moved to Leeds, which is so exciting!",
+        "Maya moved to Leeds.",
+    );
+    check(
         "Aiko's final went ok btw, got a B+",
         "Aiko's final went ok, got a B+.",
     );

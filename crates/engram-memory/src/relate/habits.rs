@@ -122,9 +122,10 @@ fn rate(fact: &str) -> Option<Rate> {
     let unit = match w[j] {
         "once" | "twice" => "time".to_string(),
         _ if j + 1 < k => singular(w[j + 1]).to_string(),
-        _ => return None,
+        // ("makes 4200 a month": money, said without its currency)
+        _ => String::new(),
     };
-    let after_unit = if matches!(w[j], "once" | "twice") {
+    let after_unit = if matches!(w[j], "once" | "twice") || unit.is_empty() {
         j + 1
     } else {
         j + 2

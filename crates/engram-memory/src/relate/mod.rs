@@ -46,6 +46,7 @@ mod slot_words;
 mod slots;
 mod switched;
 mod takeover;
+mod values;
 
 pub use asked::{states_work_on, Asked};
 pub use renamed::{rename, renamed};
@@ -307,6 +308,8 @@ const WORDED_UPDATES: &[(Rule, f32)] = &[
     (habits::taken_up_again, RETRACTION_COSINE),
     // "reports to Gareth now" after "new manager is Rita"
     (reports::new_manager, RETRACTION_COSINE),
+    // "rent went up to 1550" after "rent is 1450"
+    (values::new_value, TOPIC_COSINE),
 ];
 
 /// How `new` relates to `old`, given the cosine of their embeddings.
@@ -357,6 +360,8 @@ pub fn relate(new: &str, old: &str, cosine: f32) -> Relation {
                 .iter()
                 .enumerate()
                 .any(|(i, w)| r.stems.contains(&stem(w)) && (i == 0 || words[i - 1] != "to"))
+        } else if r.whole {
+            r.stems.iter().all(|s| old_stems.contains(s))
         } else if r.done_to {
             // "no longer running the half marathon": the marathon
             r.stems[1..].iter().any(|s| old_stems.contains(s))

@@ -39,6 +39,7 @@ const RETRACTIONS: &[(&str, bool)] = &[
     (" withdrew from ", false),
     (" rehomed ", false),
     (" lost ", false),
+    (" paid off ", false),
     (" passed away", true),
     (" died", true),
     (" was put down", true),
@@ -130,6 +131,9 @@ pub(super) struct Retraction {
     /// marathon"): the object says what ends, the doing alone does not
     /// ("runs three times a week" goes on).
     pub done_to: bool,
+    /// A debt paid off ("paid off the car loan"): only the same debt ends,
+    /// every word of it ("the student loan" goes on).
+    pub whole: bool,
 }
 
 /// Wordings that move an event to another time.
@@ -226,6 +230,7 @@ fn postponement(t: &str) -> Option<Retraction> {
         plan: true,
         habit: false,
         done_to: false,
+        whole: false,
     })
 }
 
@@ -379,6 +384,7 @@ pub(super) fn retraction(fact: &str) -> Option<Retraction> {
             && !WEAK.contains(&thing_words[0]);
         return Some(Retraction {
             done_to,
+            whole: *p == " paid off ",
             who,
             stems,
             is_subject: *is_subject,

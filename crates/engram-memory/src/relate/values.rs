@@ -1,0 +1,87 @@
+//! Values: a new amount of something someone has that is measured by one
+//! ("Maya's rent went up to 1550" after "Maya's rent is 1450", "Leo's
+//! salary is now 62k" after "Leo's salary is 58k"). The same owner and the
+//! same thing, a different amount: the next version however the change is
+//! worded. Reads the two facts' words only.
+
+use super::slots::normalise;
+
+/// Wordings between the thing and its amount.
+const TO: &[&[&str]] = &[
+    &["is", "now"],
+    &["is"],
+    &["was"],
+    &["went", "up", "to"],
+    &["went", "down", "to"],
+    &["rose", "to"],
+    &["dropped", "to"],
+    &["fell", "to"],
+    &["increased", "to"],
+    &["decreased", "to"],
+    &["has", "gone", "up", "to"],
+    &["has", "gone", "down", "to"],
+    &["is", "going", "up", "to"],
+    &["now"],
+];
+
+/// `fact` as (owner, thing, amount): "maya's rent went up to 1550" ->
+/// ("maya", "rent", "1550"); `None` unless it opens with someone's thing
+/// and says its amount.
+fn value(fact: &str) -> Option<(String, String, String)> {
+    let t = normalise(fact);
+    let mut w: Vec<&str> = t.split_whitespace().collect();
+    // ("the user's rent")
+    if w.first() == Some(&"the") {
+        w.remove(0);
+    }
+    let owner = w.first()?.strip_suffix("'s")?;
+    // the thing: one or two words up to the wording
+    for len in 1..=2 {
+        let Some(rest) = w.get(1 + len..) else { break };
+        let Some(to) = TO.iter().find(|to| rest.starts_with(to)) else {
+            continue;
+        };
+        let amount = rest.get(to.len())?;
+        let amount = amount.trim_start_matches(['$', '\u{20ac}', '\u{a3}']);
+        if !amount.starts_with(|c: char| c.is_ascii_digit()) {
+            return None;
+        }
+        return Some((
+            owner.to_string(),
+            w[1..1 + len].join(" "),
+            amount.to_string(),
+        ));
+    }
+    None
+}
+
+/// Whether `new` gives a new amount of what `old` says someone's thing is.
+pub(super) fn new_value(new: &str, old: &str) -> bool {
+    match (value(new), value(old)) {
+        (Some((o1, t1, a1)), Some((o2, t2, a2))) => o1 == o2 && t1 == t2 && a1 != a2,
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::new_value;
+
+    #[test]
+    fn a_new_amount_of_the_same_thing() {
+        assert!(new_value(
+            "The user's rent went up to 1550 which sucks.",
+            "The user's rent is 1450."
+        ));
+        assert!(new_value(
+            "Leo's salary is now $62k.",
+            "Leo's salary is $58k."
+        ));
+        assert!(!new_value("Leo's rent is 900.", "Leo's salary is 58k."));
+        assert!(!new_value("Leo's rent is 900.", "Mia's rent is 800."));
+        assert!(!new_value(
+            "Leo's rent is 900.",
+            "Leo's rent is 900 a month."
+        ));
+    }
+}
