@@ -57,6 +57,17 @@ const OFFERS: &[&str] = &[
     " for your information",
 ];
 
+/// Closing phrases that lean on what the talk is about and add no fact
+/// ("staying with my in-laws during the worst of it"): the statement
+/// stands without them.
+const LEANING: &[&str] = &[
+    " during the worst of it",
+    " through the worst of it",
+    " for the worst of it",
+    " during all of it",
+    " through all of it",
+];
+
 /// How remarks that say how the speaker came to know open ("I'm allergic
 /// to penicillin, found out the hard way last year").
 const REMARK_OPENERS: &[&str] = &[
@@ -81,7 +92,7 @@ pub(super) fn without_aside(sentence: &str) -> &str {
     // listener tacked on without a comma
     let body = sentence.trim_end_matches(['.', '!']);
     let lower = body.to_lowercase();
-    if let Some(tail) = OFFERS.iter().find(|t| lower.ends_with(*t)) {
+    if let Some(tail) = OFFERS.iter().chain(LEANING).find(|t| lower.ends_with(*t)) {
         let head = body[..body.len() - tail.len()].trim_end_matches([',', ' ']);
         if head.split_whitespace().any(is_verbish) {
             return head;

@@ -48,6 +48,11 @@ fn a_request_after_a_comma_is_dropped() {
         "My email is ana.silva@example.com if you need it.",
         &["My email is ana.silva@example.com"],
     );
+    // or a phrase that leans on the talk
+    check(
+        "we're staying with my in-laws in Delft during the worst of it",
+        &["we're staying with my in-laws in Delft"],
+    );
     check(
         "My number is 555 0192, just in case.",
         &["My number is 555 0192"],

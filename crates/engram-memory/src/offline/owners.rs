@@ -87,6 +87,7 @@ impl Owners {
         let clause = self.projects.rewrite(clause, speaker);
         let clause = own_event(&clause).unwrap_or(clause);
         let clause = kin_named(&clause).unwrap_or(clause);
+        let clause = bare_own(&clause).unwrap_or(clause);
         if self.of.is_empty() {
             return clause;
         }
@@ -164,6 +165,60 @@ fn kin_named(clause: &str) -> Option<String> {
     changed.then(|| out.join(" "))
 }
 
+/// What someone has one of and speaks of with no "my" in chat ("rent is
+/// 1450", "budget is around 25k"), besides the people who work for them.
+const OWN_AMOUNTS: &[&str] = &[
+    "rent", "budget", "salary", "income", "mortgage", "commute", "deadline",
+];
+
+/// A clause that opens with a bare noun for someone's own person or
+/// amount and "is" ("contractor is Bruno from BuildRight", "budget is
+/// around 25k"), said with "my": whose it is.
+fn bare_own(clause: &str) -> Option<String> {
+    let words: Vec<&str> = clause.split_whitespace().collect();
+    let [first, be, ..] = words.as_slice() else {
+        return None;
+    };
+    let noun = bare(first);
+    let rest_lower = first.chars().skip(1).all(|c| c.is_lowercase());
+    // an amount said ("around 25k"), or who by name ("Bruno from ...")
+    let after = &words[2..];
+    let amount = after
+        .iter()
+        .take(3)
+        .any(|w| w.chars().any(|c| c.is_ascii_digit()));
+    let named = after.first().is_some_and(|w| {
+        super::intro::is_name_word(w) || matches!(*w, "Dr." | "Dr" | "Mr." | "Mrs." | "Ms.")
+    });
+    let own = (OWN_AMOUNTS.contains(&noun.as_str()) && amount)
+        || (named
+            && (super::lexicon::is_occupation(&noun)
+                || matches!(
+                    noun.as_str(),
+                    "boss"
+                        | "manager"
+                        | "landlord"
+                        | "landlady"
+                        | "doctor"
+                        | "dentist"
+                        | "vet"
+                        | "coach"
+                )));
+    if !own
+        || !rest_lower
+        || first.ends_with([',', '.'])
+        || !matches!(bare(be).as_str(), "is" | "was")
+    {
+        return None;
+    }
+    let my = if first.starts_with(char::is_uppercase) {
+        "My"
+    } else {
+        "my"
+    };
+    Some(format!("{my} {noun} {}", words[1..].join(" ")))
+}
+
 /// A clause that opens with "the" and such an event told of ("the final
 /// went ok", "The interview was brutal"), said with "my": whose it is.
 fn own_event(clause: &str) -> Option<String> {
@@ -222,6 +277,15 @@ mod tests {
             ("the test results", "the test results"),
             ("the party was fun", "the party was fun"),
             ("I passed the test", "I passed the test"),
+            (
+                "contractor is Bruno from BuildRight",
+                "my contractor is Bruno from BuildRight",
+            ),
+            ("Budget is around 25k.", "My budget is around 25k."),
+            ("nurse is a hard job", "nurse is a hard job"),
+            ("budget is tight", "budget is tight"),
+            ("life is good", "life is good"),
+            ("Sam is a nurse", "Sam is a nurse"),
         ] {
             assert_eq!(o.rewrite(said, "Sofia"), want, "{said}");
         }

@@ -9,7 +9,12 @@
 //! - what someone is working on ("what is Priya working on?"): a memory
 //!   of that person's work answers it better than others' work;
 //! - when ("when does Jonas fly out?"): a memory that holds a day, a
-//!   month or a year answers it better than one that holds no time.
+//!   month or a year answers it better than one that holds no time;
+//! - where ("where is Sam staying?"): a memory that names a place ("in
+//!   Delft") better than one that names none;
+//! - what a thing's value is ("what is the renovation budget?"): a memory
+//!   that says what the budget is or went up to, better than one that
+//!   only shares another word ("renovating the kitchen").
 //!
 //! Reads words only.
 
@@ -118,22 +123,30 @@ fn work_of(question: &str) -> Option<String> {
     }
 }
 
+/// `question` in lower case, without its closing mark.
+fn bare_question(question: &str) -> String {
+    question
+        .trim()
+        .trim_end_matches(['?', '.', '!'])
+        .to_lowercase()
+}
+
+/// How a question about what something is opens.
+const WHAT_IS: &[&str] = &["what is ", "what's ", "what was "];
+
+/// What follows the first of `openings` that `q` opens with.
+fn after<'a>(q: &'a str, openings: &[&[&str]]) -> Option<&'a str> {
+    openings
+        .iter()
+        .flat_map(|o| o.iter())
+        .find_map(|p| q.strip_prefix(p))
+}
+
 /// The thing a "what is ... about?" question asks about, as its last
 /// word ("novel" of "what is Ines's novel about?").
 fn asked_about(question: &str) -> Option<String> {
-    let q = question
-        .trim()
-        .trim_end_matches(['?', '.', '!'])
-        .to_lowercase();
-    let rest = [
-        "what is ",
-        "what's ",
-        "what was ",
-        "what are ",
-        "what were ",
-    ]
-    .iter()
-    .find_map(|p| q.strip_prefix(p))?;
+    let q = bare_question(question);
+    let rest = after(&q, &[WHAT_IS, &["what are ", "what were "]])?;
     let thing = rest.strip_suffix(" about")?;
     let last = thing.split_whitespace().last()?;
     (thing.split_whitespace().count() <= 5).then(|| last.to_string())
@@ -156,21 +169,26 @@ fn describes(thing: &str, memory: &str) -> bool {
     .any(|c| m.contains(&format!(" {thing} {c}")))
 }
 
-/// Whether `question` asks when: "when ...", "what time/date/day ...",
-/// "which day/month/year ...".
-fn asks_when(question: &str) -> bool {
+/// Whether `question` opens with the wh-word `wh` ("when", "when's"),
+/// or with "what" or "which" and one of `kinds` ("what time", "which
+/// city").
+fn asks(question: &str, wh: &str, kinds: &[&str]) -> bool {
     let words: Vec<String> = question
         .split_whitespace()
         .take(2)
         .map(crate::offline::clauses::bare)
         .collect();
     match words.as_slice() {
-        [w, ..] if w == "when" || w == "when's" => true,
-        [w, t, ..] if w == "what" || w == "which" => {
-            matches!(t.as_str(), "time" | "date" | "day" | "month" | "year")
-        }
+        [w, ..] if *w == wh || w.strip_suffix("'s") == Some(wh) => true,
+        [w, t, ..] if w == "what" || w == "which" => kinds.contains(&t.as_str()),
         _ => false,
     }
+}
+
+/// Whether `question` asks when: "when ...", "what time/date/day ...",
+/// "which day/month/year ...".
+fn asks_when(question: &str) -> bool {
+    asks(question, "when", &["time", "date", "day", "month", "year"])
 }
 
 /// Whether `memory` holds a time: a month, a day of the week or a year.
@@ -184,6 +202,87 @@ fn holds_a_time(memory: &str) -> bool {
     })
 }
 
+/// Whether `question` asks where: "where ...", "which city/country ...".
+fn asks_where(question: &str) -> bool {
+    asks(question, "where", &["city", "country", "town", "place"])
+}
+
+/// Whether `memory` names a place: after "in", "at", "to", "from" or
+/// "near", a capitalised word that is no month or day ("staying ... in
+/// Delft") or a place in common words ("in the psych lab", "at a bubble
+/// tea shop"; not "in the week of ...").
+fn holds_a_place(memory: &str) -> bool {
+    use crate::offline::clauses::bare;
+    let words: Vec<&str> = memory.split_whitespace().collect();
+    let prep = |w: &str| matches!(bare(w).as_str(), "in" | "at" | "to" | "from" | "near");
+    let named = words.windows(2).any(|p| {
+        let w = p[1].trim_matches(|c: char| !c.is_alphanumeric());
+        prep(p[0]) && w.starts_with(char::is_uppercase) && !crate::offline::dates::names_a_day(w)
+    });
+    let common = words.windows(3).any(|p| {
+        let det = matches!(
+            bare(p[1]).as_str(),
+            "the" | "a" | "an" | "my" | "their" | "his" | "her"
+        );
+        let time = matches!(
+            bare(p[2]).as_str(),
+            "week"
+                | "weekend"
+                | "month"
+                | "year"
+                | "day"
+                | "morning"
+                | "evening"
+                | "night"
+                | "end"
+                | "middle"
+                | "beginning"
+                | "past"
+                | "future"
+                | "meantime"
+                | "moment"
+        );
+        prep(p[0]) && det && !time
+    });
+    named || common
+}
+
+/// The thing whose value a question asks ("budget" of "what is the
+/// renovation budget?", "rent" of "how much is Maya's rent?"): the last
+/// word of a short noun phrase after "what is" or "how much is".
+fn value_asked(question: &str) -> Option<String> {
+    let q = bare_question(question);
+    let rest = after(&q, &[WHAT_IS, &["how much is ", "how much was "]])?;
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    let opens = words
+        .first()
+        .is_some_and(|w| matches!(*w, "the" | "my" | "his" | "her" | "their") || w.ends_with("'s"));
+    let last = *words.last()?;
+    let noun = !matches!(
+        last,
+        "about" | "for" | "like" | "doing" | "called" | "named"
+    ) && !last.ends_with("ing")
+        && last.chars().all(|c| c.is_ascii_lowercase());
+    (opens && (2..=5).contains(&words.len()) && noun).then(|| last.to_string())
+}
+
+/// Whether `memory` says what `thing` is or became ("the user's budget
+/// went up to 28k", "Maya's rent is 1450").
+fn states_value(thing: &str, memory: &str) -> bool {
+    let m = format!(" {} ", memory.to_lowercase());
+    [
+        "is ",
+        "was ",
+        "went ",
+        "has gone ",
+        "rose ",
+        "dropped ",
+        "is now ",
+    ]
+    .iter()
+    .any(|c| m.contains(&format!(" {thing} {c}")))
+}
+
 /// A search question, read once for what its shape asks.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Asked {
@@ -195,6 +294,10 @@ pub struct Asked {
     work_of: Option<String>,
     /// It asks when.
     when: bool,
+    /// It asks where.
+    place: bool,
+    /// The thing whose value it asks.
+    value: Option<String>,
 }
 
 impl Asked {
@@ -204,6 +307,8 @@ impl Asked {
             about: asked_about(question),
             work_of: work_of(question),
             when: asks_when(question),
+            place: asks_where(question),
+            value: value_asked(question),
         }
     }
 
@@ -213,11 +318,21 @@ impl Asked {
         self.when.then(|| holds_a_time(memory))
     }
 
+    /// Whether the question asks where and `memory` names a place to
+    /// answer it with.
+    pub fn placed(&self, memory: &str) -> bool {
+        self.place && holds_a_place(memory)
+    }
+
     /// Whether `memory` answers what the question's shape asks: it says
     /// what the thing asked about is, or what the one asked about is
     /// working on.
     pub fn answered_by(&self, memory: &str) -> bool {
         self.about.as_deref().is_some_and(|t| describes(t, memory))
+            || self
+                .value
+                .as_deref()
+                .is_some_and(|t| states_value(t, memory))
             || self.work_of.as_deref().is_some_and(|who| {
                 states_work_on(memory)
                     && !super::attributes_over(memory)
@@ -237,6 +352,20 @@ impl Asked {
 #[cfg(test)]
 mod tests {
     use super::{asks_about_now, Asked};
+
+    #[test]
+    fn where_and_what_value() {
+        let q = Asked::of("where is the user staying during the renovation?");
+        assert!(q.placed("The user is staying with their in-laws in Delft."));
+        assert!(!q.placed("The user is finally renovating the kitchen."));
+        assert!(!q.placed("Sam moved there in May."));
+        assert!(!Asked::of("what does Sam do?").placed("Sam lives in Leeds."));
+        let q = Asked::of("what is the renovation budget?");
+        assert!(q.answered_by("The user's budget went up to 28k because of plumbing issues."));
+        assert!(!q.answered_by("The user is finally renovating the kitchen."));
+        assert!(Asked::of("how much is Maya's rent?").answered_by("Maya's rent is 1450."));
+        assert!(!Asked::of("what is Ines's novel about?").answered_by("Ines's novel is 300 pages."));
+    }
 
     #[test]
     fn work_one_is_on() {

@@ -518,6 +518,14 @@ mod tests {
             .as_deref(),
             Some("Rosa's sister's wedding was moved to 17 June.")
         );
+        assert_eq!(
+            said(
+                "The budget went up to 28k because of plumbing issues.",
+                "The user's budget is around 25k."
+            )
+            .as_deref(),
+            Some("The user's budget went up to 28k because of plumbing issues.")
+        );
         // already said whose, or another thing
         assert_eq!(
             said(

@@ -441,7 +441,9 @@ fn owned_thing(new: &str, old: &str) -> Option<String> {
         .take_while(|w| w.ends_with("'s"))
         .copied()
         .collect();
-    if owners.is_empty() || owners.len() != at {
+    // ("The user's budget": an owner in lower case keeps its "the")
+    let the = usize::from(at >= 2 && words[0] == "The");
+    if owners.is_empty() || owners.len() + the != at {
         return None;
     }
     Some(format!("{} {thing}{rest}", words[..at].join(" ")))

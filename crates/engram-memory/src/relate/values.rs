@@ -25,40 +25,55 @@ const TO: &[&[&str]] = &[
 ];
 
 /// `fact` as (owner, thing, amount): "maya's rent went up to 1550" ->
-/// ("maya", "rent", "1550"); `None` unless it opens with someone's thing
-/// and says its amount.
-fn value(fact: &str) -> Option<(String, String, String)> {
+/// (Some("maya"), "rent", "1550"), "the budget went up to 28k" -> (None,
+/// "budget", "28k"); `None` unless it opens with a thing and says its
+/// amount.
+fn value(fact: &str) -> Option<(Option<String>, String, String)> {
     let t = normalise(fact);
     let mut w: Vec<&str> = t.split_whitespace().collect();
-    // ("the user's rent")
-    if w.first() == Some(&"the") {
+    // ("the user's rent", "the budget")
+    let the = w.first() == Some(&"the");
+    if the {
         w.remove(0);
     }
-    let owner = w.first()?.strip_suffix("'s")?;
+    let owner = w.first()?.strip_suffix("'s").map(str::to_string);
+    if owner.is_none() && !the {
+        return None;
+    }
+    let from = usize::from(owner.is_some());
     // the thing: one or two words up to the wording
     for len in 1..=2 {
-        let Some(rest) = w.get(1 + len..) else { break };
+        let Some(rest) = w.get(from + len..) else {
+            break;
+        };
         let Some(to) = TO.iter().find(|to| rest.starts_with(to)) else {
             continue;
         };
-        let amount = rest.get(to.len())?;
+        let mut at = to.len();
+        if rest
+            .get(at)
+            .is_some_and(|x| matches!(*x, "around" | "about" | "roughly" | "approximately"))
+        {
+            at += 1;
+        }
+        let amount = rest.get(at)?;
         let amount = amount.trim_start_matches(['$', '\u{20ac}', '\u{a3}']);
         if !amount.starts_with(|c: char| c.is_ascii_digit()) {
             return None;
         }
-        return Some((
-            owner.to_string(),
-            w[1..1 + len].join(" "),
-            amount.to_string(),
-        ));
+        let thing = w[from..from + len].join(" ");
+        return Some((owner, thing, amount.to_string()));
     }
     None
 }
 
-/// Whether `new` gives a new amount of what `old` says someone's thing is.
+/// Whether `new` gives a new amount of what `old` says someone's thing is
+/// ("the budget went up to 28k" says it of the one thing of that name).
 pub(super) fn new_value(new: &str, old: &str) -> bool {
     match (value(new), value(old)) {
-        (Some((o1, t1, a1)), Some((o2, t2, a2))) => o1 == o2 && t1 == t2 && a1 != a2,
+        (Some((o1, t1, a1)), Some((o2, t2, a2))) => {
+            (o1.is_none() || o1 == o2) && t1 == t2 && a1 != a2
+        }
         _ => false,
     }
 }
@@ -79,6 +94,10 @@ mod tests {
         ));
         assert!(!new_value("Leo's rent is 900.", "Leo's salary is 58k."));
         assert!(!new_value("Leo's rent is 900.", "Mia's rent is 800."));
+        assert!(new_value(
+            "The budget went up to 28k because of plumbing issues.",
+            "The user's budget is around 25k."
+        ));
         assert!(!new_value(
             "Leo's rent is 900.",
             "Leo's rent is 900 a month."
