@@ -121,8 +121,14 @@ pub(super) fn person_names(text: &str, people: &[&str], common: &HashSet<String>
                     "are" | "were" | "have" | "do" | "don't" | "aren't"
                 )
             });
+        // ("Exhausted but happy.": a state, not someone)
+        let state = text
+            .split_whitespace()
+            .nth(1)
+            .is_some_and(|n| super::clauses::bare(n) == "but");
         if super::intro::is_name_word(first)
             && !plural
+            && !state
             && !super::entities::common_opener(core)
             && !common.contains(&core.to_lowercase())
             && !out.iter().any(|n| n == core)

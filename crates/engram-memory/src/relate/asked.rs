@@ -12,6 +12,9 @@
 //!   month or a year answers it better than one that holds no time;
 //! - where ("where is Sam staying?"): a memory that names a place ("in
 //!   Delft") better than one that names none;
+//! - what someone does for work ("what does Dev do for work?"): a
+//!   memory that names their occupation ("Dev is a nurse at St Mary's"),
+//!   better than one that only says "work" ("Dev went back to work");
 //! - what a thing's value is ("what is the renovation budget?"): a memory
 //!   that says what the budget is or went up to, better than one that
 //!   only shares another word ("renovating the kitchen").
@@ -283,6 +286,38 @@ fn states_value(thing: &str, memory: &str) -> bool {
     .any(|c| m.contains(&format!(" {thing} {c}")))
 }
 
+/// Whether `question` asks what someone does for a living: "what does X
+/// do (for work / for a living)?", "what is X's job / occupation?".
+fn asks_job(question: &str) -> bool {
+    let q = bare_question(question);
+    let words: Vec<&str> = q.split_whitespace().collect();
+    let does = matches!(words.as_slice(), ["what", "does" | "do", .., "do"])
+        || q.ends_with(" do for work")
+        || q.ends_with(" do for a living");
+    let job = words.first() == Some(&"what")
+        && words
+            .last()
+            .is_some_and(|w| matches!(*w, "job" | "occupation" | "profession"));
+    (does && words.first() == Some(&"what")) || job
+}
+
+/// Whether `memory` names an occupation: "is a nurse", "works as a
+/// teacher", "is an ICU nurse".
+fn names_occupation(memory: &str) -> bool {
+    let words: Vec<String> = memory
+        .split_whitespace()
+        .map(crate::offline::clauses::bare)
+        .collect();
+    words.windows(2).enumerate().any(|(i, p)| {
+        matches!(p[0].as_str(), "is" | "as" | "was")
+            && matches!(p[1].as_str(), "a" | "an")
+            && words[i + 2..]
+                .iter()
+                .take(3)
+                .any(|w| crate::offline::lexicon::is_occupation(w))
+    })
+}
+
 /// A search question, read once for what its shape asks.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Asked {
@@ -298,6 +333,8 @@ pub struct Asked {
     place: bool,
     /// The thing whose value it asks.
     value: Option<String>,
+    /// It asks what someone does for work.
+    job: bool,
 }
 
 impl Asked {
@@ -309,6 +346,7 @@ impl Asked {
             when: asks_when(question),
             place: asks_where(question),
             value: value_asked(question),
+            job: asks_job(question),
         }
     }
 
@@ -333,6 +371,7 @@ impl Asked {
                 .value
                 .as_deref()
                 .is_some_and(|t| states_value(t, memory))
+            || (self.job && names_occupation(memory))
             || self.work_of.as_deref().is_some_and(|who| {
                 states_work_on(memory)
                     && !super::attributes_over(memory)
@@ -365,6 +404,12 @@ mod tests {
         assert!(!q.answered_by("The user is finally renovating the kitchen."));
         assert!(Asked::of("how much is Maya's rent?").answered_by("Maya's rent is 1450."));
         assert!(!Asked::of("what is Ines's novel about?").answered_by("Ines's novel is 300 pages."));
+        let q = Asked::of("what does Dev do for work?");
+        assert!(q.answered_by("Dev is a nurse at St Mary's."));
+        assert!(!q.answered_by("Dev went back to work."));
+        assert!(Asked::of("what is Ana's job?").answered_by("Ana works as a pediatric nurse."));
+        assert!(Asked::of("what does Ana do?").answered_by("Ana is an engineer."));
+        assert!(!Asked::of("what does Ana do on weekends?").answered_by("Ana is an engineer."));
     }
 
     #[test]

@@ -9,6 +9,8 @@
 //! habit taken up again ends the fact that said it stopped. What the habit
 //! is must agree: the same verb, and the same thing where both name one
 //! ("plays tennis twice a week" is not "plays piano three times a week").
+//! Back at work ends a leave: "Dev went back to work" ends "Dev is on
+//! paternity leave until 15 November".
 
 use super::retraction::{retraction, stem};
 use super::slots::{lead_subject, normalise, same_subject};
@@ -218,6 +220,31 @@ pub(super) fn taken_up_again(new: &str, old: &str) -> bool {
     !stopped.is_subject
         && again.iter().any(|s| ended.contains(s))
         && same_subject(&lead_subject(&normalise(new)), &stopped.who)
+}
+
+/// Wordings of being back at work after time off.
+const BACK_AT_WORK: &[&str] = &[
+    " went back to work",
+    " is back at work",
+    " is back to work",
+    " returned to work",
+    " started back at work",
+];
+
+/// Wordings of time off work.
+const ON_LEAVE: &[&str] = &[" leave ", " is off work", " is off for "];
+
+/// Whether `new` says its subject is back at work and `old` that the same
+/// subject was on leave.
+pub(super) fn back_from_leave(new: &str, old: &str) -> bool {
+    let (n, o) = (
+        format!(" {} ", normalise(new)),
+        format!(" {} ", normalise(old)),
+    );
+    BACK_AT_WORK.iter().any(|b| n.contains(b))
+        && ON_LEAVE.iter().any(|l| o.contains(l))
+        && !ON_LEAVE.iter().any(|l| n.contains(l))
+        && same_subject(&lead_subject(&n), &lead_subject(&o))
 }
 
 #[cfg(test)]

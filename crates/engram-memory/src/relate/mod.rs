@@ -308,6 +308,8 @@ const WORDED_UPDATES: &[(Rule, f32)] = &[
     (habits::taken_up_again, RETRACTION_COSINE),
     // "reports to Gareth now" after "new manager is Rita"
     (reports::new_manager, RETRACTION_COSINE),
+    // "went back to work" after "is on paternity leave"
+    (habits::back_from_leave, RETRACTION_COSINE),
     // "rent went up to 1550" after "rent is 1450"
     (values::new_value, TOPIC_COSINE),
 ];
