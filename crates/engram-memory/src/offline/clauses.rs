@@ -325,7 +325,8 @@ fn split_part(sentence: &str) -> Vec<String> {
         } else {
             usize::from(
                 ADVERBS_BEFORE.contains(&bare(words[i]).as_str())
-                    || (comma && matches!(bare(words[i]).as_str(), "maybe" | "perhaps")),
+                    || ((comma || (conj && subject_at(&words, i + 1) > 0))
+                        && matches!(bare(words[i]).as_str(), "maybe" | "perhaps")),
             )
         };
         let body = &words[start..body_end];

@@ -348,6 +348,17 @@ fn a_consequence_after_so_is_its_own_clause() {
         "I lost my job so money is tight.",
         &["I lost my job", "money is tight."],
     );
+    check(
+        "I'm starting a community project, so maybe we can work together on it.",
+        &[
+            "I'm starting a community project",
+            "maybe we can work together on it.",
+        ],
+    );
+    check(
+        "I'll think about it and maybe get a cat soon.",
+        &["I'll think about it and maybe get a cat soon."],
+    );
     // an intensifier, not a consequence
     check(
         "I was so happy to see her.",

@@ -544,6 +544,7 @@ pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
     if (main_base.is_some_and(having) && super::vague::part_of_unsaid(&complement))
         || (main_base == Some("go") && super::vague::going_nowhere(&complement))
         || super::vague::pronoun_object(&pred[i..])
+        || super::vague::advice_taken(&pred[i..])
     {
         return Some("leans on something said elsewhere");
     }
@@ -556,6 +557,9 @@ pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
         || super::vague::bare_resolve(pred)
     {
         return Some("says nothing in particular");
+    }
+    if super::vague::feeling_idiom(&rest[v..]) {
+        return Some("an evaluation");
     }
     if super::vague::forecast(&rest[v..]) {
         return Some("a forecast, not a fact");

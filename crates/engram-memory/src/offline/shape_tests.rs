@@ -60,6 +60,8 @@ fn facts_keep_their_shape() {
         "Maria is now friends with one of their fellow volunteers.",
         "Nate knows all about Nate's turtles.",
         "Tim thinks John would love a novel by Patrick Rothfuss.",
+        "Gina is over the moon because Gina can expand the store.",
+        "Joanna took Nate's advice and watched \"The Lord of the Rings\".",
         "Gina opened a new store in Berlin.",
         "Nate bought some turtles.",
         "The airline cancelled Gina's flight.",
@@ -73,6 +75,16 @@ fn chatter_and_broken_sentences_do_not() {
     let people = ["Tim", "Caroline", "Melanie", "Nate", "Gina", "John"];
     for (fact, why) in [
         ("Family is everything.", "about no one"),
+        ("Jon will rock the dance floor.", "a forecast, not a fact"),
+        ("Joanna is on fire.", "an evaluation"),
+        (
+            "Joanna took Nate's reccomendation.",
+            "leans on something said elsewhere",
+        ),
+        (
+            "Gina is gonna crush it at the show.",
+            "a forecast, not a fact",
+        ),
         (
             "John's family, exercise, and spending time with friends, for sure.",
             "a list, not a sentence",
