@@ -52,8 +52,12 @@ pub fn resolve(text: &str, today: NaiveDate) -> (String, Vec<String>) {
             .or_else(|| {
                 // "got moved to April 9th": where it is moved to is
                 // ahead or near, whatever the tense of the move
+                // (or where a span starts: "from March 24 to March 28")
                 let target = out.last().is_some_and(|w| {
-                    matches!(w.to_ascii_lowercase().as_str(), "to" | "until" | "till")
+                    matches!(
+                        w.to_ascii_lowercase().as_str(),
+                        "to" | "until" | "till" | "from"
+                    )
                 });
                 // "the check-up is on April 2nd": a day something is on
                 // (or "is now on", "is still on")

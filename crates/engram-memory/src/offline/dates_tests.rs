@@ -259,7 +259,12 @@ fn days_named_without_a_year_take_the_one_meant() {
             "I have my organic chem final on 12 December 2023.",
             &["2023-12-12"],
         ),
-        // moved to, or a day an event is on: the nearest
+        // moved to, a span, or a day an event is on: the nearest
+        (
+            "Tom is on holiday from March 24 to March 28.",
+            "Tom is on holiday from 24 March 2023 to 28 March 2023.",
+            &["2023-03-24", "2023-03-28"],
+        ),
         (
             "My check-up got moved to April 9th.",
             "My check-up got moved to 9 April 2023.",

@@ -89,6 +89,9 @@ enum Section {
     Plans(&'static str),
     /// "About me", "Profile", "Family": labels are the writer's.
     Personal,
+    /// "Action items", "Next steps": "Priya: send the plan" is what Priya
+    /// will do.
+    Actions,
 }
 
 fn section_of(heading: &str) -> Section {
@@ -100,6 +103,8 @@ fn section_of(heading: &str) -> Section {
         Section::Preferences
     } else if has(&["goal", "resolution"]) {
         Section::Goals
+    } else if has(&["action", "next step", "task", "assignment"]) {
+        Section::Actions
     } else if has(&["plan"]) {
         Section::Plans("I plan to")
     } else if has(&["to do", "todo", "to-do"]) {
@@ -267,6 +272,10 @@ fn label_said(label: &str, value: &str, section: Section) -> Option<Vec<String>>
         return Some(said);
     }
     let value = value.trim_end_matches('.');
+    // "Priya: send the migration plan" under "Action items"
+    if section == Section::Actions {
+        return assigned(label, value).map(|said| vec![said]);
+    }
     // "Lives in: Montreal", "Works as: UX designer at Shopify", "Hates:
     // cilantro": the writer does what the label says
     if let Some(said) = done_by_me(label, value) {
@@ -288,10 +297,24 @@ fn label_said(label: &str, value: &str, section: Section) -> Option<Vec<String>>
             // (not "I prefer ...": one preference does not replace another)
             Section::Preferences => format!("My {k} preference is {}", lowered(value)),
             Section::Personal => format!("My {k} is {value}"),
-            Section::Goals | Section::Plans(_) | Section::Plain => return None,
+            Section::Goals | Section::Plans(_) | Section::Plain | Section::Actions => return None,
         },
     };
     Some(vec![sentence(&said)])
+}
+
+/// An action item ("Priya: send the plan to finance by Friday") as what
+/// the one named will do: "Priya will send the plan to finance by
+/// Friday."; `None` unless the label is a name and the value opens with a
+/// verb's base form.
+fn assigned(label: &str, value: &str) -> Option<String> {
+    let first = value.split_whitespace().next()?;
+    let base = matches!(verb(&bare(first)), Some((_, VerbForm::Base)));
+    // ("Owns: Priya" is a label, not someone)
+    let named = label
+        .split_whitespace()
+        .all(|w| super::intro::is_name_word(w) && verb(&bare(w)).is_none());
+    (named && base).then(|| sentence(&format!("{label} will {}", lower_first(value))))
 }
 
 /// A label that is a verb in the third person and what follows it ("Lives

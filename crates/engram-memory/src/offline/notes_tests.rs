@@ -81,6 +81,18 @@ fn a_profile_note_is_said_as_sentences() {
 }
 
 #[test]
+fn action_items_are_what_each_one_named_will_do() {
+    check(
+        "## Action items\n- Priya: send the migration plan to finance by Friday.\n- Tom: fix the refund bug before his holiday\n- Owns: review the plan",
+        &[
+            "Priya will send the migration plan to finance by Friday.",
+            "Tom will fix the refund bug before his holiday.",
+            "Owns: review the plan.",
+        ],
+    );
+}
+
+#[test]
 fn text_that_is_no_note_or_labels_that_are_no_detail_are_left() {
     assert_eq!(
         as_prose("Update: we booked it! Flights on August 4th."),

@@ -110,7 +110,10 @@ pub(super) fn person_names(text: &str, people: &[&str], common: &HashSet<String>
                 .collect::<Vec<_>>()
         })
         .collect();
-    out.retain(|name| !only_after_a_determiner(text, name));
+    // ("PAY-1423", "Q2": a code or a number is no one)
+    out.retain(|name| {
+        !only_after_a_determiner(text, name) && !name.chars().any(|c| c.is_ascii_digit())
+    });
     if let Some(first) = words.next() {
         let core = first.trim_matches(|c: char| !c.is_alphanumeric());
         // "Veggies are his fave", "Pets have a way ...": a plural noun
