@@ -286,10 +286,11 @@ fn split_part(sentence: &str) -> Vec<String> {
         let body_end = if conj { i - 1 } else { i };
         // "Nothing too soon, but my colleague invited me ...": a lead
         // with no verb of its own, then a clause with its subject
+        // (or a short one with no comma: "no allergies but I hate ...")
         let verbless_lead = conj
             && prev_bare == "but"
             && i >= 2
-            && words[i - 2].ends_with(',')
+            && (words[i - 2].ends_with(',') || body_end - start <= 3)
             && body_end > start
             && !words[start..body_end].iter().any(|w| is_verbish(w))
             && subject_at(&words, i) > 0;

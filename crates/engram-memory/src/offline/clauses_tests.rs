@@ -339,6 +339,20 @@ fn lists_and_compound_subjects_stay_whole() {
 }
 
 #[test]
+fn a_short_lead_with_no_verb_before_but_is_left_out() {
+    check(
+        "no allergies but I hate coriander.",
+        &["no allergies", "I hate coriander."],
+    );
+    check(
+        "Nothing too soon, but my colleague invited me to a wedding.",
+        &["Nothing too soon", "my colleague invited me to a wedding."],
+    );
+    // a verb before "but": one clause joined to the next as before
+    check("I tried but I failed.", &["I tried", "I failed."]);
+}
+
+#[test]
 fn a_consequence_after_so_is_its_own_clause() {
     check(
         "Kian has a peanut allergy so food matters a lot.",

@@ -5,6 +5,7 @@
 
 /// Words that may sit between a subject and its verb.
 const ADVERBS: &[&str] = &[
+    "only",
     "really",
     "also",
     "just",
@@ -399,6 +400,7 @@ mod tests {
         check("I love my dog.", "Caroline loves their dog.");
         check("I'm a counselor", "Caroline is a counselor");
         check("I really enjoy painting", "Caroline really enjoys painting");
+        check("I only have an air fryer", "Caroline only has an air fryer");
         check("I go hiking", "Caroline goes hiking");
         check(
             "I no longer work at Google.",

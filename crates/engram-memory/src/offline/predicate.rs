@@ -118,8 +118,9 @@ pub(super) fn says_nothing(pred: &[&str], i: usize, complement: &[&str]) -> bool
         complement.iter().map(|w| bare(w)).collect::<Vec<_>>().as_slice(),
         [p] if matches!(p.as_str(), "up" | "out" | "off" | "away" | "back" | "down")
     );
-    // ("time with family" is said in particular)
+    // ("time with family" is said in particular; "eats everything" too)
     let vague_object = !particle
+        && !super::vague::eats_all(&pred[i..])
         && complement.iter().enumerate().any(|(k, w)| {
             let b = bare(w);
             let with_whom = matches!(b.as_str(), "time" | "moments")

@@ -61,6 +61,7 @@ fn facts_keep_their_shape() {
         "Nate knows all about Nate's turtles.",
         "Tim thinks John would love a novel by Patrick Rothfuss.",
         "Gina is over the moon because Gina can expand the store.",
+        "Gina's boyfriend Sam eats everything.",
         "Joanna took Nate's advice and watched \"The Lord of the Rings\".",
         "Gina opened a new store in Berlin.",
         "Nate bought some turtles.",

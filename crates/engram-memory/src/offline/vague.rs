@@ -83,7 +83,19 @@ pub(super) fn bare_activity(pred: &[&str], subject: &str) -> bool {
         None => main.len() > 5 && main.ends_with("ing"),
     };
     // a particle belongs to the verb ("is plowing through")
-    ongoing && !rest.any(|w| content(w, subject) && !PARTICLES.contains(&bare(w).as_str()))
+    ongoing
+        && !eats_all(pred)
+        && !rest.any(|w| content(w, subject) && !PARTICLES.contains(&bare(w).as_str()))
+}
+
+/// "eats everything", "will eat anything": no diet kept, which is said in
+/// particular though its object is a vague word.
+pub(super) fn eats_all(pred: &[&str]) -> bool {
+    let words: Vec<String> = pred.iter().map(|w| bare(w)).collect();
+    words.windows(2).any(|p| {
+        verb(&p[0]).is_some_and(|(base, _)| base == "eat")
+            && matches!(p[1].as_str(), "everything" | "anything")
+    })
 }
 
 /// Particles that finish a phrasal verb and say nothing of their own.
