@@ -323,11 +323,42 @@ pub(super) fn tidy(s: &str) -> String {
             s.truncate(trimmed);
         }
     }
+    // "lives in Porto not Lisbon", "is called Sol & Sal, not Sol Yoga": a
+    // correction; what holds is the name before "not"
+    if let Some(kept) = without_corrected(&s) {
+        s = kept;
+    }
     // ("went ok btw, got a B+": a tag inside goes too)
     for tag in [" btw,", " tbh,", " lol,", " haha,", " fyi,"] {
         s = s.replace(tag, ",");
     }
     format!("{}.", upper_first(&without_also(&s)))
+}
+
+/// `s` without a closing "not <Name>" that corrects the name before it
+/// ("... in Porto not Lisbon"): both names capitalised, the second one to
+/// three words that end the sentence.
+fn without_corrected(s: &str) -> Option<String> {
+    let at = s.rfind(" not ")?;
+    let (head, tail) = (&s[..at], &s[at + 5..]);
+    let tail_words: Vec<&str> = tail.split_whitespace().collect();
+    let named = |w: &str| w.starts_with(|c: char| c.is_uppercase());
+    let head = head.trim_end_matches(',');
+    // (a name corrected, "is called A, not B", is read as such by
+    // relate::renamed, which renames the old name everywhere)
+    let lower = head.to_lowercase();
+    if [" called ", " named ", " name is ", "it's "]
+        .iter()
+        .any(|p| lower.contains(p))
+    {
+        return None;
+    }
+    let last = head.split_whitespace().last()?;
+    let ok = (1..=3).contains(&tail_words.len())
+        && tail_words.iter().all(|w| named(w) || *w == "&")
+        && named(last)
+        && !tail.contains(',');
+    ok.then(|| head.to_string())
 }
 
 /// "Luis also plays the cello" as "Luis plays the cello": "also" points

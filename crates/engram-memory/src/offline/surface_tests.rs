@@ -14,6 +14,13 @@ fn a_memory_is_tidied() {
         "Omar finished the question.",
     );
     check("Ana moved to Rome, btw", "Ana moved to Rome.");
+    check("Nadia lives in Porto not Lisbon", "Nadia lives in Porto.");
+    // (a name corrected is left for relate::renamed)
+    check(
+        "Nadia's studio is called Sol & Sal, not Sol Yoga",
+        "Nadia's studio is called Sol & Sal, not Sol Yoga.",
+    );
+    check("Ana eats fish, not meat", "Ana eats fish, not meat.");
     check(
         "Maya's rent went up to 1550 which sucks",
         "Maya's rent went up to 1550.",

@@ -12,12 +12,16 @@ pub fn renamed(fact: &str) -> Option<(String, String)> {
     let right = ["'s name is ", " is named ", " is called ", "it's ", "It's "]
         .iter()
         .find_map(|p| head.rsplit_once(p).map(|(_, r)| r))?;
+    // ("Sol & Sal": an ampersand may join two words)
     let name = |s: &str| {
         let words: Vec<&str> = s.split_whitespace().collect();
-        (1..=2).contains(&words.len())
+        let amp = words.iter().filter(|w| **w == "&").count();
+        (1..=2 + amp).contains(&words.len())
+            && words.first().is_some_and(|w| *w != "&")
             && words.iter().all(|w| {
-                w.starts_with(char::is_uppercase)
-                    && w.chars().all(|c| c.is_alphabetic() || c == '-')
+                *w == "&"
+                    || (w.starts_with(char::is_uppercase)
+                        && w.chars().all(|c| c.is_alphabetic() || c == '-'))
             })
     };
     (name(right) && name(wrong) && right != wrong).then(|| (wrong.to_string(), right.to_string()))
@@ -64,6 +68,10 @@ mod tests {
         assert_eq!(
             renamed("Lucy's sister's name is Priyanka, not Priya."),
             pair("Priya", "Priyanka")
+        );
+        assert_eq!(
+            renamed("Nadia's studio is called Sol & Sal, not Sol Yoga."),
+            pair("Sol Yoga", "Sol & Sal")
         );
         assert_eq!(
             renamed("The dog is called Max, not Rex!"),

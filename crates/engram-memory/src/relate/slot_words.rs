@@ -126,7 +126,7 @@ pub(super) const SLOTS: &[(&str, &[&str])] = &[
         ],
     ),
     ("age", &[" years old", " turned "]),
-    ("name", &[" name is "]),
+    ("name", &[" name is ", " is called ", " is named "]),
     (
         "diet",
         &[
