@@ -339,6 +339,14 @@ fn lists_and_compound_subjects_stay_whole() {
 }
 
 #[test]
+fn an_object_after_and_is_no_subject() {
+    check(
+        "I used my contacts in the industry and my marketing skills to make connections.",
+        &["I used my contacts in the industry and my marketing skills to make connections."],
+    );
+}
+
+#[test]
 fn a_short_lead_with_no_verb_before_but_is_left_out() {
     check(
         "no allergies but I hate coriander.",

@@ -353,8 +353,13 @@ pub fn subject_at(words: &[&str], i: usize) -> usize {
             {
                 return k + 1;
             }
-            // the phrase ends at punctuation or before a verb
-            if is_verbish(last) || bare(last).is_empty() {
+            // the phrase ends at punctuation or before a verb ("my
+            // marketing skills to make": "to" opens an infinitive, no verb
+            // of the phrase's own)
+            if is_verbish(last)
+                || bare(last).is_empty()
+                || matches!(bare(last).as_str(), "to" | "and" | "or" | "but")
+            {
                 return 0;
             }
             if next_is_verb(i + k + 1) && !last.ends_with([',', ';', '.']) {

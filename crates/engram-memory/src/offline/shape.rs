@@ -461,6 +461,15 @@ pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
     let copula = pred
         .get(i)
         .is_some_and(|w| COPULAS.contains(&bare(w).as_str()));
+    // "John's favorite was when ...": a favourite of what, said elsewhere
+    if copula
+        && subject_words
+            .last()
+            .is_some_and(|w| matches!(bare(w).as_str(), "favorite" | "favourite" | "fave"))
+        && pred.get(i + 1).is_some_and(|w| bare(w) == "when")
+    {
+        return Some("leans on something said elsewhere");
+    }
     // what follows the verb, up to a free relative ("proud of what she
     // did" says nothing of what), without the verb of an infinitive
     let complement = predicate::complement(pred, i);

@@ -79,6 +79,14 @@ fn chatter_and_broken_sentences_do_not() {
         ("Jon will rock the dance floor.", "a forecast, not a fact"),
         ("Joanna is on fire.", "an evaluation"),
         (
+            "John is brainstorming some to help underserved communities.",
+            "leans on something said elsewhere",
+        ),
+        (
+            "John's favorite was when John was down 10 in the 4th.",
+            "leans on something said elsewhere",
+        ),
+        (
             "Joanna took Nate's reccomendation.",
             "leans on something said elsewhere",
         ),

@@ -532,7 +532,7 @@ pub(super) fn pronoun_object(pred: &[&str]) -> bool {
                         | "but"
                 )
             });
-        matches!(words[i].as_str(), "one" | "any") && object_slot && ends
+        matches!(words[i].as_str(), "one" | "any" | "some") && object_slot && ends
     })
 }
 
