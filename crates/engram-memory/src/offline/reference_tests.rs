@@ -201,6 +201,14 @@ fn there_is_the_place_just_named() {
             "Amara has been to Porto three times now."
         ]
     );
+    // a stay there, not a visit
+    assert_eq!(
+        super::tests::chat(&["Kwame: I work at Monzo, I've been there 2 years."]),
+        [
+            "Kwame works at Monzo.",
+            "Kwame has been at Monzo for 2 years."
+        ]
+    );
     // a place said too long before is no longer what "there" means
     assert_eq!(
         super::tests::chat(&[

@@ -62,6 +62,7 @@ fn facts_keep_their_shape() {
         "Tim thinks John would love a novel by Patrick Rothfuss.",
         "Gina is over the moon because Gina can expand the store.",
         "Gina's boyfriend Sam eats everything.",
+        "Kwame got the promotion.",
         "Joanna took Nate's advice and watched \"The Lord of the Rings\".",
         "Gina opened a new store in Berlin.",
         "Nate bought some turtles.",

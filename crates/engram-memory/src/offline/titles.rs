@@ -189,12 +189,25 @@ fn there_said_as(w: &[&str], from: usize, place: &str) -> Option<String> {
                             "go" | "fly" | "travel" | "head" | "move" | "come" | "drive" | "get"
                         )
                     });
-                let to = if motion || bare(w[i - 1]) == "been" {
+                // ("been there 2 years": a stay, not a visit)
+                let next = w.get(i + 1).map(|n| bare(n)).unwrap_or_default();
+                let unit = w.get(i + 2).map(|n| bare(n)).unwrap_or_default();
+                let amount = super::lexicon::number(&next).is_some()
+                    && matches!(
+                        unit.trim_end_matches('s'),
+                        "year" | "month" | "week" | "day" | "decade"
+                    );
+                let stay = bare(w[i - 1]) == "been"
+                    && (amount || matches!(next.as_str(), "for" | "since"));
+                let to = if stay {
+                    "at"
+                } else if motion || bare(w[i - 1]) == "been" {
                     "to"
                 } else {
                     "in"
                 };
-                format!("{lead}{to} {place}{trail}")
+                let for_ = if stay && amount { " for" } else { "" };
+                format!("{lead}{to} {place}{trail}{for_}")
             } else {
                 x.to_string()
             }

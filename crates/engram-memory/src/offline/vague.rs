@@ -269,6 +269,7 @@ pub(super) fn bare_definite(complement: &[&str]) -> bool {
     let ends_at_time = words[end..]
         .iter()
         .all(|w| AFTERWARDS.contains(&w.as_str()) || w.chars().all(|c| c.is_ascii_digit()));
+    let hoped_for = matches!(phrase, [one] if HOPED_FOR.contains(&one.as_str()));
     // "the" and a capital is a name ("the Eiffel Tower"); "of" says which
     !phrase.is_empty()
         && phrase.len() <= 2
@@ -277,7 +278,30 @@ pub(super) fn bare_definite(complement: &[&str]) -> bool {
             .iter()
             .any(|w| w.chars().next().is_some_and(char::is_uppercase))
         && !phrase.iter().any(|w| w == "of")
+        // "got the promotion", "got the job": the one hoped for, which
+        // stands as news of its own
+        && !hoped_for
 }
+
+/// What one hopes to get and, got, tells as "the" one: news that stands
+/// alone.
+const HOPED_FOR: &[&str] = &[
+    "promotion",
+    "job",
+    "offer",
+    "role",
+    "position",
+    "scholarship",
+    "visa",
+    "internship",
+    "raise",
+    "part",
+    "lead",
+    "apartment",
+    "house",
+    "mortgage",
+    "loan",
+];
 
 /// Whether `complement` is only a generic noun with quantities and
 /// evaluations ("a few offers", "yummy food", "all kinds of hurdles").
