@@ -381,65 +381,70 @@ async fn check(app: &TestApp, tag: &str, case: &Case) -> Vec<String> {
     failed
 }
 
-/// Scores for the threshold table: each question's relevant memory (the
-/// first that holds the expected words, searched with threshold 0), and the
-/// best score each question gets in another case's space (unrelated).
-async fn scores(app: &TestApp, cases: &[Case]) -> (Vec<f64>, Vec<f64>) {
-    let mut relevant = Vec::new();
-    let mut unrelated = Vec::new();
+/// Thresholds of the table.
+const THRESHOLDS: [f64; 9] = [0.2, 0.3, 0.4, 0.5, 0.55, 0.6, 0.65, 0.7, 0.8];
+
+/// For each of [`THRESHOLDS`], asked at that threshold as a client would
+/// (search factors apply to what passed it): how many questions find their
+/// relevant memory among the results, and how many get no result in
+/// another case's space (unrelated); and how many of each there were.
+async fn threshold_counts(app: &TestApp, cases: &[Case]) -> (Vec<(usize, usize)>, usize, usize) {
+    let mut counts = vec![(0, 0); THRESHOLDS.len()];
+    let (mut relevant, mut unrelated) = (0, 0);
     for (i, c) in cases.iter().enumerate() {
         for check in &c.checks {
             let Check::Ask(q, want) = check else {
                 continue;
             };
-            let ask = |tag: String| {
-                app.post(
-                    "/v4/search",
-                    json!({"q": q, "containerTag": tag, "threshold": 0, "limit": 20}),
-                )
-            };
-            let (_, v) = ask(format!("quality_{i}")).await;
-            let results = v["results"].as_array().cloned().unwrap_or_default();
-            match want {
-                Some(w) => {
-                    let hit = results.iter().find(|r| {
-                        w.iter()
-                            .any(|w| holds(r["memory"].as_str().unwrap_or(""), w))
-                    });
-                    relevant.push(hit.and_then(|r| r["similarity"].as_f64()).unwrap_or(0.0));
-                }
-                None => unrelated.push(
-                    results
-                        .first()
-                        .and_then(|r| r["similarity"].as_f64())
-                        .unwrap_or(0.0),
-                ),
-            }
+            let own = format!("quality_{i}");
             // the same question in the next case's space is unrelated
-            let (_, v) = ask(format!("quality_{}", (i + 1) % cases.len())).await;
-            if want.is_some() {
-                unrelated.push(v["results"][0]["similarity"].as_f64().unwrap_or(0.0));
+            let other = format!("quality_{}", (i + 1) % cases.len());
+            match want {
+                Some(_) => {
+                    relevant += 1;
+                    unrelated += 1;
+                }
+                None => unrelated += 1,
+            }
+            for (k, t) in THRESHOLDS.iter().enumerate() {
+                let ask = |tag: &str| {
+                    app.post(
+                        "/v4/search",
+                        json!({"q": q, "containerTag": tag, "threshold": t, "limit": 20}),
+                    )
+                };
+                let (_, v) = ask(&own).await;
+                let results = v["results"].as_array().cloned().unwrap_or_default();
+                match want {
+                    Some(w) => {
+                        let found = results.iter().any(|r| {
+                            w.iter()
+                                .any(|w| holds(r["memory"].as_str().unwrap_or(""), w))
+                        });
+                        counts[k].0 += usize::from(found);
+                        let (_, v) = ask(&other).await;
+                        let empty = v["results"].as_array().is_none_or(|r| r.is_empty());
+                        counts[k].1 += usize::from(empty);
+                    }
+                    None => counts[k].1 += usize::from(results.is_empty()),
+                }
             }
         }
     }
-    (relevant, unrelated)
+    (counts, relevant, unrelated)
 }
 
 /// Recall of relevant memories and the empty-answer rate of unrelated
 /// questions at each threshold.
-fn threshold_table(relevant: &[f64], unrelated: &[f64]) -> String {
+fn threshold_table(counts: &[(usize, usize)], relevant: usize, unrelated: usize) -> String {
     let mut out = format!(
-        "threshold table ({} relevant pairs, {} unrelated questions):\n  threshold  relevant found  unrelated empty\n",
-        relevant.len(),
-        unrelated.len()
+        "threshold table ({relevant} relevant pairs, {unrelated} unrelated questions):\n  threshold  relevant found  unrelated empty\n"
     );
-    for t in [0.2, 0.3, 0.4, 0.5, 0.55, 0.6, 0.65, 0.7, 0.8] {
-        let found = relevant.iter().filter(|s| **s >= t).count();
-        let empty = unrelated.iter().filter(|s| **s < t).count();
+    for (t, (found, empty)) in THRESHOLDS.iter().zip(counts) {
         out.push_str(&format!(
             "  {t:>9.2}  {:>13.1}%  {:>14.1}%\n",
-            100.0 * found as f64 / relevant.len().max(1) as f64,
-            100.0 * empty as f64 / unrelated.len().max(1) as f64
+            100.0 * *found as f64 / relevant.max(1) as f64,
+            100.0 * *empty as f64 / unrelated.max(1) as f64
         ));
     }
     out
@@ -519,8 +524,8 @@ async fn memory_quality_suite() {
             report.push_str(&format!("       {f}\n"));
         }
     }
-    let (relevant, unrelated) = scores(&app, &cases).await;
-    println!("{}", threshold_table(&relevant, &unrelated));
+    let (counts, relevant, unrelated) = threshold_counts(&app, &cases).await;
+    println!("{}", threshold_table(&counts, relevant, unrelated));
     let (pass, total) = by_category
         .values()
         .fold((0, 0), |(p, t), (a, b)| (p + a, t + b));
