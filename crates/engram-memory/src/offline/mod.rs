@@ -59,6 +59,7 @@ mod titles;
 mod topic;
 mod typed;
 mod vague;
+mod verdicts;
 mod words;
 
 pub use classify::{is_fact_like, is_static, occupation};

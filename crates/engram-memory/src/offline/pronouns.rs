@@ -16,7 +16,8 @@ use super::coref::parts as strip;
 use super::lexicon::PERSON_NOUNS;
 pub(super) use super::pronoun_cues::thing_before;
 use super::pronoun_cues::{
-    agrees, anticipatory_it, object_it, owned_at, subject_it, topic, unnamed_person_before,
+    agrees, anticipatory_it, lets_act, named_as, names_someones, object_it, owned_at, subject_it,
+    topic, unnamed_person_before,
 };
 use super::pronoun_words::{
     animal, plural_subject, whole_animal, BODIES, GROUPS, NOT_NOUNS, THIRD,
@@ -69,66 +70,6 @@ fn same_person(person: &str, name: &str) -> bool {
             && person.len() > name.len()
             && person.starts_with(name)
             && !person.contains(' '))
-}
-
-/// The name `text` gives `who` ("Maria's pup's name is Shadow", "Maria's
-/// pup is named Shadow"), if it gives one.
-fn named_as(text: &str, who: &str) -> Option<String> {
-    for naming in ["'s name is ", " is named ", " is called "] {
-        let Some((before, after)) = text.split_once(naming) else {
-            continue;
-        };
-        let name = after.split_whitespace().next()?;
-        let name = name.trim_end_matches(['.', '!', ',', '?']);
-        if before.trim_start_matches(|c: char| !c.is_alphanumeric()) == who
-            && name.starts_with(char::is_uppercase)
-        {
-            return Some(name.to_string());
-        }
-    }
-    None
-}
-
-/// Whether "her" between `before` and `next` is the object of a verb
-/// that lets or makes someone act, with the act after it ("helping her
-/// find a flat", "watched her play", "let her go"): then it is who acts,
-/// not whose.
-fn lets_act(before: &str, next: &str) -> bool {
-    let base = |w: &str| super::lexicon::verb(w).map(|(b, _)| b);
-    matches!(base(before), Some("help" | "let" | "make" | "watch"))
-        && base(next).is_some_and(|b| b == next)
-}
-
-/// Whether `text` says who someone's doctor, boss or friend is by name
-/// ("Dad's neurologist is Dr. Patel", "Her new boss is Karen"): a
-/// newcomer named in relation to someone, not someone the talk turns to.
-fn names_someones(text: &str) -> bool {
-    let words: Vec<&str> = text.split_whitespace().collect();
-    let Some(k) = words
-        .iter()
-        .take(6)
-        .position(|w| matches!(bare(w).as_str(), "is" | "was"))
-    else {
-        return false;
-    };
-    let owned = k >= 2
-        && words[..k - 1].iter().any(|w| {
-            w.ends_with("'s") || matches!(bare(w).as_str(), "his" | "her" | "my" | "their")
-        })
-        && words[k - 1].chars().all(|c| c.is_lowercase());
-    let mut rest = words[k + 1..].iter();
-    let title = |w: &str| {
-        matches!(
-            w.trim_end_matches('.'),
-            "Dr" | "Mr" | "Mrs" | "Ms" | "Prof" | "Doctor"
-        )
-    };
-    let named = match rest.next() {
-        Some(t) if title(t) => rest.next().is_some_and(|n| super::intro::is_name_word(n)),
-        Some(n) => super::intro::is_name_word(n),
-        None => false,
-    };
-    owned && named
 }
 
 impl Antecedents {

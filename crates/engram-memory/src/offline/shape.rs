@@ -567,10 +567,10 @@ pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
     {
         return Some("says nothing in particular");
     }
-    if super::vague::feeling_idiom(&rest[v..]) {
+    if super::verdicts::feeling_idiom(&rest[v..]) {
         return Some("an evaluation");
     }
-    if super::vague::forecast(&rest[v..]) {
+    if super::verdicts::forecast(&rest[v..]) {
         return Some("a forecast, not a fact");
     }
     // "Tim is figuring out ideas", "John was stumped about something": the
