@@ -135,6 +135,10 @@ pub fn ends_for_good(fact: &str) -> bool {
 /// Deloitte." Only a promotion leaves the workplace this way (a new
 /// occupation may well be elsewhere); names are written as they were.
 pub fn residual(new: &str, old: &str) -> Option<String> {
+    // "skipping Porto" after "going to Lisbon for four days, then Porto"
+    if let Some(rest) = skipped_stop(new, old) {
+        return Some(rest);
+    }
     // (a promotion; a new occupation may well be elsewhere)
     if !normalise(new).split_whitespace().any(|w| w == "promoted") {
         return None;
@@ -158,6 +162,29 @@ pub fn residual(new: &str, old: &str) -> Option<String> {
     Some(format!(
         "{subject} works as {article} {title} at {employer}."
     ))
+}
+
+/// `old` (a plan of several stops) without the stop `new` skips: "Jonas
+/// is skipping Porto" leaves "Jonas is going to Lisbon for four days."
+/// of "Jonas is going to Lisbon for four days, then Porto."; `None` when
+/// `new` skips nothing or the stop is not one of a list in `old`.
+fn skipped_stop(new: &str, old: &str) -> Option<String> {
+    let n = normalise(new);
+    let (_, after) = n.split_once(" skipping ")?;
+    let stop = after.split_whitespace().next()?;
+    let written = as_written(old, stop)?;
+    let at = old.find(written)?;
+    let before = old[..at].trim_end();
+    // the joint before the stop: ", then", " and", ","
+    let cut = ["then", "and"]
+        .iter()
+        .find_map(|j| before.strip_suffix(j))
+        .map(|b| b.trim_end())
+        .unwrap_or(before)
+        .trim_end_matches(',');
+    let joined = cut.len() < before.len() || before.ends_with(',');
+    let tail = old[at + written.len()..].trim_start_matches(['.', '!']);
+    (joined && tail.trim().is_empty()).then(|| format!("{cut}."))
 }
 
 /// The words of `text` that normalise to `lower` ("Deloitte" for

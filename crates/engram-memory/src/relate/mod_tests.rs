@@ -163,3 +163,23 @@ fn the_workplace_stays_when_the_title_changes() {
         None
     );
 }
+
+#[test]
+fn a_skipped_stop_leaves_the_rest_of_the_plan() {
+    assert_eq!(
+        residual(
+            "Jonas is skipping Porto and going to the Algarve instead.",
+            "Jonas is going to Lisbon for four days, then Porto."
+        )
+        .as_deref(),
+        Some("Jonas is going to Lisbon for four days.")
+    );
+    // a plan of one stop leaves nothing
+    assert_eq!(
+        residual(
+            "Jonas is skipping Porto.",
+            "Jonas is going to Porto in June."
+        ),
+        None
+    );
+}

@@ -40,6 +40,7 @@ const RETRACTIONS: &[(&str, bool)] = &[
     (" rehomed ", false),
     (" lost ", false),
     (" paid off ", false),
+    (" skipping ", false),
     (" passed away", true),
     (" died", true),
     (" was put down", true),
@@ -390,7 +391,8 @@ pub(super) fn retraction(fact: &str) -> Option<Retraction> {
             is_subject: *is_subject,
             possession: POSSESSION.contains(p),
             owner,
-            plan: false,
+            // ("skipping Porto": a stop of a plan, not of a habit)
+            plan: *p == " skipping ",
             habit: matches!(
                 *p,
                 " stopped " | " quit " | " quits " | " gave up " | " gives up "
