@@ -23,6 +23,12 @@ fn left_out_subjects_that_are_not_the_speaker() {
             "Ana finished the quilt.",
         ),
         ("Ana: Took ages, honestly.", ""),
+        // an injury named: whose paw is said elsewhere, not the speaker's
+        ("Omar: Sprained paw, unfortunately.", ""),
+        (
+            "Omar: Just got back from a road trip.",
+            "Omar just got back from a road trip.",
+        ),
         // an elided "I" before "took" with a real object stays
         (
             "Ana: Took my nephew to the aquarium on Saturday.",

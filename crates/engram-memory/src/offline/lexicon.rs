@@ -342,6 +342,14 @@ pub const PERSONAL_EVENTS: &[&str] = &[
     "presentation",
 ];
 
+/// Parts of the body (a side, "left" or "right", is said of them; a hurt
+/// one is an injury: "sprained paw").
+pub const BODY_PARTS: &[&str] = &[
+    "knee", "leg", "arm", "hand", "foot", "eye", "ear", "shoulder", "hip", "ankle", "wrist",
+    "elbow", "side", "lung", "kidney", "thumb", "calf", "heel", "paw", "toe", "finger", "neck",
+    "tail", "wing",
+];
+
 pub const AUXILIARIES: &[&str] = &[
     "am",
     "is",

@@ -33,12 +33,6 @@ pub const OPINION: &str = "an opinion";
 /// Why a finished fact is not shaped like one, if it is not. `people`:
 /// who takes part in the conversation (speakers and listeners); a
 /// capitalised word that reads as a name counts as a person too.
-/// Parts of the body a side ("left", "right") is said of.
-const BODY: &[&str] = &[
-    "knee", "leg", "arm", "hand", "foot", "eye", "ear", "shoulder", "hip", "ankle", "wrist",
-    "elbow", "side", "lung", "kidney", "thumb", "calf", "heel",
-];
-
 pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
     let words: Vec<&str> = fact.split_whitespace().collect();
     let s = match start(&words) {
@@ -115,7 +109,7 @@ pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
                 let side = b == "left"
                     && rest
                         .get(j + 2)
-                        .is_some_and(|p| BODY.contains(&bare(p).as_str()));
+                        .is_some_and(|p| super::lexicon::BODY_PARTS.contains(&bare(p).as_str()));
                 let noun_like = !is_verbish(n)
                     || n.ends_with("'s")
                     || side

@@ -57,6 +57,16 @@ pub(super) fn with_subject(clause: &str) -> Option<String> {
         }
         return Some(format!("I've {}", lowered(clause)));
     }
+    // "sprained paw", "broken wrist": an injury named, no doing of the
+    // speaker's (whose paw is said elsewhere)
+    if matches!(verb(&first), Some((_, VerbForm::Past)))
+        && words
+            .get(skip + 1)
+            .map(|w| clauses::bare(w))
+            .is_some_and(|w| w != "side" && super::lexicon::BODY_PARTS.contains(&w.as_str()))
+    {
+        return None;
+    }
     // "Took some trial and error", "Takes a lot of patience": "it" left
     // out; what took the effort is not said here
     if matches!(first.as_str(), "took" | "takes") && costs_effort(&words[skip + 1..]) {

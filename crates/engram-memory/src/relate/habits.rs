@@ -10,7 +10,9 @@
 //! is must agree: the same verb, and the same thing where both name one
 //! ("plays tennis twice a week" is not "plays piano three times a week").
 //! Back at work ends a leave: "Dev went back to work" ends "Dev is on
-//! paternity leave until 15 November".
+//! paternity leave until 15 November"; recovered ends an injury or an
+//! illness: "Biscuit is fully recovered" ends "Biscuit needs rest for two
+//! weeks" and "Biscuit has been limping".
 
 use super::retraction::{retraction, stem};
 use super::slots::{lead_subject, normalise, same_subject};
@@ -244,6 +246,52 @@ pub(super) fn back_from_leave(new: &str, old: &str) -> bool {
     BACK_AT_WORK.iter().any(|b| n.contains(b))
         && ON_LEAVE.iter().any(|l| o.contains(l))
         && !ON_LEAVE.iter().any(|l| n.contains(l))
+        && same_subject(&lead_subject(&n), &lead_subject(&o))
+}
+
+/// Wordings of being well again.
+const RECOVERED: &[&str] = &[
+    " recovered",
+    " is healed",
+    " has healed",
+    " is all better",
+    " is better now",
+    " is back to normal",
+    " is back on their feet",
+];
+
+/// Words of an injury, an illness or what it needs.
+const UNWELL: &[&str] = &[
+    "limping",
+    "sprained",
+    "injured",
+    "injury",
+    "hurt",
+    "hurts",
+    "broke",
+    "broken",
+    "sick",
+    "ill",
+    "fever",
+    "infection",
+    "rest",
+    "recovering",
+    "flu",
+    "covid",
+    "cast",
+    "crutches",
+];
+
+/// Whether `new` says its subject is well again and `old` that the same
+/// subject was hurt or ill.
+pub(super) fn recovered(new: &str, old: &str) -> bool {
+    let (n, o) = (
+        format!(" {} ", normalise(new)),
+        format!(" {} ", normalise(old)),
+    );
+    RECOVERED.iter().any(|r| n.contains(r))
+        && !n.contains(" not ")
+        && o.split_whitespace().any(|w| UNWELL.contains(&w))
         && same_subject(&lead_subject(&n), &lead_subject(&o))
 }
 

@@ -337,6 +337,8 @@ const WORDED_UPDATES: &[(Rule, f32)] = &[
     (reports::new_manager, RETRACTION_COSINE),
     // "went back to work" after "is on paternity leave"
     (habits::back_from_leave, RETRACTION_COSINE),
+    // "is fully recovered" after "needs rest for two weeks"
+    (habits::recovered, RETRACTION_COSINE),
     // "rent went up to 1550" after "rent is 1450"
     (values::new_value, TOPIC_COSINE),
 ];
