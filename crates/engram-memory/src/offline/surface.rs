@@ -332,6 +332,7 @@ pub(super) fn tidy(s: &str) -> String {
     for tag in [" btw,", " tbh,", " lol,", " haha,", " fyi,"] {
         s = s.replace(tag, ",");
     }
+    let s = without_seeming(&s).unwrap_or(s);
     format!("{}.", upper_first(&without_also(&s)))
 }
 
@@ -359,6 +360,21 @@ fn without_corrected(s: &str) -> Option<String> {
         && named(last)
         && !tail.contains(',');
     ok.then(|| head.to_string())
+}
+
+/// "Nate's turtles look like Nate's turtles really enjoy fruit" as
+/// "Nate's turtles really enjoy fruit": a subject said to look like it
+/// does something, said again after "like", is what it is seen doing.
+fn without_seeming(s: &str) -> Option<String> {
+    for v in [" looks like ", " look like ", " seems like ", " seem like "] {
+        let Some(at) = s.find(v) else { continue };
+        let subject = &s[..at];
+        let rest = &s[at + v.len()..];
+        if let Some(said) = rest.strip_prefix(subject).and_then(|r| r.strip_prefix(' ')) {
+            return Some(format!("{subject} {said}"));
+        }
+    }
+    None
 }
 
 /// "Luis also plays the cello" as "Luis plays the cello": "also" points

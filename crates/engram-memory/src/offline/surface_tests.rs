@@ -14,6 +14,11 @@ fn a_memory_is_tidied() {
         "Omar finished the question.",
     );
     check("Ana moved to Rome, btw", "Ana moved to Rome.");
+    check(
+        "Nate's turtles look like Nate's turtles really enjoy fruit",
+        "Nate's turtles really enjoy fruit.",
+    );
+    check("Ana looks like her mother", "Ana looks like her mother.");
     check("Nadia lives in Porto not Lisbon", "Nadia lives in Porto.");
     // (a name corrected is left for relate::renamed)
     check(
