@@ -66,15 +66,10 @@ pub fn resolve(text: &str, today: NaiveDate) -> (String, Vec<String>) {
                 };
                 let n = out.len();
                 // or an event one has ("my chem final on December 12th")
-                let event = |w: &String| {
-                    let w = w.to_ascii_lowercase();
-                    let one = w.strip_suffix('s').unwrap_or(&w);
-                    crate::offline::lexicon::EVENTS.contains(&one)
-                };
                 let dated = n >= 2
                     && out[n - 1].eq_ignore_ascii_case("on")
                     && (copula(&out[n - 2])
-                        || event(&out[n - 2])
+                        || crate::offline::lexicon::is_event(&out[n - 2])
                         || (n >= 3
                             && matches!(
                                 out[n - 2].to_ascii_lowercase().as_str(),

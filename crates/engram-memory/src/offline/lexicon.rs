@@ -342,6 +342,24 @@ pub const PERSONAL_EVENTS: &[&str] = &[
     "presentation",
 ];
 
+/// Whether `word` names an event one has ([`EVENTS`]), singular or
+/// plural, in any case ("Finals", "check-up").
+pub fn is_event(word: &str) -> bool {
+    event_in(word, EVENTS)
+}
+
+/// Whether `word` names an event only its owner speaks of as "the" one
+/// ([`PERSONAL_EVENTS`]), singular or plural.
+pub fn is_personal_event(word: &str) -> bool {
+    event_in(word, PERSONAL_EVENTS)
+}
+
+fn event_in(word: &str, events: &[&str]) -> bool {
+    let w = word.to_lowercase().replace("check-up", "checkup");
+    let one = w.strip_suffix('s').unwrap_or(&w);
+    events.contains(&one)
+}
+
 /// Parts of the body (a side, "left" or "right", is said of them; a hurt
 /// one is an injury: "sprained paw").
 pub const BODY_PARTS: &[&str] = &[

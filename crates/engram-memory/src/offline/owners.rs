@@ -230,12 +230,7 @@ fn own_event(clause: &str) -> Option<String> {
         return None;
     }
     // ("the chem final": one word may say which)
-    let event = |w: &str| {
-        let w = bare(w).replace("check-up", "checkup");
-        let one = w.strip_suffix('s').unwrap_or(&w);
-        super::lexicon::PERSONAL_EVENTS.contains(&one)
-    };
-    let at = (0..rest.len().min(2)).find(|&i| event(rest[i]))?;
+    let at = (0..rest.len().min(2)).find(|&i| super::lexicon::is_personal_event(&bare(rest[i])))?;
     let said = rest[..=at].iter().all(|w| {
         !w.ends_with([',', '.', '!', '?'])
             && bare(w).chars().all(|c| c.is_ascii_lowercase() || c == '-')

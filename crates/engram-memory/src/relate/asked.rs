@@ -158,18 +158,28 @@ fn asked_about(question: &str) -> Option<String> {
 /// Whether `memory` describes `thing`: the thing, then "is a", "is
 /// about", "was a" ... ("Ines's first novel is a mystery set in ...").
 fn describes(thing: &str, memory: &str) -> bool {
+    said_then(
+        thing,
+        memory,
+        &[
+            "is a ",
+            "is an ",
+            "is about ",
+            "was a ",
+            "was an ",
+            "was about ",
+            "are about ",
+        ],
+    )
+}
+
+/// Whether `memory` (in lower case) holds `thing` followed by one of
+/// `wordings`.
+fn said_then(thing: &str, memory: &str, wordings: &[&str]) -> bool {
     let m = format!(" {} ", memory.to_lowercase());
-    [
-        "is a ",
-        "is an ",
-        "is about ",
-        "was a ",
-        "was an ",
-        "was about ",
-        "are about ",
-    ]
-    .iter()
-    .any(|c| m.contains(&format!(" {thing} {c}")))
+    wordings
+        .iter()
+        .any(|c| m.contains(&format!(" {thing} {c}")))
 }
 
 /// Whether `question` opens with the wh-word `wh` ("when", "when's"),
@@ -272,18 +282,19 @@ fn value_asked(question: &str) -> Option<String> {
 /// Whether `memory` says what `thing` is or became ("the user's budget
 /// went up to 28k", "Maya's rent is 1450").
 fn states_value(thing: &str, memory: &str) -> bool {
-    let m = format!(" {} ", memory.to_lowercase());
-    [
-        "is ",
-        "was ",
-        "went ",
-        "has gone ",
-        "rose ",
-        "dropped ",
-        "is now ",
-    ]
-    .iter()
-    .any(|c| m.contains(&format!(" {thing} {c}")))
+    said_then(
+        thing,
+        memory,
+        &[
+            "is ",
+            "was ",
+            "went ",
+            "has gone ",
+            "rose ",
+            "dropped ",
+            "is now ",
+        ],
+    )
 }
 
 /// Whether `question` asks what someone does for a living: "what does X

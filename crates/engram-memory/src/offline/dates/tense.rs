@@ -60,11 +60,12 @@ pub(super) fn tense_of(words: &[&str]) -> Option<bool> {
                 .iter()
                 .any(|c| w.ends_with(c) && w.len() > c.len());
         // "I have my chem final on ...": an event one has is ahead
-        let event = |n: &String| {
-            let one = n.strip_suffix('s').unwrap_or(n);
-            crate::offline::lexicon::EVENTS.contains(&one)
-        };
-        if matches!(w.as_str(), "have" | "has") && lower[i + 1..].iter().take(5).any(event) {
+        if matches!(w.as_str(), "have" | "has")
+            && lower[i + 1..]
+                .iter()
+                .take(5)
+                .any(|n| crate::offline::lexicon::is_event(n))
+        {
             return Some(true);
         }
         // ("we're now flying", "is still going")
