@@ -1,7 +1,8 @@
 //! What is tacked onto a statement after a comma and is not part of it:
 //! a request of the listener ("I'm vegan, so no dairy please", "...,
 //! remind me to renew it") or a comment on what was just said ("...,
-//! which is sad because I love them"). [`super::clauses::split`] drops it
+//! which is sad because I love them") or an idea mused on ("...,
+//! thinking Lisbon"). [`super::clauses::split`] drops it
 //! before cutting the sentence into clauses, so the statement is
 //! remembered without it. Reads text only.
 
@@ -172,6 +173,15 @@ pub(super) fn without_aside(sentence: &str) -> &str {
             .next()
             .is_some_and(|w| SUBORDINATORS.contains(&bare(w).as_str()));
         if asks && !subordinate && head.split_whitespace().any(is_verbish) {
+            return head;
+        }
+        // "I need to plan the hen party, thinking Lisbon": an idea mused
+        // on, in a few words with no verb, is no fact of the plan's
+        let musing = conj.is_empty()
+            && matches!(first.as_str(), "thinking" | "considering")
+            && rest.len() <= 4
+            && !rest[1..].iter().any(|w| verb(w).is_some());
+        if musing && !subordinate && head.split_whitespace().any(|w| verb(&bare(w)).is_some()) {
             return head;
         }
     }

@@ -141,7 +141,12 @@ pub fn not_a_fact(clause: &str) -> Option<&'static str> {
     // "Respect for finding acceptance and ...", "Kudos for sticking with
     // it": praise, a word and `for` with no verb of its own before any
     // clause it holds ("Tickets for the show sold out" has one)
-    if w.len() > 2 && w[1] == "for" {
+    // ("training for a half marathon": a doing, its "I'm" left out)
+    let gerund = matches!(
+        super::lexicon::verb(&w[0]),
+        Some((_, super::lexicon::VerbForm::Gerund))
+    );
+    if w.len() > 2 && w[1] == "for" && !gerund {
         let opens = |x: &str| RELATIVES.contains(&x) || super::clauses::SUBORDINATORS.contains(&x);
         let mut main = w[2..].iter().take_while(|x| !opens(x.as_str()));
         if !main.any(|x| super::coordination::finite(x)) {

@@ -281,7 +281,11 @@ fn split_part(sentence: &str) -> Vec<String> {
         let prev_bare = bare(prev);
         let clause = &words[start..i];
         let comma = prev.ends_with([',', ';']);
-        let conj = CONJUNCTIONS.contains(&prev_bare.as_str());
+        // ("longest run so far is 16k": "so" of a degree, no conjunction)
+        let conj = CONJUNCTIONS.contains(&prev_bare.as_str())
+            && !(prev_bare == "so"
+                && !prev.ends_with(',')
+                && matches!(bare(words[i]).as_str(), "far" | "much" | "many" | "long"));
         // the clause so far, without a trailing conjunction
         let body_end = if conj { i - 1 } else { i };
         // "Nothing too soon, but my colleague invited me ...": a lead

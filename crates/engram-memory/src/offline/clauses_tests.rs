@@ -10,6 +10,15 @@ fn check(sentence: &str, want: &[&str]) {
 #[test]
 fn a_request_after_a_comma_is_dropped() {
     check("I'm vegan, so no dairy please.", &["I'm vegan"]);
+    // an idea mused on
+    check(
+        "I need to plan the hen party, thinking Lisbon",
+        &["I need to plan the hen party"],
+    );
+    check(
+        "I run 4 times a week, longest run so far is 16k.",
+        &["I run 4 times a week", "longest run so far is 16k."],
+    );
     check(
         "I'm gluten-free, so please keep that in mind.",
         &["I'm gluten-free"],

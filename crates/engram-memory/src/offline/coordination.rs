@@ -310,6 +310,27 @@ pub fn subject_at(words: &[&str], i: usize) -> usize {
     {
         return 1;
     }
+    // "..., longest run so far is 16k", "next goal is ...": a best or an
+    // aim of one's own, said with no "my"
+    if (super::lexicon::OWN_BESTS.contains(&b.as_str()) || matches!(b.as_str(), "next" | "main"))
+        && !w.ends_with([',', ';', '.'])
+        && words
+            .get(i + 1)
+            // ("run" may be a participle: it is the noun here)
+            .is_some_and(|n| {
+                !AUXILIARIES.contains(&bare(n).as_str()) && !n.ends_with([',', ';', '.'])
+            })
+    {
+        let far = words.get(i + 2).is_some_and(|a| bare(a) == "so")
+            && words.get(i + 3).is_some_and(|a| bare(a) == "far");
+        let at = if far { i + 4 } else { i + 2 };
+        if words
+            .get(at)
+            .is_some_and(|v| matches!(bare(v).as_str(), "is" | "was"))
+        {
+            return at - i;
+        }
+    }
     // "a few weren't able to", "others didn't", "most were kind": a
     // quantifier standing for people or things before its verb (never
     // after "and" or "or", where it is more of a subject or an object:

@@ -46,8 +46,23 @@ pub fn resolve(text: &str, today: NaiveDate) -> (String, Vec<String>) {
         // "is visiting in June": the June the tense points to
         let after_in = out.last().is_some_and(|w| w.eq_ignore_ascii_case("in"));
         let after_on = out.last().is_some_and(|w| w.eq_ignore_ascii_case("on"));
+        // "got moved to September": where it is moved to is ahead
+        let moved_to = out.len() >= 2
+            && matches!(
+                out[out.len() - 1].to_ascii_lowercase().as_str(),
+                "to" | "until" | "till"
+            )
+            && matches!(
+                out[out.len() - 2].to_ascii_lowercase().as_str(),
+                "moved" | "pushed" | "postponed" | "rescheduled" | "delayed" | "back"
+            );
+        let month_ahead = if moved_to && named_days {
+            Some(true)
+        } else {
+            tense.filter(|_| after_in)
+        };
         let found = phrase(&words[i..], today)
-            .or_else(|| bare_month(&words[i..], today, tense.filter(|_| after_in)))
+            .or_else(|| bare_month(&words[i..], today, month_ahead))
             .or_else(|| bare_day(&words[i..], today, tense.filter(|_| after_on)))
             .or_else(|| {
                 // "got moved to April 9th": where it is moved to is
@@ -244,7 +259,7 @@ pub(crate) fn names_a_day(w: &str) -> bool {
 
 /// A day of the week, in full or cut short as people write it ("last
 /// Fri"; only ever read after "last").
-fn weekday(w: &str) -> Option<Weekday> {
+pub(crate) fn weekday(w: &str) -> Option<Weekday> {
     Some(match w {
         "monday" | "mon" => Weekday::Mon,
         "tuesday" | "tue" | "tues" => Weekday::Tue,

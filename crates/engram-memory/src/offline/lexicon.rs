@@ -269,7 +269,6 @@ pub fn number(w: &str) -> Option<i64> {
     })
 }
 
-/// Auxiliaries and modals that may open a clause after its subject.
 /// Events one has on a day, which a postponement moves and a date names
 /// ("the wedding", "my chem final"), singular.
 pub const EVENTS: &[&str] = &[
@@ -354,6 +353,46 @@ pub fn is_personal_event(word: &str) -> bool {
     event_in(word, PERSONAL_EVENTS)
 }
 
+/// Whether `clause` tells that an event was moved to another time: "the"
+/// and the event ("the wedding", "the dentist appointment"), then "got
+/// moved to", "was postponed until" and the like. Such a clause is about
+/// the event, whoever's it is ("the wedding got moved to September"); so
+/// is one at a new place ("the hen party is now in Barcelona").
+pub fn moves_an_event(clause: &str) -> bool {
+    let lower = clause.to_lowercase();
+    let w: Vec<&str> = lower.split_whitespace().collect();
+    let Some(v) = w
+        .iter()
+        .position(|x| matches!(*x, "got" | "was" | "has" | "is"))
+    else {
+        return false;
+    };
+    let moved = w.get(v + 1..).unwrap_or_default();
+    let moved = match moved {
+        ["been", rest @ ..] => rest,
+        rest => rest,
+    };
+    // "the hen party is now in Barcelona": a place of its own now
+    let said: Vec<&str> = clause.split_whitespace().collect();
+    let new_place = w[v] == "is"
+        && matches!(moved, ["now", "in" | "at", ..])
+        && said
+            .get(v + 3)
+            .is_some_and(|p| p.starts_with(char::is_uppercase));
+    (2..=3).contains(&v)
+        && w[0] == "the"
+        && is_event(w[v - 1].trim_matches(|c: char| !c.is_alphanumeric() && c != '-'))
+        && (new_place
+            || matches!(
+                moved,
+                [
+                    "moved" | "pushed" | "postponed" | "rescheduled" | "delayed",
+                    "to" | "until" | "till" | "back" | "for",
+                    ..
+                ]
+            ))
+}
+
 fn event_in(word: &str, events: &[&str]) -> bool {
     let w = word.to_lowercase().replace("check-up", "checkup");
     let one = w.strip_suffix('s').unwrap_or(&w);
@@ -368,6 +407,7 @@ pub const BODY_PARTS: &[&str] = &[
     "tail", "wing",
 ];
 
+/// Auxiliaries and modals that may open a clause after its subject.
 pub const AUXILIARIES: &[&str] = &[
     "am",
     "is",
@@ -486,6 +526,18 @@ pub const PERSON_NOUNS: &[(&str, bool)] = &[
     ("neighbours", true),
     ("students", true),
     ("cousins", true),
+];
+
+/// What someone aims at, said with no "my" in chat ("next goal is a full
+/// marathon", "main priority is the move").
+pub(super) const OWN_AIMS: &[&str] = &[
+    "goal", "goals", "plan", "dream", "target", "priority", "aim",
+];
+
+/// A best of one's own, before the thing measured ("longest run so far
+/// is 16k", "best time was 52:30").
+pub(super) const OWN_BESTS: &[&str] = &[
+    "longest", "fastest", "best", "furthest", "farthest", "heaviest",
 ];
 
 #[cfg(test)]

@@ -224,7 +224,9 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
             }
             let sentence = with_origin_subject(sentence, t.speaker.is_some());
             // "Flights on August 4th ...": the speaker's plan in note form
-            let sentence = match t.speaker.and_then(|_| telegraphic::expanded(&sentence)) {
+            let sentence = match t.speaker.and_then(|_| {
+                telegraphic::expanded(&sentence).or_else(|| telegraphic::new_best(&sentence))
+            }) {
                 Some(s) => s,
                 None => sentence,
             };
@@ -536,7 +538,13 @@ fn clause_facts(
     // the user no name was given for: "the user's dad has a room")
     let unnamed =
         t.speaker == Some(crate::UNNAMED_USER) && text.to_lowercase().contains(crate::UNNAMED_USER);
-    if !about_speaker && !unnamed && entities.is_empty() && !has_number(&text) {
+    // ("the wedding got moved to September": the event, to a date)
+    if !about_speaker
+        && !unnamed
+        && entities.is_empty()
+        && !has_number(&text)
+        && !lexicon::moves_an_event(&text)
+    {
         return dropped(out, &text, "about nobody named");
     }
     let text = spell_age(&had_before_participle(&copula_spelled(&text)));

@@ -87,7 +87,9 @@ impl Owners {
         let clause = self.projects.rewrite(clause, speaker);
         let clause = own_event(&clause).unwrap_or(clause);
         let clause = kin_named(&clause).unwrap_or(clause);
-        let clause = bare_own(&clause).unwrap_or(clause);
+        let clause = bare_own(&clause)
+            .or_else(|| bare_aim(&clause))
+            .unwrap_or(clause);
         if self.of.is_empty() {
             return clause;
         }
@@ -217,6 +219,58 @@ fn bare_own(clause: &str) -> Option<String> {
         "my"
     };
     Some(format!("{my} {noun} {}", words[1..].join(" ")))
+}
+
+/// A clause that opens with a bare noun phrase for an aim or a best of
+/// one's own and "is" ("next goal is a full marathon in spring",
+/// "longest run so far is 16k"), said with "my": whose it is.
+fn bare_aim(clause: &str) -> Option<String> {
+    let words: Vec<&str> = clause.split_whitespace().collect();
+    let v = (1..words.len().min(5)).find(|&i| matches!(bare(words[i]).as_str(), "is" | "was"))?;
+    // ("... so far is": said before the verb)
+    let end = match words[..v] {
+        [.., a, b] if bare(a) == "so" && bare(b) == "far" => v - 2,
+        _ => v,
+    };
+    let phrase = &words[..end];
+    if phrase.len() < 2
+        || phrase.len() > 3
+        || words.len() < v + 2
+        || phrase.iter().enumerate().any(|(i, w)| {
+            w.ends_with([',', '.', '!', '?'])
+                || !w
+                    .chars()
+                    .skip(usize::from(i == 0))
+                    .all(|c| c.is_lowercase() || c == '-')
+        })
+    {
+        return None;
+    }
+    let head = bare(phrase[phrase.len() - 1]);
+    let amount = words[v + 1..]
+        .iter()
+        .take(3)
+        .any(|w| w.chars().any(|c| c.is_ascii_digit()));
+    let own = super::lexicon::OWN_AIMS.contains(&head.as_str())
+        || (amount
+            && phrase[..phrase.len() - 1]
+                .iter()
+                .any(|w| super::lexicon::OWN_BESTS.contains(&bare(w).as_str())));
+    // ("the next goal", "a plan": someone's already, or any)
+    let first = bare(phrase[0]).to_lowercase();
+    let determiner = matches!(
+        first.as_str(),
+        "the" | "a" | "an" | "my" | "our" | "his" | "her" | "their" | "your" | "this" | "that"
+    );
+    if !own || determiner {
+        return None;
+    }
+    let my = if words[0].starts_with(char::is_uppercase) {
+        "My"
+    } else {
+        "my"
+    };
+    Some(format!("{my} {first} {}", words[1..].join(" ")))
 }
 
 /// A clause that opens with "the" and such an event told of ("the final

@@ -386,6 +386,7 @@ pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
             && !body_acting
             && !identified
             && !to_theirs
+            && !super::lexicon::moves_an_event(fact)
     {
         return Some("about no one");
     }

@@ -112,9 +112,67 @@ pub(super) fn expanded(sentence: &str) -> Option<String> {
     }
 }
 
+/// Words for a best one set ("a new 10k PB", "a new record").
+const BESTS: &[&str] = &["pb", "pr", "record", "best", "high-score"];
+
+/// A new best told in note form, "new 10k PB last week, 50:10": the
+/// speaker set it, "I set a new 10k PB of 50:10 last week". `None` for
+/// anything else.
+pub(super) fn new_best(sentence: &str) -> Option<String> {
+    let (head, tail) = sentence.split_once(", ")?;
+    let mut words: Vec<&str> = head.split_whitespace().collect();
+    while words
+        .first()
+        .is_some_and(|w| matches!(bare(w).as_str(), "also" | "and" | "plus" | "oh" | "a"))
+    {
+        words.remove(0);
+    }
+    if words.first().is_none_or(|w| bare(w) != "new") {
+        return None;
+    }
+    // the best, one to three words ("10k PB", "personal best")
+    let at = (1..words.len().min(4)).find(|&i| BESTS.contains(&bare(words[i]).as_str()))?;
+    let value: Vec<&str> = tail.split_whitespace().collect();
+    let amount = value
+        .first()
+        .map(|v| v.trim_end_matches(['.', '!']))
+        .filter(|v| v.chars().next().is_some_and(|c| c.is_ascii_digit()))?;
+    // ("record" may read as a verb: it is the best here)
+    let verb = words
+        .iter()
+        .enumerate()
+        .any(|(i, w)| i != at && is_verbish(w));
+    if verb || value.len() > 3 {
+        return None;
+    }
+    let thing = words[1..=at].join(" ");
+    let when = words[at + 1..].join(" ");
+    let when = if when.is_empty() {
+        String::new()
+    } else {
+        format!(" {when}")
+    };
+    Some(format!("I set a new {thing} of {amount}{when}."))
+}
+
 #[cfg(test)]
 mod tests {
     use super::expanded;
+
+    #[test]
+    fn a_new_best_in_note_form_is_set_by_the_speaker() {
+        for (said, want) in [
+            (
+                "also new 10k PB last week, 50:10",
+                Some("I set a new 10k PB of 50:10 last week."),
+            ),
+            ("New record, 42 pushups!", Some("I set a new record of 42.")),
+            ("new job last week, loving it", None),
+            ("new PB, so happy", None),
+        ] {
+            assert_eq!(super::new_best(said).as_deref(), want, "{said}");
+        }
+    }
 
     #[test]
     fn plans_in_note_form_are_the_speakers() {

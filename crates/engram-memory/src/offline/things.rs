@@ -203,7 +203,14 @@ pub(super) fn done_thing(before: &str, speaker: &str) -> Option<String> {
                 continue;
             };
             // (a stance is no doing: "I felt a mix of emotions")
-            if !matches!(form, VerbForm::Past | VerbForm::Base)
+            // "training for my first half marathon", "I'm training for
+            // ...": a doing under way, its "I'm" perhaps left out
+            // ("Losing my job was a bummer": a gerund subject, no doing)
+            let ongoing = form == VerbForm::Gerund
+                && ((i == 0 && !w[1..].iter().any(|x| is_verbish(x)))
+                    || (i >= 1 && matches!(bare(w[i - 1]).as_str(), "i'm" | "im"))
+                    || (i >= 2 && bare(w[i - 1]) == "am" && bare(w[i - 2]) == "i"));
+            if !(matches!(form, VerbForm::Past | VerbForm::Base) || ongoing)
                 || matches!(
                     base,
                     "be" | "have"
@@ -226,20 +233,20 @@ pub(super) fn done_thing(before: &str, speaker: &str) -> Option<String> {
                 continue;
             }
             // said of the speaker: "I", "I just", "I finally"
-            let own = (1..=3).any(|k| {
-                i >= k
-                    && bare(w[i - k]) == "i"
-                    && !w[i - k..i].iter().any(|x| x.ends_with([',', '.']))
-            });
+            let own = ongoing
+                || (1..=3).any(|k| {
+                    i >= k
+                        && bare(w[i - k]) == "i"
+                        && !w[i - k..i].iter().any(|x| x.ends_with([',', '.']))
+                });
             if !own {
                 continue;
             }
             // the verb's object, after a particle ("went to a reading")
             let mut j = i + 1;
-            let particle = w
-                .get(j)
-                .map(|p| bare(p))
-                .filter(|p| matches!(p.as_str(), "to" | "at" | "on" | "into" | "up"));
+            let particle = w.get(j).map(|p| bare(p)).filter(|p| {
+                matches!(p.as_str(), "to" | "at" | "on" | "into" | "up") || (ongoing && p == "for")
+            });
             if particle.is_some() {
                 j += 1;
             }
@@ -260,6 +267,7 @@ pub(super) fn done_thing(before: &str, speaker: &str) -> Option<String> {
             // past ("the reading that Ana went to")
             let taste = matches!(base, "love" | "like" | "enjoy" | "adore");
             let past = match form {
+                VerbForm::Gerund => format!("is {b}"),
                 VerbForm::Base if taste => format!("{base}s"),
                 VerbForm::Past => b.clone(),
                 _ => past_of(base).unwrap_or_else(|| b.clone()),

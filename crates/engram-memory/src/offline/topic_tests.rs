@@ -101,6 +101,23 @@ fn it_after_the_clause_before() {
         "I went to a poetry reading on Friday.",
         Some("The poetry reading that Ana went to was a reading by refugee poets."),
     );
+    // a doing under way, its "I'm" left out or said
+    check(
+        "it's on October 12 in Valencia",
+        "training for my first half marathon",
+        Some("Ana's first half marathon is on October 12 in Valencia"),
+    );
+    check(
+        "it's in May.",
+        "I'm training for a marathon",
+        Some("The marathon that Ana is training for is in May."),
+    );
+    // (a gerund that is the subject: the losing, not the job)
+    check(
+        "it pushed me to take the plunge",
+        "Losing my job was a bummer",
+        None,
+    );
     // a judgement of what happened, not of the thing
     check("it was awful.", "I lost my phone", None);
     check("It's so cool!", "I bought a new bike.", None);
