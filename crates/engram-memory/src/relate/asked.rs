@@ -297,6 +297,21 @@ fn states_value(thing: &str, memory: &str) -> bool {
     )
 }
 
+/// Whether `memory` holds a time clocked ("in 1:56:40", "52:30"): what
+/// "what was X's time?" asks of a race.
+fn clocked(memory: &str) -> bool {
+    memory.split_whitespace().any(|w| {
+        let w = w.trim_end_matches(['.', ',', '!', ')']);
+        let parts: Vec<&str> = w.split(':').collect();
+        parts.len() >= 2
+            && parts[1..]
+                .iter()
+                .all(|p| p.len() == 2 && p.chars().all(|c| c.is_ascii_digit()))
+            && !parts[0].is_empty()
+            && parts[0].chars().all(|c| c.is_ascii_digit())
+    })
+}
+
 /// Whether `question` asks what someone does for a living: "what does X
 /// do (for work / for a living)?", "what is X's job / occupation?".
 fn asks_job(question: &str) -> bool {
@@ -381,7 +396,7 @@ impl Asked {
             || self
                 .value
                 .as_deref()
-                .is_some_and(|t| states_value(t, memory))
+                .is_some_and(|t| states_value(t, memory) || (t == "time" && clocked(memory)))
             || (self.job && names_occupation(memory))
             || self.work_of.as_deref().is_some_and(|who| {
                 states_work_on(memory)
@@ -421,6 +436,11 @@ mod tests {
         assert!(Asked::of("what is Ana's job?").answered_by("Ana works as a pediatric nurse."));
         assert!(Asked::of("what does Ana do?").answered_by("Ana is an engineer."));
         assert!(!Asked::of("what does Ana do on weekends?").answered_by("Ana is an engineer."));
+        // a race's time, clocked
+        let q = Asked::of("what was Lucía's half marathon time?");
+        assert!(q.answered_by("Lucía finished their first half marathon in Valencia in 1:56:40."));
+        assert!(!q.answered_by("Lucía is training for their first half marathon."));
+        assert!(!q.answered_by("Lucía runs 4 times a week."));
     }
 
     #[test]

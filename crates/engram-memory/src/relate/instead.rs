@@ -77,6 +77,25 @@ pub(super) fn event_moved(new: &str, old: &str) -> bool {
     event_now_on(&normalise(new), &normalise(old)).is_some() && moves_day(new, old)
 }
 
+/// Whether `new` gives an event `old` names a place of its own now ("The
+/// hen party is now in Barcelona." after "Hana needs to plan the hen
+/// party, thinking Lisbon."): the event's words tie the two, and the
+/// place is new to the old fact.
+pub(super) fn event_placed(new: &str, old: &str) -> bool {
+    let (n, o) = (normalise(new), normalise(old));
+    if event_now_on(&n, &o).is_none() || told_as_past(&o) {
+        return false;
+    }
+    let Some((_, place)) = n
+        .split_once(" is now in ")
+        .or_else(|| n.split_once(" is now at "))
+    else {
+        return false;
+    };
+    let place = place.split([',', '.']).next().unwrap_or("").trim();
+    !place.is_empty() && !o.contains(place)
+}
+
 /// Events and the words an older fact names them by ("flies out on June
 /// 12th" has a flight).
 const EVENT_WORDS: &[(&str, &[&str])] = &[
@@ -88,6 +107,7 @@ const EVENT_WORDS: &[(&str, &[&str])] = &[
     ("wedding", &["wedding", "marrying", "married"]),
     ("party", &["party"]),
     ("appointment", &["appointment"]),
+    ("meeting", &["meeting", "meetings"]),
     ("interview", &["interview"]),
     ("move", &["move", "moving"]),
 ];
@@ -97,10 +117,13 @@ const EVENT_WORDS: &[(&str, &[&str])] = &[
 /// now on 14 june" of "jonas flies out of hamburg on 12 june".
 fn event_now_on(n: &str, o: &str) -> Option<&'static str> {
     let rest = n.strip_prefix("the ")?;
-    let (event, after) = rest.split_once(' ')?;
-    if !(after.starts_with("is now on ") || after.starts_with("is now ")) {
-        return None;
-    }
+    // ("the hen party is now ...": the event's last word names it)
+    let (event, _) = rest.split_once(" is now ")?;
+    let event = match event.split_once(' ') {
+        Some((_, e)) if !e.contains(' ') => e,
+        Some(_) => return None,
+        None => event,
+    };
     let (name, words) = EVENT_WORDS.iter().find(|(e, _)| *e == event)?;
     o.split_whitespace()
         .any(|w| words.contains(&w))
@@ -148,7 +171,10 @@ pub(super) fn described(new: &str, old: &str) -> Option<String> {
     // "The flight is now on ..." of Jonas's flight: said as his
     if let Some(event) = event_now_on(&normalise(new), &normalise(old)) {
         let who = old.split_whitespace().next()?;
-        let named = who.starts_with(char::is_uppercase) && !who.ends_with("'s") && who != "The";
+        let named = who.starts_with(char::is_uppercase)
+            && !who.ends_with("'s")
+            && who != "The"
+            && new.split_whitespace().nth(2) == Some("is");
         let rest = new.split_once(' ')?.1.split_once(' ')?.1;
         return named.then(|| format!("{who}'s {event} {rest}"));
     }

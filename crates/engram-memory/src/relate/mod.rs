@@ -38,6 +38,7 @@ mod doses;
 mod finished;
 mod habits;
 mod instead;
+mod moved;
 mod outcomes;
 mod renamed;
 mod reports;
@@ -321,12 +322,17 @@ const WORDED_UPDATES: &[(Rule, f32)] = &[
     (habits::new_amount, TOPIC_COSINE),
     // "got a 68 in the genetics exam" after "has a genetics exam on May 12"
     (outcomes::outcome_of, TOPIC_COSINE),
+    // "finished Valencia in 1:56:40" after "half marathon ... in Valencia"
+    (outcomes::outcome_named, TOPIC_COSINE),
     // "finished the migration" after "is leading the billing migration"
     (finished::finishes, TOPIC_COSINE),
     // "is now flying on August 6th instead" after "has flights on August 4th"
     (instead::moves_day, instead::INSTEAD_COSINE),
     // "the flight is now on June 14th" after "flies out on June 12th"
     (instead::event_moved, TOPIC_COSINE),
+    // "the hen party is now in Barcelona" after "... the hen party, thinking
+    // Lisbon"
+    (instead::event_placed, TOPIC_COSINE),
     // "the metformin dose went up to 1000mg" after "on metformin, 500mg"
     (doses::new_dose, TOPIC_COSINE),
     // "is back on day shifts" after "switched to the night shift"

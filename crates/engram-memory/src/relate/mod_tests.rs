@@ -84,6 +84,23 @@ fn an_update_keeps_whose_thing_it_is() {
         .as_deref(),
         Some("The user's budget went up to 28k because of plumbing issues.")
     );
+    // a wedding moved, said of the old plan; a race told by its place
+    assert_eq!(
+        said(
+            "The wedding got moved to September 2025 because the vineyard double booked.",
+            "Hana's sister Lena is getting married to Tom in June 2025."
+        )
+        .as_deref(),
+        Some("Hana's sister Lena is getting married to Tom in September 2025.")
+    );
+    assert_eq!(
+        said(
+            "Lucía finished Valencia in 1:56:40.",
+            "Lucía's first half marathon is on 12 October 2025 in Valencia."
+        )
+        .as_deref(),
+        Some("Lucía finished their first half marathon in Valencia in 1:56:40.")
+    );
     // already said whose, or another thing
     assert_eq!(
         said(

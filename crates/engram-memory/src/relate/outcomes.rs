@@ -3,6 +3,9 @@
 //! plan is past, and its outcome is what a question about it wants. Only
 //! the same event of the same subject ("genetics exam", not "chemistry
 //! exam"), told in the past tense, ends a fact that still has it ahead.
+//! A race or game told by its place ("Lucía finished Valencia in
+//! 1:56:40") is the outcome of the one planned there ("Lucía's first half
+//! marathon is on 12 October 2025 in Valencia").
 
 use super::slots::{lead_subject, normalise, same_subject};
 use crate::offline::lexicon::{verb, VerbForm, AUXILIARIES, EVENTS, PERSONAL_EVENTS};
@@ -109,4 +112,75 @@ pub(super) fn outcome_of(new: &str, old: &str) -> bool {
         .filter(|o| !o.contains(' '));
     let subject = owner.map_or(subject.clone(), str::to_string);
     ahead && past && plain && same_subject(&subject, &lead_subject(&o))
+}
+
+/// Verbs that tell a race, a game or an exam done, by the name of where
+/// it was ("finished Valencia", "ran London", "won Wimbledon").
+const DONE_AT: &[&str] = &["finished", "completed", "ran", "won", "raced", "did"];
+
+/// Whether `new` tells done, by its place's name, the event `old` has
+/// planned there: the same subject, a verb of [`DONE_AT`] and a name
+/// right after it that `old` says, while `old` names an event and a date.
+pub(super) fn outcome_named(new: &str, old: &str) -> bool {
+    let (n, o) = (normalise(new), normalise(old));
+    let raw: Vec<&str> = new.split_whitespace().collect();
+    let nw: Vec<&str> = n.split_whitespace().collect();
+    let ow: Vec<&str> = o.split_whitespace().collect();
+    let subject = lead_subject(&n);
+    let at = subject.split_whitespace().count();
+    let (Some(v), Some(name)) = (nw.get(at), raw.get(at + 1)) else {
+        return false;
+    };
+    let name = name
+        .trim_matches(|c: char| !c.is_alphanumeric())
+        .to_lowercase();
+    let named = raw[at + 1].starts_with(char::is_uppercase) && !name.is_empty();
+    // (the old fact's owner is its subject: "lucía's first half marathon")
+    let old_subject = lead_subject(&o);
+    let owner = ow
+        .first()
+        .and_then(|w| w.strip_suffix("'s"))
+        .unwrap_or(&old_subject);
+    let planned = ow.iter().any(|w| EVENTS.contains(w))
+        && ow.iter().any(|w| w.chars().any(|c| c.is_ascii_digit()));
+    DONE_AT.contains(v)
+        && named
+        && planned
+        && ow
+            .iter()
+            .any(|w| w.trim_matches(|c: char| !c.is_alphanumeric()) == name)
+        && same_subject(&subject, owner)
+}
+
+/// The outcome `new` tells by a place's name, said with the event `old`
+/// planned there ("Lucía finished Valencia in 1:56:40" after "Lucía's
+/// first half marathon is on 12 October 2025 in Valencia": "Lucía finished
+/// their first half marathon in Valencia in 1:56:40."), so that it answers
+/// what a question about the event asks. `None` unless [`outcome_named`]
+/// holds and `old` opens with whose event it is.
+pub(super) fn described(new: &str, old: &str) -> Option<String> {
+    if !outcome_named(new, old) {
+        return None;
+    }
+    let ow: Vec<&str> = old.split_whitespace().collect();
+    if !ow.first()?.ends_with("'s") {
+        return None;
+    }
+    let end = ow
+        .iter()
+        .position(|w| matches!(*w, "is" | "was" | "will"))?;
+    let event = ow.get(1..end).filter(|e| !e.is_empty())?.join(" ");
+    if !EVENTS.contains(&event.rsplit(' ').next()?.to_lowercase().as_str()) {
+        return None;
+    }
+    let nw: Vec<&str> = new.split_whitespace().collect();
+    let at = lead_subject(&normalise(new)).split_whitespace().count();
+    let (said, place, rest) = (nw[..=at].join(" "), nw.get(at + 1)?, &nw[at + 2..]);
+    let place = place.trim_end_matches(['.', ',', '!']);
+    let rest = if rest.is_empty() {
+        ".".to_string()
+    } else {
+        format!(" {}", rest.join(" "))
+    };
+    Some(format!("{said} their {event} in {place}{rest}"))
 }

@@ -138,7 +138,7 @@ pub(super) struct Retraction {
 }
 
 /// Wordings that move an event to another time.
-const POSTPONED: &[&str] = &[
+pub(super) const POSTPONED: &[&str] = &[
     " got pushed to ",
     " got pushed back to ",
     " was pushed to ",
@@ -221,6 +221,10 @@ fn postponement(t: &str) -> Option<Retraction> {
         .collect();
     if stems.is_empty() {
         stems.push(stem(event));
+        // ("the wedding" moves "is getting married in June")
+        if event == "wedding" {
+            stems.extend(["married", "marry", "marrying"].map(stem));
+        }
     }
     Some(Retraction {
         who: String::new(),
@@ -483,6 +487,8 @@ pub fn described_subject(new: &str, old: &str) -> Option<String> {
         .or_else(|| super::finished::described(new, old))
         .or_else(|| super::doses::described(new, old))
         .or_else(|| super::instead::described(new, old))
+        .or_else(|| super::moved::described(new, old))
+        .or_else(|| super::outcomes::described(new, old))
     {
         return Some(said);
     }

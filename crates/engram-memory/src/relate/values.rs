@@ -36,6 +36,18 @@ fn value(fact: &str) -> Option<(Option<String>, String, String)> {
     if the {
         w.remove(0);
     }
+    // "lucía set a new 10k pb of 50:10": a best beaten
+    if let ["set" | "has" | "got", "a", "new", ..] = w.get(1..).unwrap_or_default() {
+        let of = (5..w.len().min(7)).find(|&i| w[i] == "of")?;
+        let amount = w.get(of + 1)?;
+        return amount.starts_with(|c: char| c.is_ascii_digit()).then(|| {
+            (
+                Some(w[0].to_string()),
+                w[4..of].join(" "),
+                amount.to_string(),
+            )
+        });
+    }
     let owner = w.first()?.strip_suffix("'s").map(str::to_string);
     if owner.is_none() && !the {
         return None;
@@ -68,7 +80,8 @@ fn value(fact: &str) -> Option<(Option<String>, String, String)> {
 }
 
 /// Whether `new` gives a new amount of what `old` says someone's thing is
-/// ("the budget went up to 28k" says it of the one thing of that name).
+/// ("the budget went up to 28k" says it of the one thing of that name;
+/// "Lucía set a new 10k PB of 50:10" gives her 10k PB's new time).
 pub(super) fn new_value(new: &str, old: &str) -> bool {
     match (value(new), value(old)) {
         (Some((o1, t1, a1)), Some((o2, t2, a2))) => {
