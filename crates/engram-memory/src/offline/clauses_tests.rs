@@ -15,6 +15,23 @@ fn a_request_after_a_comma_is_dropped() {
         "I need to plan the hen party, thinking Lisbon",
         &["I need to plan the hen party"],
     );
+    // a past verb or "been" after the speaker's clause is the speaker's
+    check(
+        "I'm job hunting, got interviews lined up with Spotify",
+        &["I'm job hunting", "I got interviews lined up with Spotify"],
+    );
+    check(
+        "currently I'm at a small agency called Pixelworks, been there 3 years",
+        &[
+            "I'm currently at a small agency called Pixelworks",
+            "I've been there 3 years",
+        ],
+    );
+    check("I'm at home, exhausted.", &["I'm at home, exhausted."]);
+    check(
+        "I'm so tired, tired of work.",
+        &["I'm so tired, tired of work."],
+    );
     check(
         "I run 4 times a week, longest run so far is 16k.",
         &["I run 4 times a week", "longest run so far is 16k."],

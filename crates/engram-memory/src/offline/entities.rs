@@ -415,6 +415,9 @@ pub fn find(sentence: &str, people: &[&str]) -> Vec<Entity> {
             && !to_someone(&words[..start])
         {
             EntityKind::Place
+        } else if venue_named(&words[..start]) {
+            // "a small agency called Pixelworks": a place one works or goes
+            EntityKind::Place
         } else {
             EntityKind::Other
         };
@@ -423,6 +426,51 @@ pub fn find(sentence: &str, people: &[&str]) -> Vec<Entity> {
         }
     }
     out
+}
+
+/// Places one works at or goes to, which "called" or "named" names.
+const VENUES: &[&str] = &[
+    "agency",
+    "company",
+    "startup",
+    "firm",
+    "studio",
+    "school",
+    "cafe",
+    "café",
+    "restaurant",
+    "shop",
+    "bakery",
+    "gym",
+    "clinic",
+    "hospital",
+    "bar",
+    "hotel",
+    "store",
+    "daycare",
+    "salon",
+    "office",
+    "nursery",
+    "pub",
+    "library",
+    "centre",
+    "center",
+    "shelter",
+    "hostel",
+];
+
+/// Whether the words before a name end with a venue and "called" or
+/// "named" ("at a small agency called").
+fn venue_named(before: &[&str]) -> bool {
+    match before {
+        [.., venue, called] => {
+            matches!(
+                core(called).to_ascii_lowercase().as_str(),
+                "called" | "named"
+            ) && VENUES.contains(&core(venue).to_lowercase().as_str())
+        }
+        _ => false,
+    }
 }
 
 #[cfg(test)]
@@ -461,5 +509,9 @@ mod tests {
         check("We had to say goodbye to Max.", &[("Max", Other)]);
         check("I talked to Priya about it", &[("Priya", Other)]);
         check("We flew to Max", &[("Max", Place)]);
+        check(
+            "I'm at a small agency called Pixelworks",
+            &[("Pixelworks", Place)],
+        );
     }
 }

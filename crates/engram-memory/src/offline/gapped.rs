@@ -158,6 +158,23 @@ pub(super) fn amounts(sentence: &str) -> Option<Vec<String>> {
     // the items after it: a noun and an amount, each after a comma
     while i < words.len() && words[i - 1].ends_with(',') {
         let rest = &words[i..];
+        // "salary is 68k, up from 52k at Pixelworks": how the amount
+        // changed, part of its item
+        if rest.len() > 2
+            && matches!(bare(rest[0]).as_str(), "up" | "down")
+            && matches!(bare(rest[1]).as_str(), "from" | "to")
+        {
+            let end = rest
+                .iter()
+                .position(|w| w.ends_with([',', '.', '!', ';']))
+                .unwrap_or(rest.len() - 1);
+            if let Some(last) = out.last_mut() {
+                last.push(' ');
+                last.push_str(&rest[..=end].join(" "));
+            }
+            i += end + 1;
+            continue;
+        }
         let Some(k) = rest.iter().take(3).position(|w| amount(w)) else {
             break;
         };
@@ -192,6 +209,13 @@ mod tests {
     #[test]
     fn a_list_of_costs_says_is_for_each() {
         let a = |s: &str| amounts(s);
+        // how an amount changed is part of it
+        assert_eq!(
+            a("salary is 68k, up from 52k at Pixelworks"),
+            Some(vec![
+                "my salary is 68k, up from 52k at Pixelworks.".to_string()
+            ])
+        );
         assert_eq!(
             a("rent is 1450, car payment 320, and I'm paying off a student loan, 280 a month"),
             Some(vec![

@@ -463,15 +463,16 @@ const HAVING: &[&str] = &[
 ];
 
 /// Whether `old` (normalised) mentions one of `stems` as a thing someone
-/// has: a verb of having at most three words before it, with no "been"
-/// between ("has a cat", not "has been taking photos").
+/// has: a verb of having at most four words before it ("drives a 2015 VW
+/// Golf"), with no "been" between ("has a cat", not "has been taking
+/// photos").
 pub(super) fn mentions_owned(old: &str, stems: &[String]) -> bool {
     let words: Vec<&str> = old.split_whitespace().collect();
     words.iter().enumerate().any(|(j, w)| {
         if !stems.contains(&stem(w)) {
             return false;
         }
-        let lead = &words[j.saturating_sub(3)..j];
+        let lead = &words[j.saturating_sub(4)..j];
         lead.iter().any(|w| HAVING.contains(w)) && !lead.contains(&"been")
     })
 }
