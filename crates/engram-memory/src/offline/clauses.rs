@@ -47,7 +47,8 @@ pub(super) const SUBORDINATORS: &[&str] = &[
 pub(super) const SUBJECTS: &[&str] = &[
     "i", "i'm", "i've", "i'll", "i'd", "we", "we're", "we've", "we'll", "we'd", "he", "he's",
     "she", "she's", "they", "they're", "they've", "they'll", "it", "it's", "it'd", "it'll",
-    "that's", "there's", "this", "that", "you", "you're", "you've", "you'll",
+    "he'll", "she'll", "he'd", "she'd", "they'd", "that's", "there's", "this", "that", "you",
+    "you're", "you've", "you'll",
 ];
 
 /// A word without surrounding punctuation, lowercased, with curly
@@ -344,11 +345,14 @@ fn split_part(sentence: &str) -> Vec<String> {
             // "..., working with them would be cool": a gerund phrase
             // that is a subject starts a clause of its own
             lead = Some(None);
-        } else if comma && past_after_own(body, &words, i) {
-            // "I'm job hunting, got interviews lined up": a past verb after
-            // the speaker's clause, with an object, is the speaker's too
-            let been = bare(words[i]) == "been";
-            lead = Some(Some(if been { "I've" } else { "I" }.to_string()));
+        } else if let Some(subj) = comma
+            .then(|| super::asyndeton::left_out_subject(body, &words, i))
+            .flatten()
+        {
+            // "I'm job hunting, got interviews lined up", "he's 5, loves
+            // dinosaurs": a verb after the clause, with an object, has
+            // its subject
+            lead = Some(Some(subj));
         } else if comma && verb_list_item(&words, i) && !ends_in_infinitive(body) {
             // "I cook dinner, garden, and play cards": each verb of the
             // list shares the subject
@@ -527,57 +531,3 @@ fn split_part(sentence: &str) -> Vec<String> {
 #[cfg(test)]
 #[path = "clauses_tests.rs"]
 mod tests;
-
-/// Whether `words[i]`, after a comma, is a past verb with an object that
-/// goes on from a clause `body` the speaker opened ("I'm job hunting, got
-/// interviews lined up", "I quit my job, moved to Leeds"): the verb's
-/// subject is the speaker's "I" left out.
-fn past_after_own(body: &[&str], words: &[&str], i: usize) -> bool {
-    // ("currently I'm at ...": an adverb may come first)
-    let own = body.iter().take(2).any(|w| {
-        matches!(
-            w.replace('\u{2019}', "'").as_str(),
-            "I" | "I'm" | "I've" | "I'd" | "I'll"
-        )
-    });
-    let b = bare(words[i]);
-    // "..., been there 3 years": how long, "I've" left out
-    if b == "been" {
-        return own
-            && words.get(i + 1).is_some_and(|n| {
-                matches!(bare(n).as_str(), "there" | "here" | "doing" | "at" | "with")
-            });
-    }
-    let past = matches!(verb(&b), Some((_, VerbForm::Past)))
-        && !matches!(b.as_str(), "been" | "was" | "were" | "had" | "did");
-    // the object: an article, a number, a particle, a name or a noun (not
-    // "tired of work": a state and what it is of)
-    let object = words.get(i + 1).is_some_and(|n| {
-        let nb = bare(n);
-        opens_object(n)
-            || matches!(nb.as_str(), "up" | "back" | "out" | "into" | "to")
-            || !(nb.is_empty()
-                || AUXILIARIES.contains(&nb.as_str())
-                || matches!(verb(&nb), Some((_, VerbForm::Past | VerbForm::Gerund)))
-                || matches!(
-                    nb.as_str(),
-                    "of" | "from"
-                        | "with"
-                        | "about"
-                        | "for"
-                        | "at"
-                        | "in"
-                        | "on"
-                        | "by"
-                        | "as"
-                        | "and"
-                        | "but"
-                        | "so"
-                        | "too"
-                        | "very"
-                        | "really"
-                        | "that"
-                ))
-    });
-    own && past && object && !words[i].ends_with([',', '.', '!', '?'])
-}

@@ -140,6 +140,17 @@ pub fn resolve(text: &str, today: NaiveDate) -> (String, Vec<String>) {
                     Some(("in" | "on", rest)) if joined => rest.to_string(),
                     _ => text,
                 };
+                // "October 3 to 17": from one day to another of the month
+                let (text, used, trailing) = match (when, day_range_end(&words[i + used..])) {
+                    (When::Day(d), Some((end, more, punct)))
+                        if trailing.is_empty() && !joined && end > d.day() =>
+                    {
+                        let month = MONTHS[d.month0() as usize];
+                        let from = format!("from {} to {end} {month} {}", d.day(), d.year());
+                        (from, used + more, punct)
+                    }
+                    _ => (text, used, trailing),
+                };
                 match when {
                     When::Year(y) if month_before => out.push(format!("{y}{trailing}")),
                     _ => out.push(format!("{text}{trailing}")),
@@ -172,6 +183,25 @@ pub fn resolve(text: &str, today: NaiveDate) -> (String, Vec<String>) {
         }
     }
     (out.join(" "), dates)
+}
+
+/// The last day of a range after a day ("to 17", "- 17", "until the
+/// 17th"), when it names no month of its own: the day, how many words it
+/// spans and the punctuation after it.
+fn day_range_end<'a>(words: &[&'a str]) -> Option<(u32, usize, &'a str)> {
+    let (to, p) = bare(words.first()?);
+    if !p.is_empty() || !matches!(to.as_str(), "to" | "until" | "till" | "through" | "-") {
+        return None;
+    }
+    let (d, punct) = bare(words.get(1)?);
+    let digits = d.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+    let day: u32 = digits.parse().ok().filter(|d| (1..=31).contains(d))?;
+    // ("to 17 November": a month of its own is another date)
+    let month_next = punct.is_empty()
+        && words
+            .get(2)
+            .is_some_and(|m| month_number(&bare(m).0).is_some());
+    (!month_next).then_some((day, 2, punct))
 }
 
 /// A resolved date and how precise it is.

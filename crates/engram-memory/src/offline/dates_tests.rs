@@ -265,6 +265,12 @@ fn days_named_without_a_year_take_the_one_meant() {
             "Tom is on holiday from 24 March 2023 to 28 March 2023.",
             &["2023-03-24", "2023-03-28"],
         ),
+        // from one day to another of the same month
+        (
+            "The Osaka trip is booked, October 3 to 17.",
+            "The Osaka trip is booked, from 3 to 17 October 2023.",
+            &["2023-10-03"],
+        ),
         (
             "My check-up got moved to April 9th.",
             "My check-up got moved to 9 April 2023.",

@@ -530,7 +530,7 @@ pub const PERSON_NOUNS: &[(&str, bool)] = &[
 
 /// What someone aims at, said with no "my" in chat ("next goal is a full
 /// marathon", "main priority is the move").
-pub(super) const OWN_AIMS: &[&str] = &[
+pub(crate) const OWN_AIMS: &[&str] = &[
     "goal", "goals", "plan", "dream", "target", "priority", "aim",
 ];
 

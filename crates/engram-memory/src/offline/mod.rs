@@ -16,6 +16,7 @@
 mod affirmed;
 mod allergy;
 mod asides;
+mod asyndeton;
 mod carried;
 mod changed_taste;
 mod classify;

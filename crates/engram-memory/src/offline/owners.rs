@@ -177,8 +177,11 @@ const OWN_AMOUNTS: &[&str] = &[
 /// amount and "is" ("contractor is Bruno from BuildRight", "budget is
 /// around 25k"), said with "my": whose it is.
 fn bare_own(clause: &str) -> Option<String> {
-    let words: Vec<&str> = clause.split_whitespace().collect();
-    let [first, be, ..] = words.as_slice() else {
+    let all: Vec<&str> = clause.split_whitespace().collect();
+    // ("new tutor is Aiko": a new one, as bare)
+    let new = all.len() > 2 && bare(all[0]) == "new" && !all[0].ends_with([',', '.']);
+    let words = &all[usize::from(new)..];
+    let [first, be, ..] = words else {
         return None;
     };
     let noun = bare(first);
@@ -213,12 +216,16 @@ fn bare_own(clause: &str) -> Option<String> {
     {
         return None;
     }
-    let my = if first.starts_with(char::is_uppercase) {
+    if new && amount && !named {
+        return None;
+    }
+    let my = if all[0].starts_with(char::is_uppercase) {
         "My"
     } else {
         "my"
     };
-    Some(format!("{my} {noun} {}", words[1..].join(" ")))
+    let new = if new { "new " } else { "" };
+    Some(format!("{my} {new}{noun} {}", words[1..].join(" ")))
 }
 
 /// A clause that opens with a bare noun phrase for an aim or a best of
@@ -262,8 +269,18 @@ fn bare_aim(clause: &str) -> Option<String> {
         first.as_str(),
         "the" | "a" | "an" | "my" | "our" | "his" | "her" | "their" | "your" | "this" | "that"
     );
-    if !own || determiner {
+    // ("the goal is to pass N5 in July": the speaker's aim, said so)
+    let the_aim = first == "the" && super::lexicon::OWN_AIMS.contains(&head.as_str());
+    if !own || (determiner && !the_aim) {
         return None;
+    }
+    if the_aim {
+        let my = if words[0].starts_with(char::is_uppercase) {
+            "My"
+        } else {
+            "my"
+        };
+        return Some(format!("{my} {}", words[1..].join(" ")));
     }
     let my = if words[0].starts_with(char::is_uppercase) {
         "My"

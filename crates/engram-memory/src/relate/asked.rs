@@ -361,6 +361,8 @@ pub struct Asked {
     value: Option<String>,
     /// It asks what someone does for work.
     job: bool,
+    /// The role a "who is X's tutor?" asks who holds.
+    role: Option<String>,
 }
 
 impl Asked {
@@ -373,6 +375,7 @@ impl Asked {
             place: asks_where(question),
             value: value_asked(question),
             job: asks_job(question),
+            role: super::reports::role_asked(question),
         }
     }
 
@@ -398,6 +401,10 @@ impl Asked {
                 .as_deref()
                 .is_some_and(|t| states_value(t, memory) || (t == "time" && clocked(memory)))
             || (self.job && names_occupation(memory))
+            || self
+                .role
+                .as_deref()
+                .is_some_and(|r| super::reports::names_holder(memory, r))
             || self.work_of.as_deref().is_some_and(|who| {
                 states_work_on(memory)
                     && !super::attributes_over(memory)
@@ -436,6 +443,11 @@ mod tests {
         assert!(Asked::of("what is Ana's job?").answered_by("Ana works as a pediatric nurse."));
         assert!(Asked::of("what does Ana do?").answered_by("Ana is an engineer."));
         assert!(!Asked::of("what does Ana do on weekends?").answered_by("Ana is an engineer."));
+        // who holds a role: a memory that names them in it
+        let q = Asked::of("who is Greta's tutor?");
+        assert!(q.answered_by("Greta's new tutor is Aiko, Thursdays now."));
+        assert!(!q.answered_by("Greta switched tutors."));
+        assert!(Asked::of("who's Nadia's boss?").answered_by("Nadia reports to Gareth now."));
         // a race's time, clocked
         let q = Asked::of("what was Lucía's half marathon time?");
         assert!(q.answered_by("Lucía finished their first half marathon in Valencia in 1:56:40."));

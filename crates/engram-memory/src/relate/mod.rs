@@ -324,6 +324,8 @@ const WORDED_UPDATES: &[(Rule, f32)] = &[
     (outcomes::outcome_of, TOPIC_COSINE),
     // "finished Valencia in 1:56:40" after "half marathon ... in Valencia"
     (outcomes::outcome_named, TOPIC_COSINE),
+    // "passed the N5" after "goal is to pass JLPT N5 in July"
+    (outcomes::aim_reached, TOPIC_COSINE),
     // "finished the migration" after "is leading the billing migration"
     (finished::finishes, TOPIC_COSINE),
     // "is now flying on August 6th instead" after "has flights on August 4th"
@@ -339,8 +341,8 @@ const WORDED_UPDATES: &[(Rule, f32)] = &[
     (switched::switches, TOPIC_COSINE),
     // "is back to running" after "stopped running"
     (habits::taken_up_again, RETRACTION_COSINE),
-    // "reports to Gareth now" after "new manager is Rita"
-    (reports::new_manager, RETRACTION_COSINE),
+    // "reports to Gareth now" after "new manager is Rita"; a new tutor
+    (reports::new_holder, RETRACTION_COSINE),
     // "went back to work" after "is on paternity leave"
     (habits::back_from_leave, RETRACTION_COSINE),
     // "is fully recovered" after "needs rest for two weeks"

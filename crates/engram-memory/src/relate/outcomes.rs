@@ -5,7 +5,9 @@
 //! exam"), told in the past tense, ends a fact that still has it ahead.
 //! A race or game told by its place ("Lucía finished Valencia in
 //! 1:56:40") is the outcome of the one planned there ("Lucía's first half
-//! marathon is on 12 October 2025 in Valencia").
+//! marathon is on 12 October 2025 in Valencia"). An aim reached is the
+//! outcome of the aim ("Greta passed the N5" ends "Greta's goal is to
+//! pass JLPT N5 in July").
 
 use super::slots::{lead_subject, normalise, same_subject};
 use crate::offline::lexicon::{verb, VerbForm, AUXILIARIES, EVENTS, PERSONAL_EVENTS};
@@ -183,4 +185,51 @@ pub(super) fn described(new: &str, old: &str) -> Option<String> {
         format!(" {}", rest.join(" "))
     };
     Some(format!("{said} their {event} in {place}{rest}"))
+}
+
+/// Wordings of an aim before its verb ("'s goal is to", "wants to").
+const AIMING: &[&str] = &[
+    "'s goal is to ",
+    "'s dream is to ",
+    "'s plan is to ",
+    "'s aim is to ",
+    " wants to ",
+    " hopes to ",
+    " is hoping to ",
+    " plans to ",
+    " is planning to ",
+    " is trying to ",
+];
+
+/// Whether `new` tells done what `old` aims at: the same subject, the
+/// aim's verb told in the past ("passed", "pass"), and a word of its
+/// object said again ("the N5", "JLPT N5").
+pub(super) fn aim_reached(new: &str, old: &str) -> bool {
+    let (n, o) = (normalise(new), normalise(old));
+    let Some((whose, aim)) = AIMING.iter().find_map(|a| o.split_once(a)) else {
+        return false;
+    };
+    let aim: Vec<&str> = aim.split_whitespace().collect();
+    let Some((base, VerbForm::Base)) = aim.first().and_then(|v| verb(v)) else {
+        return false;
+    };
+    let subject = lead_subject(&n);
+    let nw: Vec<&str> = n.split_whitespace().collect();
+    let at = subject.split_whitespace().count();
+    let done = nw
+        .get(at)
+        .and_then(|v| verb(v))
+        .is_some_and(|(b, f)| b == base && f == VerbForm::Past);
+    let clean = |w: &str| w.trim_matches(|c: char| !c.is_alphanumeric()).to_string();
+    let object = |w: &str| {
+        w.len() > 1 && !DETERMINERS.contains(&w) && !matches!(w, "in" | "on" | "by" | "at")
+    };
+    let said_again = nw
+        .iter()
+        .skip(at + 1)
+        .map(|w| clean(w))
+        .filter(|w| object(w))
+        .any(|w| aim[1..].iter().any(|a| clean(a) == w));
+    let whose = lead_subject(whose);
+    done && said_again && same_subject(&subject, whose.trim_end_matches("'s"))
 }

@@ -1,29 +1,62 @@
-//! Who someone reports to: "Nadia reports to Gareth now" after "Nadia's
-//! new manager is Rita" is a new manager, however either is worded ("X
-//! reports to Y", "X's manager is Y", "X's boss is Y", "Y is X's
-//! manager").
+//! Who someone reports to, or has as their tutor, therapist or coach:
+//! "Nadia reports to Gareth now" after "Nadia's new manager is Rita" is a
+//! new manager, however either is worded ("X reports to Y", "X's manager
+//! is Y", "X's boss is Y", "Y is X's manager"); "Greta's new tutor is
+//! Aiko" after "Greta's tutor Kenji is super patient" is a new tutor. One
+//! has one of each at a time; a new name for the role is its next
+//! version.
 
 use super::slots::{lead_subject, normalise, same_subject};
 
 /// Nouns for the one someone reports to.
 const MANAGERS: &[&str] = &["manager", "boss", "supervisor", "line manager", "team lead"];
 
-/// Whose manager `fact` names, and who it is.
-fn manager_of(fact: &str) -> Option<(String, String)> {
+/// Other people one has one of at a time, each a role of its own.
+const ROLES: &[&str] = &[
+    "tutor",
+    "therapist",
+    "coach",
+    "trainer",
+    "landlord",
+    "landlady",
+    "mentor",
+    "teacher",
+    "dentist",
+    "vet",
+    "accountant",
+    "lawyer",
+    "agent",
+];
+
+/// The role a noun names: a manager by any of its names, else itself.
+fn role(noun: &str) -> &str {
+    if MANAGERS.contains(&noun) {
+        "manager"
+    } else {
+        noun
+    }
+}
+
+/// Whose role `fact` names, the role, and who holds it.
+fn role_of(fact: &str) -> Option<(String, String, String)> {
     let t = normalise(fact);
     let t = t.trim_end_matches(" now").trim();
-    let first = |s: &str| s.split_whitespace().next().map(str::to_string);
+    let first = |s: &str| {
+        s.split_whitespace()
+            .next()
+            .map(|w| w.trim_end_matches(',').to_string())
+    };
     if let Some((who, to)) = t
         .split_once(" reports to ")
         .or_else(|| t.split_once(" report to "))
     {
-        return Some((lead_subject(who), first(to)?));
+        return Some((lead_subject(who), "manager".to_string(), first(to)?));
     }
-    for m in MANAGERS {
+    for m in MANAGERS.iter().chain(ROLES) {
         // "nadia's new manager is rita"
         for lead in [format!("'s new {m} is "), format!("'s {m} is ")] {
             if let Some((who, name)) = t.split_once(lead.as_str()) {
-                return Some((lead_subject(who), first(name)?));
+                return Some((lead_subject(who), role(m).to_string(), first(name)?));
             }
         }
         // "rita is nadia's manager"
@@ -32,24 +65,60 @@ fn manager_of(fact: &str) -> Option<(String, String)> {
             .strip_suffix(tail.as_str())
             .and_then(|h| h.split_once(" is "))
         {
-            return Some((lead_subject(whose), first(name)?));
+            return Some((lead_subject(whose), role(m).to_string(), first(name)?));
         }
     }
-    None
+    // "Greta's tutor Kenji is super patient": the role, then its name
+    let raw: Vec<&str> = fact.split_whitespace().collect();
+    let at = raw.iter().position(|w| w.ends_with("'s"))?;
+    let new = raw.get(at + 1).is_some_and(|w| *w == "new");
+    let noun = raw.get(at + 1 + usize::from(new))?;
+    let name = raw.get(at + 2 + usize::from(new))?;
+    let noun = noun.to_lowercase();
+    let named = name.starts_with(char::is_uppercase)
+        && name.chars().skip(1).all(|c| c.is_lowercase())
+        && !noun.ends_with(',');
+    if !named || !(MANAGERS.contains(&noun.as_str()) || ROLES.contains(&noun.as_str())) {
+        return None;
+    }
+    let who = lead_subject(&normalise(&raw[..=at].join(" ")));
+    let who = who.strip_suffix("'s").unwrap_or(&who).to_string();
+    Some((who, role(&noun).to_string(), name.to_lowercase()))
 }
 
 /// Whether `fact` says whom someone reports to ("Nadia reports to
 /// Gareth", "Nadia's boss is Rita").
 pub fn names_manager(fact: &str) -> bool {
-    manager_of(fact).is_some_and(|(who, _)| !who.is_empty())
+    role_of(fact).is_some_and(|(who, r, _)| !who.is_empty() && r == "manager")
 }
 
-/// Whether `new` names someone else as whom the subject of `old` reports
-/// to.
-pub(super) fn new_manager(new: &str, old: &str) -> bool {
-    match (manager_of(new), manager_of(old)) {
-        (Some((who, m)), Some((was, m_old))) => {
-            !who.is_empty() && same_subject(&who, &was) && m != m_old
+/// The role a question asks who holds: "who is Greta's tutor?" ->
+/// "tutor", "who's Nadia's boss?" -> "manager".
+pub(super) fn role_asked(question: &str) -> Option<String> {
+    let q = normalise(question);
+    let q = q.trim_end_matches(['?', '.', ' ']);
+    let rest = q
+        .strip_prefix("who is ")
+        .or_else(|| q.strip_prefix("who's "))?;
+    let (_, noun) = rest.rsplit_once("'s ")?;
+    let noun = noun
+        .trim()
+        .trim_start_matches("new ")
+        .trim_start_matches("current ");
+    (MANAGERS.contains(&noun) || ROLES.contains(&noun)).then(|| role(noun).to_string())
+}
+
+/// Whether `memory` names who holds `role` for someone.
+pub(super) fn names_holder(memory: &str, role: &str) -> bool {
+    role_of(memory).is_some_and(|(who, r, _)| !who.is_empty() && r == role)
+}
+
+/// Whether `new` names someone else in the role the subject of `old` has
+/// someone in (a manager, a tutor, ...).
+pub(super) fn new_holder(new: &str, old: &str) -> bool {
+    match (role_of(new), role_of(old)) {
+        (Some((who, r, m)), Some((was, r_old, m_old))) => {
+            !who.is_empty() && r == r_old && same_subject(&who, &was) && m != m_old
         }
         _ => false,
     }
@@ -57,33 +126,46 @@ pub(super) fn new_manager(new: &str, old: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::new_manager;
+    use super::new_holder;
 
     #[test]
-    fn a_new_manager_however_worded() {
-        assert!(new_manager(
+    fn a_new_holder_however_worded() {
+        assert!(new_holder(
             "Nadia reports to Gareth now.",
             "Nadia's new manager is Rita."
         ));
-        assert!(new_manager(
+        assert!(new_holder(
             "Gareth is Nadia's manager.",
             "Nadia reports to Rita."
         ));
-        assert!(new_manager(
+        assert!(new_holder(
             "Nadia's boss is Gareth.",
             "Nadia's manager is Rita."
         ));
-        assert!(!new_manager(
+        assert!(!new_holder(
             "Nadia reports to Rita.",
             "Nadia's manager is Rita."
         ));
-        assert!(!new_manager(
+        assert!(!new_holder(
             "Tom reports to Gareth.",
             "Nadia's manager is Rita."
         ));
-        assert!(!new_manager(
+        assert!(!new_holder(
             "Nadia reports to Gareth.",
             "Rita left the company."
+        ));
+        // a tutor, a therapist: one at a time, each a role of its own
+        assert!(new_holder(
+            "Greta's new tutor is Aiko, Thursdays now.",
+            "Greta's tutor Kenji is super patient."
+        ));
+        assert!(!new_holder(
+            "Greta's new tutor is Aiko.",
+            "Greta's therapist Kenji is super patient."
+        ));
+        assert!(!new_holder(
+            "Greta's new tutor is Aiko.",
+            "Greta's tutor Aiko is super patient."
         ));
     }
 }

@@ -30,6 +30,13 @@ pub(super) fn tense_of(words: &[&str]) -> Option<bool> {
         if ahead(w) {
             return Some(true);
         }
+        // "my goal is to pass N5 in July": an aim is ahead
+        if crate::offline::lexicon::OWN_AIMS.contains(&w.as_str())
+            && lower.get(i + 1).is_some_and(|b| b == "is")
+            && lower.get(i + 2).is_some_and(|t| t == "to")
+        {
+            return Some(true);
+        }
         // "starts school in September": a schedule, said in the present
         if matches!(
             w.as_str(),

@@ -1,0 +1,101 @@
+//! Clauses joined by a comma alone, the second with its subject left out:
+//! "I'm job hunting, got interviews lined up with Spotify", "he's 5,
+//! loves dinosaurs and drawing", "I'm at Pixelworks, been there 3 years".
+//! The verb after the comma is the subject's too, so
+//! [`super::clauses::split`] cuts there and says the subject again. Only a
+//! verb that agrees with the subject and has an object after it ("I'm at
+//! home, exhausted" and "tired of work" are states said of the first
+//! clause). Reads words only.
+
+use super::clauses::bare;
+use super::coordination::opens_object;
+use super::lexicon::{verb, VerbForm, AUXILIARIES};
+
+/// Words that follow a state or a verb with no object of its own.
+const NO_OBJECT: &[&str] = &[
+    "of", "from", "with", "about", "for", "at", "in", "on", "by", "as", "and", "but", "so", "too",
+    "very", "really", "that",
+];
+
+/// The subject of the clause `body` opens with, as said again before a
+/// verb it left out, and whether a verb in -s agrees with it: "I'm ..." ->
+/// ("I", false), "he's ..." -> ("he", true), "Leo is ..." -> ("Leo",
+/// true). An adverb may come first ("currently I'm at ...").
+fn subject_of(body: &[&str]) -> Option<(String, bool)> {
+    body.iter().take(2).find_map(|w| {
+        let w = w.replace('\u{2019}', "'");
+        match w.as_str() {
+            "I" | "I'm" | "I've" | "I'd" | "I'll" => Some(("I".to_string(), false)),
+            "he" | "He" | "he's" | "He's" => Some(("he".to_string(), true)),
+            "she" | "She" | "she's" | "She's" => Some(("she".to_string(), true)),
+            _ => None,
+        }
+    })
+}
+
+/// The subject to say again before `words[i]`, a verb after a comma that
+/// goes on from the clause `body` with its subject left out (see the
+/// module docs); `None` when `words[i]` is no such verb.
+pub(super) fn left_out_subject(body: &[&str], words: &[&str], i: usize) -> Option<String> {
+    let (subject, third) = subject_of(body)?;
+    let b = bare(words[i]);
+    if words[i].ends_with([',', '.', '!', '?']) {
+        return None;
+    }
+    // "..., been there 3 years": how long, "I've" left out
+    if b == "been" {
+        let stay = subject == "I"
+            && words.get(i + 1).is_some_and(|n| {
+                matches!(bare(n).as_str(), "there" | "here" | "doing" | "at" | "with")
+            });
+        return stay.then(|| "I've".to_string());
+    }
+    let form = match verb(&b) {
+        Some((_, f)) if !matches!(b.as_str(), "was" | "were" | "had" | "did" | "has") => f,
+        _ => return None,
+    };
+    let agrees = form == VerbForm::Past || (third && form == VerbForm::Third);
+    // the object: an article, a number, a particle, a name or a noun (not
+    // "tired of work": a state and what it is of)
+    let object = words.get(i + 1).is_some_and(|n| {
+        let nb = bare(n);
+        opens_object(n)
+            || matches!(nb.as_str(), "up" | "back" | "out" | "into" | "to")
+            || !(nb.is_empty()
+                || AUXILIARIES.contains(&nb.as_str())
+                || matches!(verb(&nb), Some((_, VerbForm::Past | VerbForm::Gerund)))
+                || NO_OBJECT.contains(&nb.as_str()))
+    });
+    (agrees && object).then_some(subject)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::left_out_subject;
+
+    fn check(sentence: &str, at: &str, want: Option<&str>) {
+        let words: Vec<&str> = sentence.split_whitespace().collect();
+        let i = words.iter().position(|w| *w == at).unwrap();
+        assert_eq!(
+            left_out_subject(&words[..i], &words, i).as_deref(),
+            want,
+            "{sentence}"
+        );
+    }
+
+    #[test]
+    fn the_verb_after_a_comma_takes_the_subject_before() {
+        check("I'm job hunting, got interviews lined up", "got", Some("I"));
+        check("he's 5, loves dinosaurs and drawing", "loves", Some("he"));
+        check(
+            "I'm at Pixelworks, been there 3 years",
+            "been",
+            Some("I've"),
+        );
+        // a state, a verb that does not agree, or no object
+        check("I'm at home, exhausted.", "exhausted.", None);
+        check("I'm so tired, tired of work", "tired", None);
+        check("I'm happy, loves it", "loves", None);
+        check("the kids loved it, laughed a lot", "laughed", None);
+    }
+}
