@@ -39,6 +39,16 @@ const ENDS: &[&str] = &[
     "lately", "really", "though",
 ];
 
+/// Whether the words after "I'm" or "Mo is" are an adjective that wants
+/// a thing, alone but for a degree ("so allergic"), and no thing said.
+fn wanting_alone(rest: &[String]) -> bool {
+    let rest: Vec<&String> = rest
+        .iter()
+        .skip_while(|x| DEGREE.contains(&x.as_str()))
+        .collect();
+    rest.len() == 1 && WANTING_TO.contains(&rest[0].as_str())
+}
+
 /// `clause` ("I'm allergic") completed with what the clause `before` kept
 /// the speaker from ("I'm allergic to shellfish"); `None` when `clause`
 /// already says what to, or `before` names no such thing.
@@ -49,16 +59,41 @@ pub(super) fn completed(clause: &str, before: &str) -> Option<String> {
         "i" if w.get(1).is_some_and(|b| b == "am") => &w[2..],
         _ => return None,
     };
-    let rest: Vec<&String> = rest
-        .iter()
-        .skip_while(|x| DEGREE.contains(&x.as_str()))
-        .collect();
-    if rest.len() != 1 || !WANTING_TO.contains(&rest[0].as_str()) {
+    if !wanting_alone(rest) {
         return None;
     }
     let thing = kept_from(before)?;
     let body = clause.trim_end_matches(|c: char| !c.is_alphanumeric());
     Some(format!("{body} to {thing}"))
+}
+
+/// `clause` ("Mo is allergic", "I'm allergic") completed with the animal
+/// the clause `before` thinks of having ("I'm thinking about getting a
+/// cat"): "Mo is allergic to cats". `None` when `clause` says what to or
+/// `before` names no animal had or got.
+pub(super) fn to_animal(clause: &str, before: &str) -> Option<String> {
+    let w: Vec<String> = clause.split_whitespace().map(bare).collect();
+    let rest = match w.as_slice() {
+        [i_am, rest @ ..] if i_am == "i'm" => rest,
+        [_, is, rest @ ..] if matches!(is.as_str(), "is" | "am" | "'s") => rest,
+        _ => return None,
+    };
+    if !wanting_alone(rest) {
+        return None;
+    }
+    let b: Vec<String> = before.split_whitespace().map(bare).collect();
+    let having =
+        |x: &str| verb(x).is_some_and(|(base, _)| matches!(base, "get" | "have" | "adopt" | "buy"));
+    let animal = b.windows(3).find_map(|p| {
+        let one = having(&p[0]) && matches!(p[1].as_str(), "a" | "an");
+        (one && super::pronoun_words::animal(&p[2]) == Some(false)).then(|| p[2].clone())
+    })?;
+    let body = clause.trim_end_matches(|c: char| !c.is_alphanumeric());
+    let plural = match animal.strip_suffix('y') {
+        Some(stem) => format!("{stem}ies"),
+        None => format!("{animal}s"),
+    };
+    Some(format!("{body} to {plural}"))
 }
 
 /// The thing "I can't eat shellfish", "I stay away from peanuts" or "I
@@ -250,6 +285,29 @@ mod tests {
             "I avoid any cats",
             Some("I'm allergic to cats"),
         );
+    }
+
+    #[test]
+    fn an_allergy_to_the_animal_one_thinks_of_getting() {
+        let check = |clause: &str, before: &str, want: Option<&str>| {
+            assert_eq!(
+                super::to_animal(clause, before).as_deref(),
+                want,
+                "{clause}"
+            );
+        };
+        check(
+            "Mo is allergic",
+            "I'm thinking about getting a cat",
+            Some("Mo is allergic to cats"),
+        );
+        check(
+            "I'm so allergic!",
+            "we wanted to adopt a puppy",
+            Some("I'm so allergic to puppies"),
+        );
+        check("Mo is allergic", "I saw a cat today", None);
+        check("Mo is allergic to dust", "I'm getting a cat", None);
     }
 
     #[test]

@@ -15,6 +15,20 @@ fn a_request_after_a_comma_is_dropped() {
         "I need to plan the hen party, thinking Lisbon",
         &["I need to plan the hen party"],
     );
+    // a bare noun and "is" after "and" or "but" opens a clause of its own,
+    // when a clause came before
+    check(
+        "the flat is tiny and rent is 950 each",
+        &["the flat is tiny", "rent is 950 each"],
+    );
+    check(
+        "Jon loves all dances, but contemporary is their top pick.",
+        &["Jon loves all dances", "contemporary is their top pick."],
+    );
+    check(
+        "Tracking your plans and goals is key.",
+        &["Tracking your plans and goals is key."],
+    );
     // a past verb or "been" after the speaker's clause is the speaker's
     check(
         "I'm job hunting, got interviews lined up with Spotify",

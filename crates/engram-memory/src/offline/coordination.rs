@@ -310,6 +310,64 @@ pub fn subject_at(words: &[&str], i: usize) -> usize {
     {
         return 1;
     }
+    // "the flat is tiny and rent is 950 each": after "and" or "but" a bare
+    // noun before "is" is a subject, even one that could be a verb, when
+    // a clause with a verb of its own came before ("Tracking your plans
+    // and goals is key" has none: the noun is part of the subject)
+    let clause_before = i > 1 && {
+        // (", but": the comma closes the clause before)
+        let from = words[..i - 2]
+            .iter()
+            .rposition(|w| w.ends_with([',', ';', '.', '!', '?']))
+            .map_or(0, |p| p + 1);
+        // ("your plans": a noun after a determiner, however it reads)
+        (from..i - 1).any(|k| {
+            finite(words[k])
+                && !(k > 0
+                    && matches!(
+                        bare(words[k - 1]).as_str(),
+                        "the" | "a" | "my" | "your" | "our" | "his" | "her" | "their" | "its"
+                    ))
+        })
+    };
+    if clause_before
+        && matches!(bare(words[i - 1]).as_str(), "and" | "but")
+        && !matches!(
+            verb(&b),
+            Some((_, VerbForm::Third | VerbForm::Past | VerbForm::Gerund))
+        )
+        && !w.ends_with([',', ';', '.'])
+        && b.chars().all(|c| c.is_ascii_lowercase())
+        && !AUXILIARIES.contains(&b.as_str())
+        && !matches!(
+            b.as_str(),
+            "the"
+                | "a"
+                | "an"
+                | "my"
+                | "our"
+                | "his"
+                | "her"
+                | "their"
+                | "your"
+                | "this"
+                | "that"
+                | "it"
+                | "not"
+                | "also"
+                | "then"
+                | "now"
+                | "so"
+                | "still"
+                | "there"
+                | "here"
+        )
+        && words
+            .get(i + 1)
+            .is_some_and(|n| matches!(bare(n).as_str(), "is" | "was"))
+    {
+        return 1;
+    }
     // "..., longest run so far is 16k", "next goal is ...": a best or an
     // aim of one's own, said with no "my"
     if (super::lexicon::OWN_BESTS.contains(&b.as_str()) || matches!(b.as_str(), "next" | "main"))

@@ -540,6 +540,19 @@ pub(super) const OWN_BESTS: &[&str] = &[
     "longest", "fastest", "best", "furthest", "farthest", "heaviest",
 ];
 
+/// Symptoms that come and go, which one speaks of with no "my"
+/// ("migraines are down to once a month") and counts by how often.
+pub(crate) const SYMPTOMS: &[&str] = &[
+    "migraines",
+    "headaches",
+    "symptoms",
+    "seizures",
+    "nosebleeds",
+    "cramps",
+    "nightmares",
+    "flare-ups",
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -242,6 +242,8 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
                 }
                 // "I can't eat shellfish, I'm allergic": allergic to it
                 .or_else(|| said_before.and_then(|b| allergy::completed(&clause, b)))
+                // "getting a cat but Mo is allergic": to cats
+                .or_else(|| said_before.and_then(|b| allergy::to_animal(&clause, b)))
                 // "he has Alzheimer's, he was diagnosed in March": with it
                 .or_else(|| said_before.and_then(|b| allergy::diagnosed(&clause, b)))
                 // "I used to love sushi but now I can't stand it"

@@ -195,7 +195,11 @@ fn bare_own(clause: &str) -> Option<String> {
     let named = after.first().is_some_and(|w| {
         super::intro::is_name_word(w) || matches!(*w, "Dr." | "Dr" | "Mr." | "Mrs." | "Ms.")
     });
+    // ("migraines are down to once a month": one's own symptoms)
+    let symptoms = super::lexicon::SYMPTOMS.contains(&noun.as_str())
+        && matches!(bare(be).as_str(), "are" | "were");
     let own = (OWN_AMOUNTS.contains(&noun.as_str()) && amount)
+        || symptoms
         || (named
             && (super::lexicon::is_occupation(&noun)
                 || matches!(
@@ -212,7 +216,7 @@ fn bare_own(clause: &str) -> Option<String> {
     if !own
         || !rest_lower
         || first.ends_with([',', '.'])
-        || !matches!(bare(be).as_str(), "is" | "was")
+        || !(symptoms || matches!(bare(be).as_str(), "is" | "was"))
     {
         return None;
     }

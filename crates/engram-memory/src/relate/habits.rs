@@ -295,6 +295,60 @@ pub(super) fn recovered(new: &str, old: &str) -> bool {
         && same_subject(&lead_subject(&n), &lead_subject(&o))
 }
 
+/// How often a fact says something happens: "twice a week", "once a
+/// month", "3 times a day", "every day", as (count, period).
+fn how_often(t: &str) -> Option<(String, String)> {
+    let w: Vec<&str> = t
+        .split_whitespace()
+        .map(|x| x.trim_matches(|c: char| !c.is_alphanumeric()))
+        .collect();
+    let period = |p: &str| matches!(p, "day" | "week" | "month" | "year");
+    for (i, x) in w.iter().enumerate() {
+        if *x == "every" && w.get(i + 1).is_some_and(|p| period(p)) {
+            return Some(("1".to_string(), w[i + 1].to_string()));
+        }
+        let count = match *x {
+            "once" => Some((1, i + 1)),
+            "twice" => Some((2, i + 1)),
+            _ if w.get(i + 1) == Some(&"times") => {
+                crate::offline::lexicon::number(x).map(|n| (n, i + 2))
+            }
+            _ => None,
+        };
+        if let Some((n, at)) = count {
+            if matches!(w.get(at), Some(&"a" | &"per")) && w.get(at + 1).is_some_and(|p| period(p))
+            {
+                return Some((n.to_string(), w[at + 1].to_string()));
+            }
+        }
+    }
+    None
+}
+
+/// Whether `new` says a symptom of the same one comes at another rate
+/// than `old` does ("Priya's migraines are down to once a month now"
+/// after "Priya has been getting migraines about twice a week").
+pub(super) fn symptom_rate(new: &str, old: &str) -> bool {
+    let (n, o) = (normalise(new), normalise(old));
+    let symptom = crate::offline::lexicon::SYMPTOMS.iter().find(|s| {
+        n.split_whitespace()
+            .any(|w| w.trim_end_matches("'s") == **s)
+            && o.split_whitespace().any(|w| w == **s)
+    });
+    let (Some(symptom), Some(a), Some(b)) = (symptom, how_often(&n), how_often(&o)) else {
+        return false;
+    };
+    // ("priya's migraines": priya's; "priya's mum": the mum)
+    let whose = |t: &str| {
+        let s = lead_subject(t);
+        match s.split_once("'s ") {
+            Some((owner, thing)) if thing == *symptom => owner.to_string(),
+            _ => s,
+        }
+    };
+    a != b && same_subject(&whose(&n), &whose(&o))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

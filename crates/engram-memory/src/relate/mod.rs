@@ -281,10 +281,13 @@ pub fn over_now(fact: &str) -> bool {
 
 /// Whether `fact` tells of a switch from one thing to another ("Dr.
 /// Okafor switched Greta from metformin to Ozempic", "Maya moved from
-/// Lisbon to Oslo"): what it ends is replaced, and what follows "to"
+/// Lisbon to Oslo", "took Priya off propranolol and started Priya on
+/// topiramate"): what it ends is replaced, and what follows "to"
 /// holds now.
 fn replaced(fact: &str) -> bool {
-    let t = format!(" {} ", normalise(fact));
+    // ("took Priya off propranolol and started Priya on topiramate": a
+    // switch too)
+    let t = retraction::switched_object(&format!(" {} ", normalise(fact)));
     [" switched ", " changed ", " went from ", " moved "]
         .iter()
         .filter_map(|v| t.find(v))
@@ -320,12 +323,16 @@ type Rule = fn(&str, &str) -> bool;
 const WORDED_UPDATES: &[(Rule, f32)] = &[
     // "about 20 km a week now" after "about 30 km a week"
     (habits::new_amount, TOPIC_COSINE),
+    // "migraines are down to once a month" after "about twice a week"
+    (habits::symptom_rate, TOPIC_COSINE),
     // "got a 68 in the genetics exam" after "has a genetics exam on May 12"
     (outcomes::outcome_of, TOPIC_COSINE),
     // "finished Valencia in 1:56:40" after "half marathon ... in Valencia"
     (outcomes::outcome_named, TOPIC_COSINE),
     // "passed the N5" after "goal is to pass JLPT N5 in July"
     (outcomes::aim_reached, TOPIC_COSINE),
+    // "moved out" after "is moving out in March to live with ..."
+    (outcomes::plan_done, TOPIC_COSINE),
     // "finished the migration" after "is leading the billing migration"
     (finished::finishes, TOPIC_COSINE),
     // "is now flying on August 6th instead" after "has flights on August 4th"
@@ -417,7 +424,10 @@ pub fn relate(new: &str, old: &str, cosine: f32) -> Relation {
                     || (r.plan && made_by(&old_n, o))
             })
         } else {
+            // ("priya's gp put priya on propranolol": priya is on it)
             same_subject(&r.who, &lead_subject(&old_n))
+                || retraction::put_on(&old_n)
+                    .is_some_and(|t| same_subject(&r.who, &lead_subject(&t)))
         };
         // a retraction never retracts another retraction of the same thing
         let also_retracts = retraction(old).is_some_and(|o| o.stems == r.stems);

@@ -101,6 +101,14 @@ fn an_update_keeps_whose_thing_it_is() {
         .as_deref(),
         Some("Lucía finished their first half marathon in Valencia in 1:56:40.")
     );
+    assert_eq!(
+        said(
+            "Jess moved out.",
+            "Jess is moving out in March 2025 to live with her boyfriend."
+        )
+        .as_deref(),
+        Some("Jess moved out in March 2025 to live with her boyfriend.")
+    );
     // already said whose, or another thing
     assert_eq!(
         said(

@@ -7,7 +7,10 @@
 //! 1:56:40") is the outcome of the one planned there ("Lucía's first half
 //! marathon is on 12 October 2025 in Valencia"). An aim reached is the
 //! outcome of the aim ("Greta passed the N5" ends "Greta's goal is to
-//! pass JLPT N5 in July").
+//! pass JLPT N5 in July"), and a plan told done is its outcome too ("Jess
+//! moved out" ends "Jess is moving out in March 2025 to live with her
+//! boyfriend", and says "Jess moved out in March 2025 to live with her
+//! boyfriend").
 
 use super::slots::{lead_subject, normalise, same_subject};
 use crate::offline::lexicon::{verb, VerbForm, AUXILIARIES, EVENTS, PERSONAL_EVENTS};
@@ -232,4 +235,93 @@ pub(super) fn aim_reached(new: &str, old: &str) -> bool {
         .any(|w| aim[1..].iter().any(|a| clean(a) == w));
     let whose = lead_subject(whose);
     done && said_again && same_subject(&subject, whose.trim_end_matches("'s"))
+}
+
+/// Particles a plan's verb may take ("moving out", "settling in").
+const PARTICLES: &[&str] = &["out", "in", "up", "back", "away", "over", "abroad", "home"];
+
+/// A plan `old` has ahead, "X is V-ing [particle] ...": the verb's base,
+/// its particle and where the plan's words after them start.
+fn plan_ahead(o: &[&str]) -> Option<(&'static str, Option<String>, usize)> {
+    let is = o.iter().position(|w| matches!(*w, "is" | "are"))?;
+    let (base, form) = verb(o.get(is + 1)?)?;
+    if form != VerbForm::Gerund {
+        return None;
+    }
+    let particle = o.get(is + 2).filter(|p| PARTICLES.contains(p));
+    let rest = is + 2 + usize::from(particle.is_some());
+    // ahead: a month, a year or a purpose said ("in march 2025", "to
+    // live with"), not an amount ("280 a month")
+    let months = crate::offline::dates::MONTHS;
+    let ahead = o[rest..].iter().any(|w| {
+        let w = w.trim_matches(|c: char| !c.is_alphanumeric());
+        months.iter().any(|m| m.eq_ignore_ascii_case(w))
+            || (w.len() == 4 && (w.starts_with("19") || w.starts_with("20")))
+            || matches!(w, "to" | "next")
+    });
+    ahead.then(|| (base, particle.map(|p| p.to_string()), rest))
+}
+
+/// The plan `old` told done by `new`: the verb `new` tells in the past
+/// and its particle, and whether `new` says nothing else.
+fn plan_done_by(new: &str, old: &str) -> Option<(bool, usize)> {
+    let (n, o) = (normalise(new), normalise(old));
+    let nw: Vec<&str> = n.split_whitespace().collect();
+    let ow: Vec<&str> = o.split_whitespace().collect();
+    let (base, particle, rest) = plan_ahead(&ow)?;
+    let subject = lead_subject(&n);
+    let at = subject.split_whitespace().count();
+    let (b, f) = verb(nw.get(at)?)?;
+    if b != base || f != VerbForm::Past {
+        return None;
+    }
+    let said = nw
+        .get(at + 1)
+        .filter(|p| PARTICLES.contains(p))
+        .map(|p| p.to_string());
+    if said != particle || !same_subject(&subject, &lead_subject(&o)) {
+        return None;
+    }
+    let tail = at + 1 + usize::from(said.is_some());
+    // ("went to a concert" may be another concert than the one planned)
+    let after: Vec<&str> = nw[tail.min(nw.len())..].to_vec();
+    if after
+        .iter()
+        .take(2)
+        .any(|w| matches!(*w, "a" | "an" | "another" | "some"))
+    {
+        return None;
+    }
+    // ("paid off the car loan": what was done is in the plan)
+    let object = nw[tail.min(nw.len())..]
+        .iter()
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+        .find(|w| !w.is_empty() && !DETERMINERS.contains(w));
+    if object.is_some_and(|x| {
+        !ow[rest..]
+            .iter()
+            .any(|w| w.trim_matches(|c: char| !c.is_alphanumeric()) == x)
+    }) {
+        return None;
+    }
+    Some((tail >= nw.len(), rest))
+}
+
+/// Whether `new` tells done the plan `old` has ahead (see the module
+/// docs).
+pub(super) fn plan_done(new: &str, old: &str) -> bool {
+    plan_done_by(new, old).is_some()
+}
+
+/// The plan `old` told as done, when `new` ("Jess moved out.") says
+/// nothing but that it was: "Jess moved out in March 2025 to live with
+/// her boyfriend."
+pub(super) fn plan_done_described(new: &str, old: &str) -> Option<String> {
+    let (bare, rest) = plan_done_by(new, old)?;
+    if !bare {
+        return None;
+    }
+    let ow: Vec<&str> = old.split_whitespace().collect();
+    let head = new.trim_end_matches(['.', '!']);
+    Some(format!("{head} {}", ow.get(rest..)?.join(" ")))
 }

@@ -288,7 +288,25 @@ const RELATIVE: &[&str] = &["who", "whom", "whose", "which", "that"];
 /// doctor put Greta on Ozempic instead of metformin" as "greta is on
 /// ozempic instead of metformin": what ends is the one switched's, not the
 /// doer's. Other text as it is.
-fn switched_object(t: &str) -> String {
+pub(super) fn switched_object(t: &str) -> String {
+    // "dr. haddad took priya off propranolol and started priya on
+    // topiramate": "priya switched from propranolol to topiramate"
+    if let Some((_, after)) = t.split_once(" took ") {
+        if let Some((object, rest)) = after.split_once(" off ") {
+            let started = rest
+                .split_once(" and started ")
+                .or_else(|| rest.split_once(" and put "));
+            if let Some((old, new)) = started {
+                let new = new
+                    .strip_prefix(object)
+                    .and_then(|n| n.trim_start().strip_prefix("on "));
+                let n = object.split_whitespace().count();
+                if let (Some(new), 1..=3) = (new, n) {
+                    return format!(" {object} switched from {} to {new}", old.trim());
+                }
+            }
+        }
+    }
     for (verb, from, said) in [
         (" switched ", " from ", " switched from "),
         (" moved ", " from ", " moved from "),
@@ -317,6 +335,17 @@ fn switched_object(t: &str) -> String {
         }
     }
     t.to_string()
+}
+
+/// A normalised fact that says someone put someone on a thing ("priya's
+/// gp put priya on propranolol") as the one put on it ("priya is on
+/// propranolol").
+pub(super) fn put_on(t: &str) -> Option<String> {
+    let (_, after) = t.split_once(" put ")?;
+    let (object, rest) = after.split_once(" on ")?;
+    let n = object.split_whitespace().count();
+    ((1..=3).contains(&n) && !matches!(object, "it" | "them" | "the" | "a"))
+        .then(|| format!("{object} is on {rest}"))
 }
 
 /// What `fact` retracts, if anything.
@@ -490,6 +519,7 @@ pub fn described_subject(new: &str, old: &str) -> Option<String> {
         .or_else(|| super::instead::described(new, old))
         .or_else(|| super::moved::described(new, old))
         .or_else(|| super::outcomes::described(new, old))
+        .or_else(|| super::outcomes::plan_done_described(new, old))
     {
         return Some(said);
     }

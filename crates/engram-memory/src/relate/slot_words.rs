@@ -53,6 +53,13 @@ pub(super) const SLOTS: &[(&str, &[&str])] = &[
             " rent an apartment in ",
             " rents a room in ",
             " rent a room in ",
+            // a flat shared is where one lives
+            " is flatsharing in ",
+            " is flat-sharing in ",
+            " is house-sharing in ",
+            " is housesharing in ",
+            " shares a flat in ",
+            " shares a house in ",
             // a home bought is where one lives
             " bought a house in ",
             " bought a flat in ",
