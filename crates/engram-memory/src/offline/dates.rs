@@ -94,7 +94,9 @@ pub fn resolve(text: &str, today: NaiveDate) -> (String, Vec<String>) {
                 // (a sentence that says neither: "I love it on the 20th
                 // of July" may mean every year)
                 let ahead = tense.filter(|_| !target);
-                (named_days && (ahead.is_some() || target || dated))
+                // ("in Tokyo April 3 to 8": a span of days is a date)
+                let span = words.len() > i + 2 && day_range_end(&words[i + 2..]).is_some();
+                (named_days && (ahead.is_some() || target || dated || span))
                     .then(|| named_day::named_day(&words[i..], today, ahead))
                     .flatten()
             })

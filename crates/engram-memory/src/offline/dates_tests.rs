@@ -267,6 +267,11 @@ fn days_named_without_a_year_take_the_one_meant() {
         ),
         // from one day to another of the same month
         (
+            "I'm in Tokyo April 3 to 8, staying at Hotel Gracery.",
+            "I'm in Tokyo from 3 to 8 April 2023, staying at Hotel Gracery.",
+            &["2023-04-03"],
+        ),
+        (
             "The Osaka trip is booked, October 3 to 17.",
             "The Osaka trip is booked, from 3 to 17 October 2023.",
             &["2023-10-03"],

@@ -30,6 +30,7 @@ mod filled;
 mod gapped;
 mod group;
 mod intro;
+mod itinerary;
 mod lead;
 pub(crate) mod lexicon;
 mod named;

@@ -46,6 +46,7 @@ const DETAILS: &[&str] = &[
     "nationality",
     "languages",
     "address",
+    "budget",
 ];
 
 /// Adjectives that open a bullet said of the writer ("Allergic to
@@ -275,6 +276,12 @@ fn label_said(label: &str, value: &str, section: Section) -> Option<Vec<String>>
     // "Priya: send the migration plan" under "Action items"
     if section == Section::Actions {
         return assigned(label, value).map(|said| vec![said]);
+    }
+    // "Tokyo: April 3-8, staying at ...", "Must do: teamLab, ...": a trip
+    if let Some(said) = super::itinerary::stop_said(label, value)
+        .or_else(|| super::itinerary::wants_said(label, value))
+    {
+        return Some(vec![sentence(&said)]);
     }
     // "Lives in: Montreal", "Works as: UX designer at Shopify", "Hates:
     // cilantro": the writer does what the label says

@@ -113,3 +113,21 @@ fn text_that_is_no_note_or_labels_that_are_no_detail_are_left() {
         ],
     );
 }
+
+#[test]
+fn a_trip_note_is_where_the_writer_will_be() {
+    check(
+        "- Tokyo: April 3-8, staying at Hotel Gracery Shinjuku\n- Osaka: April 12-14",
+        &[
+            "I'm in Tokyo April 3 to 8, staying at Hotel Gracery Shinjuku.",
+            "I'm in Osaka April 12 to 14.",
+        ],
+    );
+    check(
+        "Budget: about 4000 EUR for two.\nMust do: teamLab, a cooking class in Osaka.",
+        &[
+            "My budget is about 4000 EUR for two.",
+            "I want to do teamLab and a cooking class in Osaka.",
+        ],
+    );
+}
