@@ -32,6 +32,13 @@ const CONTRACTIONS: &[(&str, &str)] = &[
     ("thats", "that's"),
     ("whats", "what's"),
     ("theres", "there's"),
+    ("shes", "she's"),
+    ("hes", "he's"),
+    ("theyve", "they've"),
+    ("youve", "you've"),
+    ("weve", "we've"),
+    ("itll", "it'll"),
+    ("thatll", "that'll"),
 ];
 
 /// Words of time before which "may" and "march" are months.
@@ -154,6 +161,10 @@ mod tests {
         assert_eq!(
             spelled("my sister is visiting in june", true).as_deref(),
             Some("my sister is visiting in June")
+        );
+        assert_eq!(
+            spelled("my teacher is called Nadia, shes amazing", true).as_deref(),
+            Some("my teacher is called Nadia, she's amazing")
         );
     }
 }
