@@ -534,3 +534,17 @@ fn chat_typed_without_capitals_or_apostrophes() {
         "Jay is moving to berlin in June 2023 for a new job at zalando.",
     )]);
 }
+
+#[test]
+fn a_maxim_said_to_the_listener_is_advice() {
+    check(&[
+        (
+            "Gina: Yeah Jon, marketing is key for getting your dance studio noticed.|Jon: ok",
+            "",
+        ),
+        (
+            "Gina: Being organized is key to getting stuff done.|Jon: ok",
+            "",
+        ),
+    ]);
+}

@@ -125,6 +125,7 @@ fn chatter_and_broken_sentences_do_not() {
             "an evaluation",
         ),
         ("\"The Santa Clause\" is a classic.", "an opinion"),
+        ("J.K. Rowling is such an inspiring writer.", "an opinion"),
         (
             "Gina has got something to share.",
             "says nothing in particular",

@@ -494,7 +494,8 @@ pub(super) fn pronoun_object(pred: &[&str]) -> bool {
 /// city", "a great read").
 const JUDGED_KINDS: Words = Words(
     "city town place country spot destination book novel movie film show series song \
-     album game read restaurant cafe trip",
+     album game read restaurant cafe trip writer author artist singer musician actor \
+     actress director band player athlete",
 );
 
 /// Whether a copula's complement only judges its subject as one of a
@@ -524,9 +525,15 @@ pub(super) fn judged_kind(complement: &[&str]) -> bool {
     let tail_ok = phrase[kind + 1..]
         .iter()
         .all(|w| matches!(w.as_str(), "ever" | "around" | "too"));
-    let judged = phrase[..kind]
-        .iter()
-        .any(|w| EVALUATIVE.contains(&w.as_str()) || w.starts_with("must-"));
+    let judged = phrase[..kind].iter().any(|w| {
+        EVALUATIVE.contains(&w.as_str())
+                || w.starts_with("must-")
+                // ("such an inspiring writer": praise of one of a kind)
+                || matches!(
+                    w.as_str(),
+                    "inspiring" | "inspirational" | "talented" | "captivating" | "gifted"
+                )
+    });
     let plain = complement
         .iter()
         .all(|w| !w.chars().any(|c| c.is_uppercase() || c.is_ascii_digit()) && !w.contains("'s"));
