@@ -343,7 +343,7 @@ fn season_of(which: &str, s: u32, today: NaiveDate) -> When {
 }
 
 /// A month's number (1 for January) from its name.
-fn month_number(w: &str) -> Option<u32> {
+pub(crate) fn month_number(w: &str) -> Option<u32> {
     MONTHS
         .iter()
         .position(|n| n.eq_ignore_ascii_case(w))

@@ -223,13 +223,12 @@ fn bare_own(clause: &str) -> Option<String> {
     if new && amount && !named {
         return None;
     }
-    let my = if all[0].starts_with(char::is_uppercase) {
-        "My"
-    } else {
-        "my"
-    };
     let new = if new { "new " } else { "" };
-    Some(format!("{my} {new}{noun} {}", words[1..].join(" ")))
+    Some(format!(
+        "{} {new}{noun} {}",
+        my_as(all[0]),
+        words[1..].join(" ")
+    ))
 }
 
 /// A clause that opens with a bare noun phrase for an aim or a best of
@@ -278,20 +277,28 @@ fn bare_aim(clause: &str) -> Option<String> {
     if !own || (determiner && !the_aim) {
         return None;
     }
-    if the_aim {
-        let my = if words[0].starts_with(char::is_uppercase) {
-            "My"
-        } else {
-            "my"
-        };
-        return Some(format!("{my} {}", words[1..].join(" ")));
-    }
-    let my = if words[0].starts_with(char::is_uppercase) {
+    // ("the goal is ..." -> "my goal is ...", "next goal is ..." -> "my
+    // next goal is ...")
+    let kept = if the_aim {
+        String::new()
+    } else {
+        format!("{first} ")
+    };
+    Some(format!(
+        "{} {kept}{}",
+        my_as(words[0]),
+        words[1..].join(" ")
+    ))
+}
+
+/// "my", capitalised as `opening` is (it takes that word's place at the
+/// front of the clause).
+fn my_as(opening: &str) -> &'static str {
+    if opening.starts_with(char::is_uppercase) {
         "My"
     } else {
         "my"
-    };
-    Some(format!("{my} {first} {}", words[1..].join(" ")))
+    }
 }
 
 /// A clause that opens with "the" and such an event told of ("the final

@@ -7,12 +7,11 @@
 //! to. Reads the two facts' words only.
 
 use super::retraction::POSTPONED;
-use crate::offline::dates::{weekday, MONTHS};
+use crate::offline::dates::{month_number, weekday};
 
-/// Whether `w` (as written) is a month's name.
+/// Whether `w` (as written, capitalised) is a month's name.
 fn month(w: &str) -> bool {
-    let w = w.trim_end_matches([',', '.', '!']);
-    MONTHS.contains(&w)
+    w.starts_with(char::is_uppercase) && month_number(w.trim_end_matches([',', '.', '!'])).is_some()
 }
 
 /// The date `new` moves its event to, with the preposition that goes
