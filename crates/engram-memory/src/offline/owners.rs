@@ -129,8 +129,9 @@ const KIN_NAMES: &[&str] = &[
     "Grandad", "Granddad",
 ];
 
-/// A clause in which a speaker calls their kin "Dad" or "Mum", said with
-/// "my": "we moved my dad into a care home".
+/// A clause in which a speaker calls their kin "Dad" or "Mum" (or opens
+/// with a bare "dad"), said with "my": "we moved my dad into a care
+/// home".
 fn kin_named(clause: &str) -> Option<String> {
     let words: Vec<&str> = clause.split_whitespace().collect();
     let mut changed = false;
@@ -150,7 +151,11 @@ fn kin_named(clause: &str) -> Option<String> {
         let named = words
             .get(i + 1)
             .is_some_and(|n| super::intro::is_name_word(n) && !w.ends_with([',', '.']));
-        if !KIN_NAMES.contains(&name) || owned || named {
+        // ("dad is retiring", "mum's surgery went well": in chat a bare
+        // "dad" opening the clause is the speaker's too)
+        let kin = KIN_NAMES.contains(&name)
+            || (i == 0 && KIN_NAMES.iter().any(|k| k.to_lowercase() == name));
+        if !kin || owned || named {
             out.push(w.to_string());
             continue;
         }

@@ -123,7 +123,12 @@ impl Antecedents {
                 } else {
                     owner.to_string()
                 };
-                if let Some(noun) = words.get(i + 1).map(|n| bare(n)) {
+                // ("Rosa's mum's surgery": the mum, whose surgery it is)
+                let next = words.get(i + 1).map(|n| {
+                    let n = bare(n);
+                    n.strip_suffix("'s").map(str::to_string).unwrap_or(n)
+                });
+                if let Some(noun) = next {
                     if let Some((_, plural)) = PERSON_NOUNS.iter().find(|(p, _)| *p == noun) {
                         let kind = if *plural { Kind::Many } else { Kind::One };
                         self.push(format!("{owner}'s {noun}"), turn, kind);

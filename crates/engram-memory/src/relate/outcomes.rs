@@ -114,7 +114,8 @@ pub(super) fn outcome_of(new: &str, old: &str) -> bool {
     let owner = subject
         .strip_suffix(e1.as_str())
         .and_then(|s| s.trim_end().strip_suffix("'s"))
-        .filter(|o| !o.contains(' '));
+        // (or someone's kin: "rosa's mum's surgery went well")
+        .filter(|o| !o.contains(' ') || o.split_whitespace().count() == 2 && o.contains("'s "));
     let subject = owner.map_or(subject.clone(), str::to_string);
     ahead && past && plain && same_subject(&subject, &lead_subject(&o))
 }

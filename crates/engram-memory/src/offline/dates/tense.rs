@@ -23,6 +23,7 @@ pub(super) fn tense_of(words: &[&str]) -> Option<bool> {
                 | "wants"
                 | "scheduled"
                 | "booked"
+                | "due"
                 | "upcoming"
         ) || w.ends_with("'ll")
     };
