@@ -287,7 +287,7 @@ pub fn over_now(fact: &str) -> bool {
 fn replaced(fact: &str) -> bool {
     // ("took Priya off propranolol and started Priya on topiramate": a
     // switch too)
-    let t = retraction::switched_object(&format!(" {} ", normalise(fact)));
+    let t = switched::switched_object(&format!(" {} ", normalise(fact)));
     [" switched ", " changed ", " went from ", " moved "]
         .iter()
         .filter_map(|v| t.find(v))
@@ -426,8 +426,7 @@ pub fn relate(new: &str, old: &str, cosine: f32) -> Relation {
         } else {
             // ("priya's gp put priya on propranolol": priya is on it)
             same_subject(&r.who, &lead_subject(&old_n))
-                || retraction::put_on(&old_n)
-                    .is_some_and(|t| same_subject(&r.who, &lead_subject(&t)))
+                || switched::put_on(&old_n).is_some_and(|t| same_subject(&r.who, &lead_subject(&t)))
         };
         // a retraction never retracts another retraction of the same thing
         let also_retracts = retraction(old).is_some_and(|o| o.stems == r.stems);

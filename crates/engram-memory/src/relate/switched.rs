@@ -3,7 +3,10 @@
 //! switched to almond milk" ends "Ana switched to oat milk". One has one
 //! kind of such a thing at a time: the same subject, the same thing (the
 //! head noun), another kind of it (the words before it), told with a
-//! wording of switching or of being on it.
+//! wording of switching or of being on it. Also how a switch someone
+//! else made is said of the one switched ("Dr. Okafor switched Greta from
+//! metformin to Ozempic", "took Priya off propranolol and started Priya on
+//! topiramate"), for the retractions.
 
 use super::retraction::stem;
 use super::slots::{lead_subject, normalise, same_subject};
@@ -60,6 +63,71 @@ pub(super) fn switches(new: &str, old: &str) -> bool {
         return false;
     };
     head == was_head && kind != was_kind && same_subject(&who, &was_who)
+}
+
+/// "Dr. Okafor switched Greta from metformin to Ozempic" said of the one
+/// switched ("greta switched from metformin to ozempic"), and "Greta's
+/// doctor put Greta on Ozempic instead of metformin" as "greta is on
+/// ozempic instead of metformin": what ends is the one switched's, not the
+/// doer's. Other text as it is.
+pub(super) fn switched_object(t: &str) -> String {
+    // "dr. haddad took priya off propranolol and started priya on
+    // topiramate": "priya switched from propranolol to topiramate"
+    if let Some((_, after)) = t.split_once(" took ") {
+        if let Some((object, rest)) = after.split_once(" off ") {
+            let started = rest
+                .split_once(" and started ")
+                .or_else(|| rest.split_once(" and put "));
+            if let Some((old, new)) = started {
+                let new = new
+                    .strip_prefix(object)
+                    .and_then(|n| n.trim_start().strip_prefix("on "));
+                let n = object.split_whitespace().count();
+                if let (Some(new), 1..=3) = (new, n) {
+                    return format!(" {object} switched from {} to {new}", old.trim());
+                }
+            }
+        }
+    }
+    for (verb, from, said) in [
+        (" switched ", " from ", " switched from "),
+        (" moved ", " from ", " moved from "),
+        (" changed ", " from ", " changed from "),
+        (" put ", " on ", " is on "),
+    ] {
+        let Some(i) = t.find(verb) else {
+            continue;
+        };
+        let after = &t[i + verb.len()..];
+        let Some(j) = after.find(from) else {
+            continue;
+        };
+        let object = after[..j].trim();
+        let rest = &after[j + from.len()..];
+        let one_of = |w: &str| matches!(w, "the" | "a" | "an" | "it" | "them" | "back" | "over");
+        let n = object.split_whitespace().count();
+        // "from A to B", or "on B instead of A"
+        let replaced = if from == " from " {
+            rest.contains(" to ")
+        } else {
+            rest.contains(" instead of ")
+        };
+        if (1..=3).contains(&n) && !object.split_whitespace().any(one_of) && replaced {
+            return format!(" {object}{said}{rest}");
+        }
+    }
+    t.to_string()
+}
+
+/// A normalised fact that says someone put someone on a thing ("priya's
+/// gp put priya on propranolol") as the one put on it ("priya is on
+/// propranolol").
+pub(super) fn put_on(t: &str) -> Option<String> {
+    let (_, after) = t.split_once(" put ")?;
+    let (object, rest) = after.split_once(" on ")?;
+    let n = object.split_whitespace().count();
+    ((1..=3).contains(&n) && !matches!(object, "it" | "them" | "the" | "a"))
+        .then(|| format!("{object} is on {rest}"))
 }
 
 #[cfg(test)]

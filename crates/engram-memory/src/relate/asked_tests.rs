@@ -1,0 +1,121 @@
+//! The cases of [`super`] (what a question's shape asks, and which
+//! memories answer it).
+
+use super::{asks_about_now, Asked};
+
+#[test]
+fn where_and_what_value() {
+    let q = Asked::of("where is the user staying during the renovation?");
+    assert!(q.placed("The user is staying with their in-laws in Delft."));
+    assert!(!q.placed("The user is finally renovating the kitchen."));
+    assert!(!q.placed("Sam moved there in May."));
+    assert!(!Asked::of("what does Sam do?").placed("Sam lives in Leeds."));
+    let q = Asked::of("what is the renovation budget?");
+    assert!(q.answered_by("The user's budget went up to 28k because of plumbing issues."));
+    assert!(!q.answered_by("The user is finally renovating the kitchen."));
+    assert!(Asked::of("how much is Maya's rent?").answered_by("Maya's rent is 1450."));
+    assert!(!Asked::of("what is Ines's novel about?").answered_by("Ines's novel is 300 pages."));
+    let q = Asked::of("what does Dev do for work?");
+    assert!(q.answered_by("Dev is a nurse at St Mary's."));
+    assert!(!q.answered_by("Dev went back to work."));
+    assert!(Asked::of("what is Ana's job?").answered_by("Ana works as a pediatric nurse."));
+    assert!(Asked::of("what does Ana do?").answered_by("Ana is an engineer."));
+    assert!(!Asked::of("what does Ana do on weekends?").answered_by("Ana is an engineer."));
+    // who holds a role: a memory that names them in it
+    let q = Asked::of("who is Greta's tutor?");
+    assert!(q.answered_by("Greta's new tutor is Aiko, Thursdays now."));
+    assert!(!q.answered_by("Greta switched tutors."));
+    assert!(Asked::of("who's Nadia's boss?").answered_by("Nadia reports to Gareth now."));
+    // a race's time, clocked
+    let q = Asked::of("what was Lucía's half marathon time?");
+    assert!(q.answered_by("Lucía finished their first half marathon in Valencia in 1:56:40."));
+    assert!(!q.answered_by("Lucía is training for their first half marathon."));
+    assert!(!q.answered_by("Lucía runs 4 times a week."));
+}
+
+#[test]
+fn work_one_is_on() {
+    use super::states_work_on;
+    let q = Asked::of("what is Priya working on?");
+    assert!(q.answered_by("Priya is now moving on to the fraud detection project."));
+    assert!(!q.answered_by("Aisha took over the database work."));
+    assert!(!q.answered_by("Aisha is leading the database work."));
+    assert!(!Asked::of("where does Priya work?").answered_by("Priya is leading the migration."));
+    assert!(states_work_on(
+        "Priya is now moving on to the fraud detection project."
+    ));
+    assert!(states_work_on(
+        "Priya is leading the billing migration at Finlo."
+    ));
+    assert!(states_work_on("Tom owns the pricing page."));
+    assert!(!states_work_on("Aisha took over the database work."));
+    assert!(!states_work_on("Priya lives in Leeds."));
+}
+
+#[test]
+fn a_description_of_what_is_asked_about() {
+    let q = Asked::of("what is Ines's novel about?");
+    assert!(q.answered_by("Ines's first novel is a mystery set in a lighthouse in Cornwall."));
+    assert!(!q.answered_by("Ines finally finished their first novel."));
+    assert!(Asked::of("What was the podcast about?")
+        .answered_by("Sam's podcast was about urban gardening."));
+    assert!(!Asked::of("where is Ines's novel set?")
+        .answered_by("Ines's first novel is a mystery set in a lighthouse in Cornwall."));
+}
+
+#[test]
+fn when_is_answered_by_a_time() {
+    let q = Asked::of("When does Jonas fly out?");
+    assert_eq!(
+        q.timed("Jonas's flight is now on 14 June 2025."),
+        Some(true)
+    );
+    assert_eq!(q.timed("Jonas is a bit nervous about flying."), Some(false));
+    assert_eq!(q.timed("Ana moved in 2019."), Some(true));
+    assert_eq!(q.timed("Ana's class is on Tuesday."), Some(true));
+    assert_eq!(q.timed("Ana may visit."), Some(false));
+    assert_eq!(
+        Asked::of("what day is the party?").timed("The party is on Friday."),
+        Some(true)
+    );
+    assert_eq!(
+        Asked::of("where does Jonas fly from?").timed("Jonas flies."),
+        None
+    );
+    assert_eq!(
+        Asked::of("what is Jonas afraid of?").timed("Jonas flies."),
+        None
+    );
+}
+
+#[test]
+fn questions_about_now() {
+    for q in [
+        "what car does Jo drive?",
+        "Where does Ana work?",
+        "what instrument does Luis play?",
+        "who is Omar engaged to?",
+        "how old is Theo?",
+    ] {
+        assert!(asks_about_now(q), "{q}");
+    }
+    for q in [
+        "what did Jo sell?",
+        "does Walter still work?",
+        "why did Leo quit Google?",
+        "Is Omar still with Lena?",
+        "where did Maya live before?",
+        "Jo's car",
+    ] {
+        assert!(!asks_about_now(q), "{q}");
+    }
+    let q = Asked::of("what car does Jo drive?");
+    assert!(q.outdated("Jo sold their Civic."));
+    assert!(!q.outdated("Jo bought a Tesla."));
+    assert!(!Asked::of("what did Jo sell?").outdated("Jo sold their Civic."));
+    // a switch ends one thing and names the one that holds now
+    let q = Asked::of("what medication does Greta take?");
+    assert!(!q.outdated("Dr. Okafor switched Greta from metformin to Ozempic."));
+    assert!(!Asked::of("where does Maya live?").outdated("Maya moved from Lisbon to Oslo."));
+    assert!(q.outdated("Greta stopped taking metformin."));
+}
