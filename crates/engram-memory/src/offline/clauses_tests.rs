@@ -26,6 +26,17 @@ fn a_request_after_a_comma_is_dropped() {
         &["Jon loves all dances", "contemporary is their top pick."],
     );
     check(
+        "I'm leading the checkout redesign, launch is planned for May 15",
+        &[
+            "I'm leading the checkout redesign",
+            "launch is planned for May 15",
+        ],
+    );
+    check(
+        "I adopted a cat, which is black.",
+        &["I adopted a cat, which is black."],
+    );
+    check(
         "Tracking your plans and goals is key.",
         &["Tracking your plans and goals is key."],
     );

@@ -310,18 +310,22 @@ pub fn subject_at(words: &[&str], i: usize) -> usize {
     {
         return 1;
     }
-    // "the flat is tiny and rent is 950 each": after "and" or "but" a bare
+    // "the flat is tiny and rent is 950 each", "I'm leading the redesign,
+    // launch is planned for May 15": after "and", "but" or a comma a bare
     // noun before "is" is a subject, even one that could be a verb, when
     // a clause with a verb of its own came before ("Tracking your plans
     // and goals is key" has none: the noun is part of the subject)
+    // (after a comma the clause before ends with the word before; after
+    // "and" or ", but" it ends before the conjunction)
+    let comma = i > 0 && words[i - 1].ends_with(',');
+    let end = if comma { i } else { i.saturating_sub(1) };
     let clause_before = i > 1 && {
-        // (", but": the comma closes the clause before)
-        let from = words[..i - 2]
+        let from = words[..end - 1]
             .iter()
             .rposition(|w| w.ends_with([',', ';', '.', '!', '?']))
             .map_or(0, |p| p + 1);
         // ("your plans": a noun after a determiner, however it reads)
-        (from..i - 1).any(|k| {
+        (from..end).any(|k| {
             finite(words[k])
                 && !(k > 0
                     && matches!(
@@ -331,7 +335,7 @@ pub fn subject_at(words: &[&str], i: usize) -> usize {
         })
     };
     if clause_before
-        && matches!(bare(words[i - 1]).as_str(), "and" | "but")
+        && (comma || matches!(bare(words[i - 1]).as_str(), "and" | "but"))
         && !matches!(
             verb(&b),
             Some((_, VerbForm::Third | VerbForm::Past | VerbForm::Gerund))
@@ -361,6 +365,13 @@ pub fn subject_at(words: &[&str], i: usize) -> usize {
                 | "still"
                 | "there"
                 | "here"
+                | "which"
+                | "who"
+                | "what"
+                | "where"
+                | "when"
+                | "whose"
+                | "how"
         )
         && words
             .get(i + 1)

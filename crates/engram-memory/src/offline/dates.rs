@@ -54,7 +54,7 @@ pub fn resolve(text: &str, today: NaiveDate) -> (String, Vec<String>) {
             )
             && matches!(
                 out[out.len() - 2].to_ascii_lowercase().as_str(),
-                "moved" | "pushed" | "postponed" | "rescheduled" | "delayed" | "back"
+                "moved" | "pushed" | "postponed" | "rescheduled" | "delayed" | "back" | "slipped"
             );
         let month_ahead = if moved_to && named_days {
             Some(true)
@@ -135,7 +135,16 @@ pub fn resolve(text: &str, today: NaiveDate) -> (String, Vec<String>) {
                 // "to in the spring of 2024"
                 let joined = matches!(
                     out.last().map(|w| w.to_ascii_lowercase()).as_deref(),
-                    Some("to" | "until" | "till" | "by" | "from" | "since" | "before" | "after")
+                    Some(
+                        "to" | "until"
+                            | "till"
+                            | "by"
+                            | "from"
+                            | "since"
+                            | "before"
+                            | "after"
+                            | "for"
+                    )
                 );
                 let text = when.text();
                 let text = match text.split_once(' ') {

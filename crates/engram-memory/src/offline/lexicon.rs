@@ -363,10 +363,13 @@ pub fn moves_an_event(clause: &str) -> bool {
     let w: Vec<&str> = lower.split_whitespace().collect();
     let Some(v) = w
         .iter()
-        .position(|x| matches!(*x, "got" | "was" | "has" | "is"))
+        .position(|x| matches!(*x, "got" | "was" | "has" | "is" | "slipped" | "slid"))
     else {
         return false;
     };
+    if v == 0 {
+        return false;
+    }
     let moved = w.get(v + 1..).unwrap_or_default();
     let moved = match moved {
         ["been", rest @ ..] => rest,
@@ -379,9 +382,14 @@ pub fn moves_an_event(clause: &str) -> bool {
         && said
             .get(v + 3)
             .is_some_and(|p| p.starts_with(char::is_uppercase));
+    let event = is_event(w[v - 1].trim_matches(|c: char| !c.is_alphanumeric() && c != '-'));
+    // ("launch slipped to June 2": the event bare, in note-like chat)
+    if v == 1 && matches!(w[1], "slipped" | "slid") {
+        return event && matches!(w.get(2).copied(), Some("to" | "until" | "back"));
+    }
     (2..=3).contains(&v)
         && w[0] == "the"
-        && is_event(w[v - 1].trim_matches(|c: char| !c.is_alphanumeric() && c != '-'))
+        && event
         && (new_place
             || matches!(
                 moved,

@@ -145,8 +145,22 @@ pub(super) fn with_subject(clause: &str) -> Option<String> {
         .get(skip + 1)
         .is_some_and(|w| matches!(clauses::bare(w).as_str(), "and" | "&"))
         || words[skip].ends_with(',');
+    // "launch is planned for May 15", "launch slipped to June 2": a word
+    // that could be a verb is the noun before the clause's own verb
+    let noun_first = skip == 0
+        && words.get(1).is_some_and(|n| {
+            matches!(clauses::bare(n).as_str(), "is" | "was" | "slipped" | "slid")
+        });
     match verb(&first) {
-        Some((_, VerbForm::Base)) if joined && skip == 0 => Some(clause.to_string()),
+        // (an event said bare is "the" one: "the launch is planned ...")
+        Some((_, VerbForm::Base))
+            if noun_first && skip == 0 && super::lexicon::is_event(&first) =>
+        {
+            Some(format!("the {clause}"))
+        }
+        Some((_, VerbForm::Base)) if (joined || noun_first) && skip == 0 => {
+            Some(clause.to_string())
+        }
         Some((_, VerbForm::Past)) if me_next => None,
         Some((_, VerbForm::Past)) if !matches!(first.as_str(), "was" | "were") => {
             Some(format!("I {}", lowered(clause)))

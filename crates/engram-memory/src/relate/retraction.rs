@@ -157,6 +157,9 @@ pub(super) const POSTPONED: &[&str] = &[
     " got delayed until ",
     " was delayed to ",
     " was delayed until ",
+    " slipped to ",
+    " has slipped to ",
+    " slid to ",
     " got rescheduled to ",
     " got rescheduled for ",
     " was rescheduled to ",
@@ -200,7 +203,14 @@ fn owned(subject: &str) -> (Option<String>, &str) {
 fn postponement(t: &str) -> Option<Retraction> {
     let (own, thing) = match POSTPONED.iter().find_map(|p| t.find(p).map(|i| (i, p))) {
         Some((i, _)) => {
-            let subject = lead_subject(t[..i].trim());
+            let before = t[..i].trim();
+            let subject = lead_subject(before);
+            // ("the launch": a noun that could be a verb is the thing)
+            let subject = if matches!(subject.as_str(), "the" | "our" | "my" | "their" | "") {
+                before.to_string()
+            } else {
+                subject
+            };
             let (own, thing) = owned(&subject);
             (own, thing.to_string())
         }

@@ -31,6 +31,10 @@ pub(super) fn tense_of(words: &[&str]) -> Option<bool> {
         if ahead(w) {
             return Some(true);
         }
+        // "launch is planned for May 15": a plan is ahead
+        if w == "planned" && i > 0 && matches!(lower[i - 1].as_str(), "is" | "are") {
+            return Some(true);
+        }
         // "my goal is to pass N5 in July": an aim is ahead
         if crate::offline::lexicon::OWN_AIMS.contains(&w.as_str())
             && lower.get(i + 1).is_some_and(|b| b == "is")
