@@ -52,10 +52,11 @@ pub fn resolve(text: &str, today: NaiveDate) -> (String, Vec<String>) {
                 out[out.len() - 1].to_ascii_lowercase().as_str(),
                 "to" | "until" | "till"
             )
-            && matches!(
-                out[out.len() - 2].to_ascii_lowercase().as_str(),
-                "moved" | "pushed" | "postponed" | "rescheduled" | "delayed" | "back" | "slipped"
-            );
+            && {
+                let verb = out[out.len() - 2].to_ascii_lowercase();
+                // ("pushed back to")
+                verb == "back" || crate::offline::lexicon::MOVE_VERBS.contains(&verb.as_str())
+            };
         let month_ahead = if moved_to && named_days {
             Some(true)
         } else {

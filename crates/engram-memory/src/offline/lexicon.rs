@@ -353,6 +353,18 @@ pub fn is_personal_event(word: &str) -> bool {
     event_in(word, PERSONAL_EVENTS)
 }
 
+/// Verbs that move an event to another time ("got moved to", "pushed
+/// our trip back to", "launch slipped to").
+pub const MOVE_VERBS: &[&str] = &[
+    "moved",
+    "pushed",
+    "postponed",
+    "rescheduled",
+    "delayed",
+    "slipped",
+    "slid",
+];
+
 /// Whether `clause` tells that an event was moved to another time: "the"
 /// and the event ("the wedding", "the dentist appointment"), then "got
 /// moved to", "was postponed until" and the like. Such a clause is about
@@ -393,11 +405,7 @@ pub fn moves_an_event(clause: &str) -> bool {
         && (new_place
             || matches!(
                 moved,
-                [
-                    "moved" | "pushed" | "postponed" | "rescheduled" | "delayed",
-                    "to" | "until" | "till" | "back" | "for",
-                    ..
-                ]
+                [verb, "to" | "until" | "till" | "back" | "for", ..] if MOVE_VERBS.contains(verb)
             ))
 }
 

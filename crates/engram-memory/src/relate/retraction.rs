@@ -252,14 +252,10 @@ fn postponement(t: &str) -> Option<Retraction> {
 /// The event an active move names ("moved the wedding to", "pushed our
 /// trip back to"), as its words after the determiner.
 fn moved_object(t: &str) -> Option<String> {
-    const MOVED: &[&str] = &[
-        " moved ",
-        " pushed ",
-        " postponed ",
-        " rescheduled ",
-        " delayed ",
-    ];
-    let (i, verb) = MOVED.iter().find_map(|v| t.find(v).map(|i| (i, *v)))?;
+    let (i, verb) = crate::offline::lexicon::MOVE_VERBS.iter().find_map(|v| {
+        let v = format!(" {v} ");
+        t.find(&v).map(|i| (i, v))
+    })?;
     let after = &t[i + verb.len()..];
     let mut words = after.split_whitespace();
     let det = words.next()?;
