@@ -17,7 +17,9 @@ use super::short_answers::{last_question, mine};
 /// The answer sentence `answer`, when it only says yes to the question in
 /// `question`, said as that question's statement.
 pub(super) fn said_yes(question: &str, answer: &str) -> Option<String> {
-    if !only_yes(answer) {
+    // ("yes, StoneCo, but it's 2k more": a yes that names what was found)
+    let named = yes_naming(answer);
+    if !only_yes(answer) && named.is_none() {
         return None;
     }
     // the question's words as written, and lowercased to read
@@ -76,7 +78,46 @@ pub(super) fn said_yes(question: &str, answer: &str) -> Option<String> {
         _ => return None,
     };
     // (a thing to state: at least two words after the verb)
-    (statement.split_whitespace().count() >= 4).then(|| format!("{statement}!"))
+    if statement.split_whitespace().count() < 4 {
+        return None;
+    }
+    // (what was found is named only when the question asked for one: "a
+    // new supplier", not "the kitchen")
+    Some(match named {
+        Some(name) if q.iter().any(|w| matches!(*w, "a" | "an")) => {
+            format!("{statement}, {name}.")
+        }
+        Some(_) => return None,
+        None => format!("{statement}!"),
+    })
+}
+
+/// The name a yes goes on with: "yes, StoneCo, but it's 2k more" names
+/// "StoneCo"; "Yes, Dr. Lee!" names "Dr. Lee". Capitalised words only,
+/// up to six (with "of", "at" and the like between), ending the sentence
+/// or a comma.
+fn yes_naming(sentence: &str) -> Option<&str> {
+    let (yes, rest) = sentence.split_once(',')?;
+    if yes.split_whitespace().count() != 1 || !YES.contains(&bare(yes).as_str()) {
+        return None;
+    }
+    let rest = rest.trim_start();
+    let end = rest.find([',', '!', ';']).unwrap_or(rest.len());
+    let name = rest[..end].trim_end_matches('.').trim();
+    let words: Vec<&str> = name.split_whitespace().collect();
+    let capitalised = words.iter().all(|w| {
+        w.starts_with(char::is_uppercase)
+            || matches!(*w, "&" | "and" | "of" | "the" | "at" | "from" | "in")
+    });
+    let pronoun = words
+        .first()
+        .is_some_and(|w| matches!(bare(w).as_str(), "i" | "i'm" | "i've" | "we" | "it"));
+    (!words.is_empty()
+        && words.len() <= 6
+        && capitalised
+        && words[words.len() - 1].starts_with(char::is_uppercase)
+        && !pronoun)
+        .then_some(name)
 }
 
 /// Words that say yes ("of course", "for sure" by their first word).
@@ -131,7 +172,23 @@ mod tests {
                 "Yep, I did!",
                 Some("I finished the marathon in the end!"),
             ),
+            (
+                "That's frustrating. Have you found a new supplier?",
+                "yes, StoneCo, but it's 2k more",
+                Some("I have found a new supplier, StoneCo."),
+            ),
+            (
+                "Did you find a dentist?",
+                "Yes, Dr. Lee at Smile Studio.",
+                Some("I found a dentist, Dr. Lee at Smile Studio."),
+            ),
             // no yes alone, or nothing stated
+            ("Have you found the keys?", "Yes, Tom had them!", None),
+            (
+                "Did you call a plumber?",
+                "Yes, I did, he comes Monday.",
+                None,
+            ),
             ("Did you finish the marathon?", "Yep, in four hours!", None),
             ("Do you have any tips for me?", "Yeah, totally!", None),
             ("Have you ever been to Oslo?", "Yes!", None),

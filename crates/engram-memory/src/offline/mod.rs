@@ -29,6 +29,7 @@ mod entities;
 mod filled;
 mod gapped;
 mod group;
+mod home;
 mod intro;
 mod itinerary;
 mod lead;

@@ -84,12 +84,15 @@ impl Owners {
     /// `clause` with each "the X" of a kind its speaker alone owns said as
     /// "my X" (the speakers' pronouns are resolved after this).
     pub fn rewrite(&self, clause: &str, speaker: &str) -> String {
-        let clause = self.projects.rewrite(clause, speaker);
-        let clause = own_event(&clause).unwrap_or(clause);
+        let clause = own_event(clause)
+            .or_else(|| super::home::own_room(clause))
+            .unwrap_or_else(|| clause.to_string());
         let clause = kin_named(&clause).unwrap_or(clause);
         let clause = bare_own(&clause)
             .or_else(|| bare_aim(&clause))
             .unwrap_or(clause);
+        // ("my budget" is then the one piece of work's)
+        let clause = self.projects.rewrite(&clause, speaker);
         if self.of.is_empty() {
             return clause;
         }
@@ -298,7 +301,7 @@ fn bare_aim(clause: &str) -> Option<String> {
 
 /// "my", capitalised as `opening` is (it takes that word's place at the
 /// front of the clause).
-fn my_as(opening: &str) -> &'static str {
+pub(super) fn my_as(opening: &str) -> &'static str {
     if opening.starts_with(char::is_uppercase) {
         "My"
     } else {
@@ -328,10 +331,7 @@ fn own_event(clause: &str) -> Option<String> {
             "went" | "was" | "is" | "got" | "ended" | "felt" | "lasted" | "took"
         )
     });
-    (said && told).then(|| {
-        let my = if the.starts_with('T') { "My" } else { "my" };
-        format!("{my} {}", rest.join(" "))
-    })
+    (said && told).then(|| format!("{} {}", my_as(the), rest.join(" ")))
 }
 
 #[cfg(test)]

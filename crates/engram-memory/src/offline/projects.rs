@@ -4,7 +4,11 @@
 //! work's, so "The deadline is March 15" is remembered as "The deadline
 //! for the billing migration is March 15", a fact that stands alone.
 //! Only when the speaker named exactly one such piece of work; with two,
-//! whose deadline it is stays unsaid. Reads text only.
+//! whose deadline it is stays unsaid. Work on a room of the home ("we're
+//! redoing the kitchen") is such a piece of work too, whose budget, cost
+//! and builder are said of it ("My budget for the kitchen is 25k"), and
+//! whose stages ("demolition starts on the 3rd") are of it: "The
+//! demolition of the kitchen starts on the 3rd". Reads text only.
 
 use super::clauses::bare;
 use std::collections::HashMap;
@@ -36,10 +40,36 @@ const WORK: &[&str] = &[
     "novel",
     "manuscript",
     "wedding",
+    "remodel",
+    "makeover",
 ];
 
 /// Things a piece of work has that say nothing on their own.
-const BELONGING: &[&str] = &["deadline", "budget", "timeline", "kickoff"];
+const BELONGING: &[&str] = &[
+    "deadline",
+    "budget",
+    "timeline",
+    "kickoff",
+    "cost",
+    "contractor",
+    "builder",
+    "builders",
+    "architect",
+];
+
+/// Words that may say which of them ("the final cost").
+const WHICH: &[&str] = &["final", "total", "overall", "original", "new", "estimated"];
+
+/// Stages a piece of building work goes through, said bare in chat
+/// ("demolition starts on the 3rd").
+const STAGES: &[&str] = &[
+    "demolition",
+    "construction",
+    "installation",
+    "plastering",
+    "tiling",
+    "fitting",
+];
 
 /// Words that open a piece of work's name.
 const DETERMINERS: &[&str] = &["the", "my", "our", "a", "an", "this"];
@@ -90,7 +120,8 @@ impl Projects {
             if i > 0 && matches!(bare(words[i - 1]).as_str(), "for" | "of") {
                 continue;
             }
-            let Some(work) = work_at(&words, i) else {
+            let Some(work) = work_at(&words, i).or_else(|| super::home::home_work(&words, i))
+            else {
                 continue;
             };
             let entry = self
@@ -111,20 +142,49 @@ impl Projects {
         };
         let words: Vec<&str> = clause.split_whitespace().collect();
         let mut out: Vec<String> = Vec::with_capacity(words.len() + 4);
+        let said_whose = |i: usize| {
+            words
+                .get(i + 1)
+                .is_some_and(|n| matches!(bare(n).as_str(), "for" | "of" | "on"))
+        };
         for (i, w) in words.iter().enumerate() {
-            let belongs = i > 0
-                && BELONGING.contains(&bare(w).as_str())
-                && bare(words[i - 1]) == "the"
-                && words
-                    .get(i + 1)
-                    .is_none_or(|n| !matches!(bare(n).as_str(), "for" | "of" | "on"));
-            if !belongs {
+            let word = bare(w);
+            // ("the budget", "my final cost", "the new contractor")
+            let det = |at: usize| matches!(bare(words[at]).as_str(), "the" | "my" | "our");
+            let determined = i > 0
+                && (det(i - 1)
+                    || (i > 1 && WHICH.contains(&bare(words[i - 1]).as_str()) && det(i - 2)));
+            let belongs = determined
+                && BELONGING.contains(&word.as_str())
+                && !words[i - 1].ends_with([',', '.'])
+                && !said_whose(i);
+            // ("demolition starts on the 3rd": a stage, bare or "the")
+            let stage = STAGES.contains(&word.as_str())
+                && (i == 0 || (i == 1 && bare(words[0]) == "the"))
+                && !said_whose(i)
+                && w.chars().skip(usize::from(i == 0)).all(char::is_lowercase);
+            if stage && i == 0 {
+                let the = if w.starts_with(char::is_uppercase) {
+                    "The"
+                } else {
+                    "the"
+                };
+                // (a room's work: of the speaker's own room)
+                let of = match work.strip_prefix("the ") {
+                    Some(room) if super::home::ROOMS.contains(&room) => format!("my {room}"),
+                    _ => work.clone(),
+                };
+                out.push(format!("{the} {} of {of}", w.to_lowercase()));
+                continue;
+            }
+            if !belongs && !stage {
                 out.push(w.to_string());
                 continue;
             }
             // ("met the deadline." keeps its full stop at the end)
             let end = w.trim_end_matches([',', '.', '!', '?', ';', ':']);
-            out.push(format!("{end} for {work}{}", &w[end.len()..]));
+            let joint = if stage { "of" } else { "for" };
+            out.push(format!("{end} {joint} {work}{}", &w[end.len()..]));
         }
         out.join(" ")
     }

@@ -177,9 +177,20 @@ fn describes(thing: &str, memory: &str) -> bool {
 /// `wordings`.
 fn said_then(thing: &str, memory: &str, wordings: &[&str]) -> bool {
     let m = format!(" {} ", memory.to_lowercase());
-    wordings
-        .iter()
-        .any(|c| m.contains(&format!(" {thing} {c}")))
+    // ("the user's budget for the kitchen is 25k": whose work's, between)
+    let which = m
+        .split_once(&format!(" {thing} for "))
+        .is_some_and(|(_, after)| {
+            let words: Vec<&str> = after.split_whitespace().take(5).collect();
+            (1..words.len()).any(|k| {
+                let rest = words[k..].join(" ") + " ";
+                wordings.iter().any(|c| rest.starts_with(c))
+            })
+        });
+    which
+        || wordings
+            .iter()
+            .any(|c| m.contains(&format!(" {thing} {c}")))
 }
 
 /// Whether `question` opens with the wh-word `wh` ("when", "when's"),

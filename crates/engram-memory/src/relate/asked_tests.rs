@@ -13,6 +13,7 @@ fn where_and_what_value() {
     let q = Asked::of("what is the renovation budget?");
     assert!(q.answered_by("The user's budget went up to 28k because of plumbing issues."));
     assert!(!q.answered_by("The user is finally renovating the kitchen."));
+    assert!(q.answered_by("Priya's budget for the kitchen is 25k."));
     assert!(Asked::of("how much is Maya's rent?").answered_by("Maya's rent is 1450."));
     assert!(!Asked::of("what is Ines's novel about?").answered_by("Ines's novel is 300 pages."));
     let q = Asked::of("what does Dev do for work?");

@@ -4,7 +4,9 @@
 //! told as going on ("is leading", "has been writing") of the same
 //! subject, naming every telling word of what was finished, is ended; and
 //! only work pointed at as a known one ("the migration", "my thesis", not
-//! "a painting", which may be another).
+//! "a painting", which may be another). Work told done by its state
+//! ("Priya's kitchen is done") ends it too, and a work's state is the next
+//! version of its state before ("Priya's kitchen is delayed").
 
 use super::retraction::stem;
 use super::slots::{lead_subject, normalise, same_subject};
@@ -54,8 +56,82 @@ const STOPS: &[&str] = &[
     "an",
 ];
 
+/// States a piece of work is in, and whether each says it is done.
+const STATES: &[(&str, bool)] = &[
+    ("done", true),
+    ("finished", true),
+    ("complete", true),
+    ("completed", true),
+    ("ready", true),
+    ("delayed", false),
+    ("late", false),
+    ("behind", false),
+    ("on hold", false),
+    ("on track", false),
+    ("back on track", false),
+    ("underway", false),
+];
+
+/// A fact that says what state someone's work is in ("priya's kitchen is
+/// done", "the launch is delayed"): (whose, the stems of the work, the
+/// state, whether it is done).
+fn work_state(fact: &str) -> Option<(String, Vec<String>, &'static str, bool)> {
+    let t = normalise(fact);
+    let words: Vec<&str> = t.split_whitespace().collect();
+    let be = words.iter().position(|w| matches!(*w, "is" | "was"))?;
+    let rest = words[be + 1..]
+        .iter()
+        .skip_while(|w| matches!(**w, "now" | "finally" | "officially" | "all" | "fully"))
+        .copied()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let rest = rest.trim_end_matches(['.', '!']);
+    let (state, done) = STATES
+        .iter()
+        .find(|(s, _)| rest == *s || rest.strip_prefix(s).is_some_and(|r| r.starts_with(' ')))?;
+    // whose work: "priya's kitchen", "the launch"
+    let subject = &words[..be];
+    let (owner, thing) = match subject {
+        [o, thing @ ..] if o.ends_with("'s") && !thing.is_empty() => {
+            (o.trim_end_matches("'s").to_string(), thing)
+        }
+        ["the", thing @ ..] if !thing.is_empty() => (String::new(), thing),
+        _ => return None,
+    };
+    // ("the thing we planned is done": a clause, not a name)
+    let clause = thing
+        .iter()
+        .any(|w| verb(w).is_some_and(|(_, f)| matches!(f, VerbForm::Past | VerbForm::Gerund)));
+    if thing.len() > 3 || clause {
+        return None;
+    }
+    let stems = thing.iter().map(|w| stem(w)).collect();
+    Some((owner, stems, state, *done))
+}
+
+/// Whether `new` says a new state of the work whose state `old` says
+/// ("Priya's kitchen is done" after "Priya's kitchen is delayed").
+pub(super) fn new_state(new: &str, old: &str) -> bool {
+    match (work_state(new), work_state(old)) {
+        (Some((o1, w1, s1, _)), Some((o2, w2, s2, _))) => {
+            (o1 == o2 || o1.is_empty()) && w1 == w2 && s1 != s2
+        }
+        _ => false,
+    }
+}
+
+/// Whether `fact` tells someone's work done by its state ("Priya's
+/// kitchen is done"): it ends the work and every state it was in.
+pub(super) fn told_done(fact: &str) -> bool {
+    work_state(fact).is_some_and(|(owner, _, _, done)| done && !owner.is_empty())
+}
+
 /// Who finished, and the telling stems of what they finished.
 fn finished(fact: &str) -> Option<(String, Vec<String>)> {
+    // ("priya's kitchen is done": told by its state)
+    if let Some((owner, stems, _, true)) = work_state(fact) {
+        return (!owner.is_empty()).then_some((owner, stems));
+    }
     let t = format!(" {} ", normalise(fact));
     let (i, p) = FINISHED.iter().find_map(|p| t.find(p).map(|i| (i, *p)))?;
     let who = lead_subject(t[..i].trim());
@@ -197,7 +273,40 @@ pub(super) fn described(new: &str, old: &str) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::{described, finishes};
+    use super::{described, finishes, new_state};
+
+    #[test]
+    fn a_work_in_a_new_state() {
+        for (new, old, next) in [
+            (
+                "Priya's kitchen is DONE.",
+                "Priya's kitchen is delayed.",
+                true,
+            ),
+            (
+                "The launch is back on track.",
+                "The launch is delayed.",
+                true,
+            ),
+            (
+                "Priya's kitchen is delayed.",
+                "Priya's kitchen is delayed again.",
+                false,
+            ),
+            (
+                "Priya's bathroom is done.",
+                "Priya's kitchen is delayed.",
+                false,
+            ),
+            (
+                "Tom's kitchen is done.",
+                "Priya's kitchen is delayed.",
+                false,
+            ),
+        ] {
+            assert_eq!(new_state(new, old), next, "{new} | {old}");
+        }
+    }
 
     #[test]
     fn finished_work_keeps_its_name() {
@@ -244,6 +353,16 @@ mod tests {
                 "Sara wrapped up the kitchen renovation in June.",
                 "Sara is doing the kitchen renovation with her dad.",
                 true,
+            ),
+            (
+                "Priya's kitchen is DONE.",
+                "Priya is finally redoing the kitchen.",
+                true,
+            ),
+            (
+                "Priya's kitchen is delayed.",
+                "Priya is finally redoing the kitchen.",
+                false,
             ),
             // someone else's work
             (

@@ -126,7 +126,8 @@ pub fn ends_something(fact: &str) -> bool {
 /// and Omar called off the engagement"), so that every current memory it
 /// updates is over, not only the one it becomes the next version of.
 pub fn ends_for_good(fact: &str) -> bool {
-    ends_something(fact) || single_again(fact).is_some()
+    // ("Priya's kitchen is done": the work and its state before)
+    ends_something(fact) || single_again(fact).is_some() || finished::told_done(fact)
 }
 
 /// What of `old` stays true when `new` updates it but says nothing of it,
@@ -335,6 +336,8 @@ const WORDED_UPDATES: &[(Rule, f32)] = &[
     (outcomes::plan_done, TOPIC_COSINE),
     // "finished the migration" after "is leading the billing migration"
     (finished::finishes, TOPIC_COSINE),
+    // "kitchen is done" after "kitchen is delayed"
+    (finished::new_state, TOPIC_COSINE),
     // "is now flying on August 6th instead" after "has flights on August 4th"
     (instead::moves_day, instead::INSTEAD_COSINE),
     // "the flight is now on June 14th" after "flies out on June 12th"

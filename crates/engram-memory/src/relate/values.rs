@@ -58,6 +58,13 @@ fn value(fact: &str) -> Option<(Option<String>, String, String)> {
         let Some(rest) = w.get(from + len..) else {
             break;
         };
+        // ("budget for the kitchen is 25k": which work's, said after it)
+        let says = |r: &[&str]| TO.iter().any(|to| r.starts_with(to));
+        let which = matches!(rest.first(), Some(&("for" | "of")))
+            .then(|| (2..=4).find(|&k| rest.get(k..).is_some_and(says)))
+            .flatten()
+            .unwrap_or(0);
+        let rest = &rest[which..];
         let Some(to) = TO.iter().find(|to| rest.starts_with(to)) else {
             continue;
         };
@@ -94,6 +101,18 @@ pub(super) fn new_value(new: &str, old: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::new_value;
+
+    #[test]
+    fn a_budget_said_of_its_work_is_the_budget() {
+        assert!(new_value(
+            "The budget went up to 28k because of plumbing issues.",
+            "The user's budget for the kitchen is around 25k."
+        ));
+        assert!(new_value(
+            "Priya's final cost for the kitchen was 28k.",
+            "Priya's final cost is 30k."
+        ));
+    }
 
     #[test]
     fn a_new_amount_of_the_same_thing() {

@@ -1,0 +1,197 @@
+//! The speaker's home and the work done on it. "the kitchen is delayed"
+//! and "kitchen is done" said by a speaker are about their own kitchen
+//! ("my kitchen is delayed"); "we're redoing the kitchen" makes "the
+//! kitchen" a piece of work, whose budget, cost and demolition `projects`
+//! then says ("my budget for the kitchen is 25k"). Only a room or part of
+//! a home that opens the clause is the speaker's: "a party in the kitchen"
+//! stays as said. Reads text only.
+
+use super::clauses::bare;
+
+/// Rooms and parts of a home (singular, lower case).
+pub(super) const ROOMS: &[&str] = &[
+    "kitchen",
+    "bathroom",
+    "garden",
+    "loft",
+    "attic",
+    "basement",
+    "cellar",
+    "bedroom",
+    "roof",
+    "porch",
+    "deck",
+    "patio",
+    "garage",
+    "driveway",
+    "hallway",
+    "conservatory",
+    "backyard",
+    "shed",
+    "nursery",
+    "house",
+    "flat",
+    "apartment",
+];
+
+/// Verbs of work done on a home ("redoing the kitchen", "we renovated
+/// the bathroom").
+const RENOVATING: &[&str] = &[
+    "redo",
+    "redoing",
+    "redid",
+    "renovate",
+    "renovating",
+    "renovated",
+    "remodel",
+    "remodeling",
+    "remodelling",
+    "remodeled",
+    "remodelled",
+    "redecorate",
+    "redecorating",
+    "redecorated",
+    "refit",
+    "refitting",
+    "refitted",
+    "rebuild",
+    "rebuilding",
+    "rebuilt",
+    "repaint",
+    "repainting",
+    "repainted",
+    "gut",
+    "gutting",
+    "gutted",
+];
+
+/// Words that may follow the room of a work done on it ("redoing the
+/// kitchen this spring").
+const AFTER_THE_WORK: &[&str] = &[
+    "this",
+    "next",
+    "in",
+    "with",
+    "and",
+    "at",
+    "for",
+    "because",
+    "so",
+    "but",
+    "now",
+    "finally",
+    "after",
+    "before",
+    "from",
+    "since",
+    "on",
+    "which",
+    "again",
+    "soon",
+    "over",
+    "during",
+    "while",
+    "ourselves",
+    "myself",
+    "lol",
+    "haha",
+];
+
+/// "the kitchen" when the words from `i` say work done on a room
+/// ("redoing the kitchen", "doing up our bathroom", "fixing up the
+/// loft").
+pub(super) fn home_work(words: &[&str], i: usize) -> Option<String> {
+    let verb = bare(words[i]);
+    let particle = matches!(verb.as_str(), "doing" | "fixing" | "did" | "fixed")
+        && words.get(i + 1).is_some_and(|w| bare(w) == "up");
+    if !RENOVATING.contains(&verb.as_str()) && !particle {
+        return None;
+    }
+    let at = i + 1 + usize::from(particle);
+    let (det, room) = (words.get(at)?, words.get(at + 1)?);
+    // ("redoing the kitchen playlist": the room names another thing)
+    let ends = room.ends_with([',', '.', '!', '?', ';', ':'])
+        || words
+            .get(at + 2)
+            .is_none_or(|n| AFTER_THE_WORK.contains(&bare(n).as_str()));
+    let room = bare(room);
+    (matches!(bare(det).as_str(), "the" | "our" | "my") && ROOMS.contains(&room.as_str()) && ends)
+        .then(|| format!("the {room}"))
+}
+
+/// A clause that opens with a room of the home ("the kitchen is delayed",
+/// "kitchen is DONE"), said with "my": the speaker's own.
+pub(super) fn own_room(clause: &str) -> Option<String> {
+    let words: Vec<&str> = clause.split_whitespace().collect();
+    let the = words.first().is_some_and(|w| bare(w) == "the");
+    let at = usize::from(the);
+    let (room, next) = (words.get(at)?, words.get(at + 1)?);
+    let written = room.chars().skip(usize::from(!the)).all(char::is_lowercase);
+    if !ROOMS.contains(&bare(room).as_str())
+        || !written
+        || words[..=at]
+            .iter()
+            .any(|w| w.ends_with([',', '.', '!', '?']))
+    {
+        return None;
+    }
+    // a verb right after it ("is", "got", "looks"): the room is the subject
+    let verb = matches!(
+        bare(next).as_str(),
+        "is" | "was" | "got" | "looks" | "looked" | "needs" | "needed" | "has" | "had" | "will"
+    ) || super::lexicon::verb(&bare(next))
+        .is_some_and(|(_, f)| f == super::lexicon::VerbForm::Past)
+        // ("flooded", "leaked": a regular past)
+        || (bare(next).ends_with("ed") && bare(next).len() > 4);
+    if !verb {
+        return None;
+    }
+    Some(format!(
+        "{} {} {}",
+        super::owners::my_as(words[0]),
+        bare(room),
+        words[at + 1..].join(" ")
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_room_opening_the_clause_is_the_speakers() {
+        for (clause, want) in [
+            ("the kitchen is delayed", Some("my kitchen is delayed")),
+            ("kitchen is DONE.", Some("my kitchen is DONE.")),
+            (
+                "The bathroom flooded last night.",
+                Some("My bathroom flooded last night."),
+            ),
+            ("the garden looks amazing", Some("my garden looks amazing")),
+            // not the subject, or someone's already
+            ("the kitchen of the old house is tiny", None),
+            ("a party in the kitchen", None),
+            ("Kitchen Nightmares is on tonight", None),
+            ("the kitchen, the hall and the loft", None),
+        ] {
+            assert_eq!(own_room(clause).as_deref(), want, "{clause}");
+        }
+    }
+
+    #[test]
+    fn work_on_a_room_is_a_piece_of_work() {
+        for (said, want) in [
+            ("we're finally redoing the kitchen!", Some("the kitchen")),
+            ("we're doing up our bathroom", Some("the bathroom")),
+            ("I renovated my loft", Some("the loft")),
+            ("redoing the kitchen playlist", None),
+            ("redoing the kitchen this spring", Some("the kitchen")),
+            ("we're cleaning the kitchen", None),
+            ("I'm doing up the tree", None),
+        ] {
+            let words: Vec<&str> = said.split_whitespace().collect();
+            let got = (0..words.len()).find_map(|i| home_work(&words, i));
+            assert_eq!(got.as_deref(), want, "{said}");
+        }
+    }
+}
