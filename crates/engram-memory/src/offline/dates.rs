@@ -64,7 +64,34 @@ pub fn resolve(text: &str, today: NaiveDate) -> (String, Vec<String>) {
         };
         let found = phrase(&words[i..], today)
             .or_else(|| bare_month(&words[i..], today, month_ahead))
-            .or_else(|| bare_day(&words[i..], today, tense.filter(|_| after_on)))
+            .or_else(|| {
+                // ("my interview is on the 3rd": a day something is on is
+                // ahead, unless the sentence says it is past)
+                let is_on = after_on
+                    && out.len() >= 2
+                    && matches!(
+                        out[out.len() - 2].to_ascii_lowercase().as_str(),
+                        "is" | "'s"
+                    );
+                let ahead = if is_on {
+                    Some(tense.unwrap_or(true))
+                } else {
+                    tense.filter(|_| after_on)
+                };
+                bare_day(&words[i..], today, ahead)
+            })
+            .or_else(|| {
+                // "first date is friday", "seeing each other again on
+                // Sunday": the weekday the tense (or the verb of being)
+                // points to
+                let be = out.last().map(|w| w.to_ascii_lowercase());
+                let ahead = match be.as_deref() {
+                    Some("is" | "'s") => Some(tense.unwrap_or(true)),
+                    Some("was") => Some(false),
+                    _ => tense.filter(|_| after_on),
+                };
+                named_day::named_weekday(&words[i..], today, ahead.filter(|_| named_days))
+            })
             .or_else(|| {
                 // "got moved to April 9th": where it is moved to is
                 // ahead or near, whatever the tense of the move

@@ -82,6 +82,35 @@ const NOT_NAMES: &[&str] = &[
     "Well",
 ];
 
+/// Apps and sites people meet, post and watch on ("matched with someone
+/// on Hinge"): organisations, never who a "she" means.
+const PLATFORMS: &[&str] = &[
+    "Hinge",
+    "Tinder",
+    "Bumble",
+    "Instagram",
+    "TikTok",
+    "Facebook",
+    "Twitter",
+    "YouTube",
+    "Reddit",
+    "LinkedIn",
+    "Netflix",
+    "Spotify",
+    "WhatsApp",
+    "Discord",
+    "Twitch",
+    "Slack",
+    "Zoom",
+    "Etsy",
+    "Vinted",
+    "Duolingo",
+    "Strava",
+    "Airbnb",
+    "Craigslist",
+    "Meetup",
+];
+
 const ORG_WORDS: &[&str] = &[
     "Inc",
     "Corp",
@@ -409,7 +438,9 @@ pub fn find(sentence: &str, people: &[&str]) -> Vec<Entity> {
             .map(|b| core(words[b]).to_ascii_lowercase());
         let kind = if people.contains(&name.as_str()) {
             EntityKind::Person
-        } else if name.split(' ').any(|p| ORG_WORDS.contains(&p)) {
+        } else if name.split(' ').any(|p| ORG_WORDS.contains(&p))
+            || PLATFORMS.contains(&name.as_str())
+        {
             EntityKind::Organisation
         } else if before.as_deref().is_some_and(|b| PLACE_CUES.contains(&b))
             && !to_someone(&words[..start])

@@ -154,6 +154,8 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
         // "im moving to berlin in june": "I'm", "June"
         let casual = casual_speakers.contains(&t.speaker);
         let text = typed::spelled(&text, casual).unwrap_or(text);
+        // ("official now :) 3 months today": a face ends a sentence)
+        let text = typed::emoticons_as_stops(&text).unwrap_or(text);
         // "these little guys" with a picture of turtles: the speaker's turtles
         if let (Some(sp), Some(animals)) = (t.speaker, shown::fond_animals(t.text)) {
             antecedents.note_animals(sp, &animals, ti);
@@ -183,6 +185,7 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
             let sentence = date_set(&sentence).into_owned();
             let sentence = hometown_named(&sentence).into_owned();
             let sentence = manager_named(&sentence);
+            let sentence = named::someone_named(&sentence);
             let sentence = sentence.as_ref();
             // "How long have you been married?" - "5 years already!"
             let short = question.filter(|_| si == 0).and_then(|q| {
@@ -414,7 +417,9 @@ fn clause_facts(
     // "we were teammates" needs more than one person: a plural role
     let group_role = group::group_role(&l);
     let mut earlier = antecedents.clone();
-    let we = if together || group_role || group::us_together(&l) {
+    let we = if together {
+        antecedents.we_together(turn)
+    } else if group_role || group::us_together(&l) {
         antecedents.we(turn)
     } else {
         coref::We::default()

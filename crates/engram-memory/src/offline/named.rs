@@ -68,6 +68,59 @@ pub(super) fn named(clause: &str, before: &str) -> Option<String> {
     Some(format!("My {who} {named} {}", name.join(" ")))
 }
 
+/// Someone brought in without a name and named in the clause after it:
+/// "I matched with someone on Hinge, her name is Elif, she's a vet" is
+/// "I matched with Elif on Hinge, she's a vet". Only "someone", "a
+/// girl", "this guy" and the like, said once before the naming clause; a
+/// kind of person ("a new colleague") keeps its noun ("a new colleague
+/// named Ana").
+pub(super) fn someone_named(sentence: &str) -> std::borrow::Cow<'_, str> {
+    use std::borrow::Cow;
+    let lower = sentence.to_lowercase();
+    let Some((at, len)) = [
+        ", her name is ",
+        ", his name is ",
+        ", their name is ",
+        ", she's called ",
+        ", he's called ",
+    ]
+    .iter()
+    .find_map(|p| lower.find(p).map(|i| (i, p.len()))) else {
+        return Cow::Borrowed(sentence);
+    };
+    let after = &sentence[at + len..];
+    let name_len = after.find([',', '.', '!', '?', ';']).unwrap_or(after.len());
+    let name = after[..name_len].trim();
+    let words: Vec<&str> = name.split_whitespace().collect();
+    if words.is_empty() || words.len() > 2 || !words.iter().all(|w| is_name_word(w)) {
+        return Cow::Borrowed(sentence);
+    }
+    let before: Vec<&str> = sentence[..at].split_whitespace().collect();
+    let found: Vec<(usize, usize)> = (0..before.len())
+        .filter_map(|i| {
+            let w = bare(before[i]);
+            let next = before.get(i + 1).map(|n| bare(n));
+            match (w.as_str(), next.as_deref()) {
+                ("someone" | "somebody", _) => Some((i, 1)),
+                ("a" | "this", Some("girl" | "guy" | "woman" | "man" | "lady" | "bloke")) => {
+                    Some((i, 2))
+                }
+                _ => None,
+            }
+        })
+        .collect();
+    let [(i, n)] = found.as_slice() else {
+        return Cow::Borrowed(sentence);
+    };
+    // (the indefinite's punctuation stays: "someone, ..." keeps its comma)
+    let last = before[i + n - 1];
+    let tail = &last[last.trim_end_matches([',', '.', '!', '?']).len()..];
+    let mut out: Vec<String> = before[..*i].iter().map(|w| w.to_string()).collect();
+    out.push(format!("{name}{tail}"));
+    out.extend(before[i + n..].iter().map(|w| w.to_string()));
+    Cow::Owned(format!("{}{}", out.join(" "), &after[name_len..]))
+}
+
 /// A fragment with no verb that names someone close ("Just me and my
 /// partner Dana", "me, my wife Sara and the kids"): "My partner is Dana".
 /// Only one such person, named by one or two capitalised words right
@@ -199,6 +252,40 @@ pub fn names_a_pet(fact: &str) -> bool {
                     "puppie" | "turtle" | "tortoise" | "guinea" | "pony" | "lizard"
                 )
         })
+}
+
+#[cfg(test)]
+mod someone_tests {
+    use super::someone_named;
+
+    #[test]
+    fn someone_named_after_is_that_one() {
+        for (said, want) in [
+            (
+                "so I matched with someone on Hinge, her name is Elif, she's a vet",
+                "so I matched with Elif on Hinge, she's a vet",
+            ),
+            (
+                "I met a guy at the climbing gym, his name is Tariq.",
+                "I met Tariq at the climbing gym.",
+            ),
+            // no one brought in, or two, or no name
+            (
+                "my sister has a new job, her name is Ana",
+                "my sister has a new job, her name is Ana",
+            ),
+            (
+                "someone told someone else, her name is Ana",
+                "someone told someone else, her name is Ana",
+            ),
+            (
+                "I met someone, her name is hard to say",
+                "I met someone, her name is hard to say",
+            ),
+        ] {
+            assert_eq!(someone_named(said), want, "{said}");
+        }
+    }
 }
 
 #[cfg(test)]

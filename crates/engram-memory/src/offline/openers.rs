@@ -103,6 +103,17 @@ const ANSWER_OPENERS: &[&str] = &[
     "on a brighter note",
     "on a lighter note",
     "on a happier note",
+    // how it's going, answered before the news ("great, we're going to
+    // Istanbul in June")
+    "great",
+    "good",
+    "pretty good",
+    "really good",
+    "all good",
+    "not bad",
+    "fine",
+    "amazing",
+    "awesome",
 ];
 
 const OPENING_PHRASES: &[&str] = &[
@@ -114,6 +125,11 @@ const OPENING_PHRASES: &[&str] = &[
     "change of plans",
     "fun fact",
     "guess what",
+    // what was found out is the fact ("turns out she grew up in Izmir")
+    "it turns out that",
+    "it turns out",
+    "turns out that",
+    "turns out",
     "believe it or not",
     "to be honest",
     "in fact",

@@ -311,16 +311,36 @@ pub(super) fn my_as(opening: &str) -> &'static str {
 
 /// A clause that opens with "the" and such an event told of ("the final
 /// went ok", "The interview was brutal"), said with "my": whose it is.
+/// In chat the "the" may be left out ("interview went well"), and a date
+/// is such an event ("first date is friday", "date went really well").
 fn own_event(clause: &str) -> Option<String> {
     let words: Vec<&str> = clause.split_whitespace().collect();
-    let [the, rest @ ..] = words.as_slice() else {
-        return None;
+    let the = words
+        .first()
+        .filter(|w| bare(w) == "the" && !w.ends_with([',', '.']));
+    let rest = &words[usize::from(the.is_some())..];
+    let dated = |i: usize| {
+        the.is_none()
+            && bare(rest[i]) == "date"
+            && (i == 0 || matches!(bare(rest[0]).as_str(), "first" | "second" | "third"))
     };
-    if bare(the) != "the" || the.ends_with([',', '.']) {
+    // ("the chem final": one word may say which)
+    let at = (0..rest.len().min(2))
+        .find(|&i| super::lexicon::is_personal_event(&bare(rest[i])) || dated(i))?;
+    // (bare, the clause's first word is lower case but for its capital,
+    // and no one's: "my interview" says whose already)
+    let bare_ok = the.is_some()
+        || (rest[0]
+            .chars()
+            .skip(1)
+            .all(|c| c.is_lowercase() || c == '-')
+            && !matches!(
+                bare(rest[0]).as_str(),
+                "my" | "our" | "your" | "his" | "her" | "their" | "a" | "an" | "this" | "that"
+            ));
+    if !bare_ok {
         return None;
     }
-    // ("the chem final": one word may say which)
-    let at = (0..rest.len().min(2)).find(|&i| super::lexicon::is_personal_event(&bare(rest[i])))?;
     let said = rest[..=at].iter().all(|w| {
         !w.ends_with([',', '.', '!', '?'])
             && bare(w).chars().all(|c| c.is_ascii_lowercase() || c == '-')
@@ -331,7 +351,18 @@ fn own_event(clause: &str) -> Option<String> {
             "went" | "was" | "is" | "got" | "ended" | "felt" | "lasted" | "took"
         )
     });
-    (said && told).then(|| format!("{} {}", my_as(the), rest.join(" ")))
+    let opening = the.copied().unwrap_or(rest[0]);
+    (said && told).then(|| format!("{} {}", my_as(opening), lowered(rest, the.is_none())))
+}
+
+/// `words` joined, the first in lower case when it lost its place at the
+/// front to "my" (`front`).
+fn lowered(words: &[&str], front: bool) -> String {
+    let mut out: Vec<String> = words.iter().map(|w| w.to_string()).collect();
+    if let Some(first) = out.first_mut().filter(|_| front) {
+        *first = first.to_lowercase();
+    }
+    out.join(" ")
 }
 
 #[cfg(test)]
@@ -353,6 +384,16 @@ mod tests {
             ("I called Dad.", "I called my dad."),
             ("the final went ok btw", "my final went ok btw"),
             ("The chem midterm was brutal", "My chem midterm was brutal"),
+            ("Interview went well!", "My interview went well!"),
+            (
+                "first date is friday at a wine bar",
+                "my first date is friday at a wine bar",
+            ),
+            ("date went really well!", "my date went really well!"),
+            ("the date is set", "the date is set"),
+            ("my interview is on the 3rd", "my interview is on the 3rd"),
+            ("her exam went well", "her exam went well"),
+            ("Test Drive was fun", "Test Drive was fun"),
             // someone's already, a name, not told of, or anyone's
             ("my Dad is 70", "my Dad is 70"),
             ("Grandma Rose turned 90", "Grandma Rose turned 90"),

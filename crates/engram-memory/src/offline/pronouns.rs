@@ -24,6 +24,10 @@ use super::pronoun_words::{
 };
 use super::surface::upper_first;
 
+/// How many turns back who the talk is about stays in reach, while no one
+/// else is named.
+const CENTER_TURNS: usize = 4;
+
 /// What a mention is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Kind {
@@ -89,12 +93,31 @@ impl Antecedents {
     /// group, an animal or a thing, when the turn before named no one:
     /// "Lena and I got engaged!" - "How did you propose?" - "She said yes
     /// before I finished").
+    ///
+    /// Who the talk is about (the last "he" or "she" meant) stays in reach
+    /// up to [`CENTER_TURNS`] turns while no one else was named since: "her
+    /// name is Elif, she's a vet" - "Have you met up yet?" - "first date is
+    /// friday" - "she has a greyhound" is still Elif.
     pub fn age(&mut self, turn: usize, asked_back: bool) {
         let quiet = turn > 0 && !self.mentions.iter().any(|(_, t, _)| *t + 1 == turn);
         let reach = 1 + usize::from(asked_back);
+        let newest = self
+            .mentions
+            .iter()
+            .filter(|(_, _, k)| matches!(k, Kind::One | Kind::Many))
+            .map(|(_, t, _)| *t)
+            .max();
+        let center = self.center.clone();
+        let talked_of = |x: &str, t: usize, k: Kind| {
+            k == Kind::One
+                && center.as_deref() == Some(x)
+                && Some(t) == newest
+                && t + CENTER_TURNS >= turn
+        };
         // (one person only: "them" two turns on is as likely things)
-        self.mentions
-            .retain(|(_, t, k)| t + reach >= turn || (quiet && t + 2 >= turn && *k == Kind::One));
+        self.mentions.retain(|(x, t, k)| {
+            t + reach >= turn || (quiet && t + 2 >= turn && *k == Kind::One) || talked_of(x, *t, *k)
+        });
     }
 
     /// Note animals of `owner` that turn `turn` showed ("Nate's turtles").
@@ -241,6 +264,27 @@ impl Antecedents {
             .latest(|k| matches!(k, Kind::One | Kind::Many))
             .filter(|(_, t, _)| *t == turn)
             .map(|(text, _, _)| text.to_string());
+        super::coref::We { companion }
+    }
+
+    /// Who "we" means in something done together ("we're seeing each
+    /// other again"): as [`Self::we`], else who the talk is about, while in
+    /// reach ("date went really well! we're seeing each other again" after
+    /// "her name is Elif, she's a vet").
+    pub fn we_together(&self, turn: usize) -> super::coref::We {
+        let we = self.we(turn);
+        if we.companion.is_some() {
+            return we;
+        }
+        let companion = self
+            .center
+            .as_deref()
+            .filter(|c| {
+                self.mentions
+                    .iter()
+                    .any(|(t, _, k)| t == c && *k == Kind::One)
+            })
+            .map(str::to_string);
         super::coref::We { companion }
     }
 

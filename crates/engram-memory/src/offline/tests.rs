@@ -103,7 +103,9 @@ fn a_chat_becomes_attributed_dated_facts() {
     );
     assert_eq!(got[0].event_dates, ["2023-05-06"]);
     assert_eq!(got[0].document_date, day());
-    assert!(got[0].context.contains("Ben: Good, thanks!"));
+    assert!(got[0]
+        .context
+        .contains("Ben: thanks! I ran my first half marathon"));
     assert!(got[0].context.contains("Ana: Hey Ben!"), "the turn before");
     let denver = &got[2].entities;
     assert!(denver

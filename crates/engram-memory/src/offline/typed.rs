@@ -8,6 +8,34 @@
 
 use super::clauses::bare;
 
+/// Faces typed with punctuation, which end what was said before them.
+const EMOTICONS: &[&str] = &[
+    ":)", ":-)", ":(", ":-(", ":D", ":-D", ";)", ";-)", ":P", ":p", ":/", "<3", "xD", "XD", ":')",
+];
+
+/// `text` with each emoticon ("official now :) 3 months today") taken out
+/// and its place a sentence's end: "official now. 3 months today";
+/// `None` when it has none.
+pub(super) fn emoticons_as_stops(text: &str) -> Option<String> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    if !words.iter().any(|w| EMOTICONS.contains(w)) {
+        return None;
+    }
+    let mut out: Vec<String> = Vec::with_capacity(words.len());
+    for w in words {
+        if !EMOTICONS.contains(&w) {
+            out.push(w.to_string());
+            continue;
+        }
+        if let Some(last) = out.last_mut() {
+            if !last.ends_with(['.', '!', '?', ',', ';', ':']) {
+                last.push('.');
+            }
+        }
+    }
+    Some(out.join(" "))
+}
+
 /// Contractions typed without their apostrophe, that are no other word.
 const CONTRACTIONS: &[(&str, &str)] = &[
     ("im", "I'm"),

@@ -220,7 +220,9 @@ const PARTNERS: &[&str] = &[
 ];
 
 /// Words besides [`PARTNERS`] of a fact that says someone has a partner.
-const PARTNERED: &[&str] = &["dating", "married", "engaged", "together"];
+const PARTNERED: &[&str] = &[
+    "dating", "married", "engaged", "together", "official", "couple",
+];
 
 /// Who a fact says is without their partner now ("chris and zoe" for
 /// "Chris and Zoe broke up", "zoe" for "Zoe is single now").

@@ -3,10 +3,11 @@
 //! against the day it was said. Ahead ("is flying on June 3rd"): the next
 //! such day; done ("got married on June 3rd"): the last; a target of a
 //! move ("got moved to April 9th") or a sentence that says neither: the
-//! nearest.
+//! nearest. A weekday said alone ("first date is friday") is the next
+//! such day when ahead, the last one when done.
 
-use super::{bare, month_number, When};
-use chrono::{Datelike, NaiveDate};
+use super::{bare, month_number, weekday, When};
+use chrono::{Datelike, Duration, NaiveDate};
 
 /// The day of the month of an ordinal or number ("9th", "9", "21st").
 fn day_number(w: &str) -> Option<u32> {
@@ -73,4 +74,37 @@ pub(super) fn named_day<'a>(
             .min_by_key(|d| (*d - today).num_days().abs()),
     }?;
     Some((used, When::Day(date), punct))
+}
+
+/// A weekday said alone ("Friday", "sunday"), not "Friday night" or a
+/// list of days: the next such day when `ahead`, else the last one (never
+/// the day it was said on).
+pub(super) fn named_weekday<'a>(
+    words: &[&'a str],
+    today: NaiveDate,
+    ahead: Option<bool>,
+) -> Option<(usize, When, &'a str)> {
+    let ahead = ahead?;
+    let (name, punct) = bare(words.first()?);
+    let wd = weekday(&name).filter(|_| name.len() > 4)?;
+    // ("Friday night", "Sunday morning": a part of it, said as is)
+    if punct.is_empty()
+        && words.get(1).is_some_and(|n| {
+            matches!(
+                bare(n).0.as_str(),
+                "night" | "morning" | "afternoon" | "evening" | "and" | "or" | "nights"
+            )
+        })
+    {
+        return None;
+    }
+    let gap = (wd.num_days_from_monday() as i64 - today.weekday().num_days_from_monday() as i64)
+        .rem_euclid(7);
+    let date = if ahead {
+        today + Duration::days(if gap == 0 { 7 } else { gap })
+    } else {
+        let back = (7 - gap).rem_euclid(7);
+        today - Duration::days(if back == 0 { 7 } else { back })
+    };
+    Some((1, When::Day(date), punct))
 }
