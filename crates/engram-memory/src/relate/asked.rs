@@ -17,7 +17,10 @@
 //!   better than one that only says "work" ("Dev went back to work");
 //! - what a thing's value is ("what is the renovation budget?"): a memory
 //!   that says what the budget is or went up to, better than one that
-//!   only shares another word ("renovating the kitchen").
+//!   only shares another word ("renovating the kitchen");
+//! - whom someone is with ("who is Sam dating?", "who's Ana's
+//!   girlfriend?"): a memory that says whom they are with or broke up
+//!   with, better than one that only shares "date".
 //!
 //! Reads words only.
 
@@ -323,6 +326,37 @@ fn clocked(memory: &str) -> bool {
     })
 }
 
+/// Whether `question` asks whom someone is with: "who is Sam dating /
+/// seeing / married to / going out with?", "who is Ana's girlfriend?",
+/// "is Sam single?".
+fn asks_partner(question: &str) -> bool {
+    let q = bare_question(question);
+    let Some(rest) = after(&q, &[&["who is ", "who's ", "is ", "who was "]]) else {
+        return false;
+    };
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    let with = |w: &[&str]| {
+        matches!(
+            w,
+            [_, "dating"]
+                | [_, "seeing"]
+                | [_, "married", "to"]
+                | [_, "engaged", "to"]
+                | [_, "going", "out", "with"]
+                | [_, "in", "a", "relationship", "with"]
+                | [_, "single"]
+        )
+    };
+    let partner = |w: &[&str]| {
+        matches!(
+            w,
+            [o, "girlfriend" | "boyfriend" | "partner" | "wife" | "husband" | "fiance" | "fiancee"]
+                if o.ends_with("'s")
+        )
+    };
+    with(&words) || partner(&words)
+}
+
 /// Whether `question` asks what someone does for a living: "what does X
 /// do (for work / for a living)?", "what is X's job / occupation?".
 fn asks_job(question: &str) -> bool {
@@ -374,6 +408,8 @@ pub struct Asked {
     job: bool,
     /// The role a "who is X's tutor?" asks who holds.
     role: Option<String>,
+    /// It asks whom someone is with.
+    partner: bool,
 }
 
 impl Asked {
@@ -387,6 +423,7 @@ impl Asked {
             value: value_asked(question),
             job: asks_job(question),
             role: super::reports::role_asked(question),
+            partner: asks_partner(question),
         }
     }
 
@@ -412,6 +449,10 @@ impl Asked {
                 .as_deref()
                 .is_some_and(|t| states_value(t, memory) || (t == "time" && clocked(memory)))
             || (self.job && names_occupation(memory))
+            || (self.partner
+                && super::slots(memory)
+                    .iter()
+                    .any(|(slot, _, _)| slot == "relationship"))
             || self
                 .role
                 .as_deref()

@@ -10,6 +10,12 @@ fn where_and_what_value() {
     assert!(!q.placed("The user is finally renovating the kitchen."));
     assert!(!q.placed("Sam moved there in May."));
     assert!(!Asked::of("what does Sam do?").placed("Sam lives in Leeds."));
+    let q = Asked::of("who is Sam dating?");
+    assert!(q.answered_by("Elif and Sam broke up."));
+    assert!(q.answered_by("Sam is dating Elif."));
+    assert!(!q.answered_by("Sam's date went really well."));
+    assert!(Asked::of("who's Ana's girlfriend?").answered_by("Ana's girlfriend is Mia."));
+    assert!(!Asked::of("who is Sam meeting?").answered_by("Sam is dating Elif."));
     let q = Asked::of("what is the renovation budget?");
     assert!(q.answered_by("The user's budget went up to 28k because of plumbing issues."));
     assert!(!q.answered_by("The user is finally renovating the kitchen."));
