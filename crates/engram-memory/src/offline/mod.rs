@@ -156,6 +156,8 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
         let text = typed::spelled(&text, casual).unwrap_or(text);
         // ("official now :) 3 months today": a face ends a sentence)
         let text = typed::emoticons_as_stops(&text).unwrap_or(text);
+        // ("offer accepted!! 400k for the Leyton flat": the speaker's news)
+        let text = telegraphic::news(&text).unwrap_or(text);
         // "these little guys" with a picture of turtles: the speaker's turtles
         if let (Some(sp), Some(animals)) = (t.speaker, shown::fond_animals(t.text)) {
             antecedents.note_animals(sp, &animals, ti);

@@ -231,10 +231,26 @@ pub(super) fn ahead(words: &[&str]) -> Option<String> {
         [n, w, ..] if matches!(n.as_str(), "next" | "this") => {
             day(w) || w == "week" || w == "month"
         }
+        // "end of September", "early October": a part of a month
+        [p, of, m, ..]
+            if matches!(p.as_str(), "end" | "start" | "beginning" | "middle") && of == "of" =>
+        {
+            is_month(m)
+        }
+        [p, m, ..] if matches!(p.as_str(), "early" | "late" | "mid") => is_month(m),
         [w, ..] => day(w) || matches!(w.as_str(), "tomorrow" | "tonight"),
     };
-    if !ok || words.len() > 6 || words.iter().any(|w| super::clauses::is_verbish(w)) {
+    // ("end", "start": nouns here)
+    let part = matches!(lower[0].as_str(), "end" | "start" | "beginning" | "middle");
+    let verbs = words[usize::from(part)..]
+        .iter()
+        .any(|w| super::clauses::is_verbish(w));
+    if !ok || words.len() > 6 || verbs {
         return None;
+    }
+    // ("end of September": at the end of it)
+    if part {
+        return Some(format!("at the {}", lowered_opening(words)));
     }
     let said = lowered_opening(words);
     // "April 2nd", "Tuesday": on that day

@@ -214,10 +214,17 @@ pub(super) fn expanded(question: &str, answer: &str) -> Option<String> {
         format!("{who} {be} {}", words.join(" ").to_lowercase())
     } else if let Some(doing) = after(&lower, &["when do you ", "when will you "]) {
         // "When do you start?" - "On September 1st."
+        // ("hopefully end of September": a hope, said as one)
+        let hoped = words.first().is_some_and(|w| bare(w) == "hopefully");
+        let (lead, words) = if hoped {
+            ("I hope to", &words[1..])
+        } else {
+            ("I", &words[..])
+        };
         format!(
-            "I {} {}",
+            "{lead} {} {}",
             doing_phrase(&cased(doing), false)?,
-            ahead(&words)?
+            ahead(words)?
         )
     } else if let Some(doing) = after(&lower, &["when are you "]) {
         // "When are you moving?" - "In August."

@@ -22,6 +22,11 @@ fn short_answers_said_in_full() {
             Some("My team works on payments infrastructure, mostly the card processing service."),
         ),
         (
+            "Congratulations! When do you complete?",
+            "hopefully end of September",
+            Some("I hope to complete at the end of September"),
+        ),
+        (
             "What do your kids play?",
             "Football and chess.",
             Some("My kids play football and chess."),

@@ -4,7 +4,10 @@
 //! appointment") and a preposition, with no verb before its first comma,
 //! is the speaker's own plan: "I have flights on August 4th from
 //! Manchester to Faro", and a gerund after the comma goes on about the
-//! speaker ("I'm staying in Lagos for ten days"). Reads text only.
+//! speaker ("I'm staying in Lagos for ten days"). A new best ("new 10k
+//! PB last week, 50:10") and news of something decided ("offer
+//! accepted!! 400k for the Leyton flat") are the speaker's too. Reads
+//! text only.
 
 use super::clauses::{bare, is_verbish};
 
@@ -155,9 +158,121 @@ pub(super) fn new_best(sentence: &str) -> Option<String> {
     Some(format!("I set a new {thing} of {amount}{when}."))
 }
 
+/// Participles that tell news of something one applied or asked for
+/// ("offer accepted", "visa approved").
+const DECIDED: &[&str] = &[
+    "accepted",
+    "approved",
+    "rejected",
+    "declined",
+    "confirmed",
+    "granted",
+    "denied",
+    "booked",
+    "signed",
+    "submitted",
+];
+
+/// Words that are never the thing of such news.
+const NOT_THINGS: &[&str] = &[
+    "i",
+    "we",
+    "it",
+    "this",
+    "that",
+    "he",
+    "she",
+    "they",
+    "you",
+    "all",
+    "everything",
+    "so",
+];
+
+/// News told in note form at the start of a turn, "offer accepted!! 400k
+/// for the Leyton flat": the speaker's, "My offer of 400k for the Leyton
+/// flat was accepted!" (the amount a fragment after it may give). `None`
+/// for anything else; the rest of the turn follows as it was.
+pub(super) fn news(text: &str) -> Option<String> {
+    let end = text.find(['!', '.', '?'])?;
+    let head = &text[..end];
+    let mark_end = end
+        + text[end..]
+            .chars()
+            .take_while(|c| matches!(c, '!' | '.' | '?'))
+            .count();
+    let words: Vec<&str> = head.split_whitespace().collect();
+    let (participle, thing) = words.split_last()?;
+    let lower_word = |w: &&str| w.chars().all(|c| c.is_lowercase() || c == '-');
+    if !DECIDED.contains(&bare(participle).as_str())
+        || thing.is_empty()
+        || thing.len() > 2
+        || !thing.iter().all(lower_word)
+        || thing.iter().any(|w| {
+            NOT_THINGS.contains(&bare(w).as_str())
+                || matches!(
+                    super::lexicon::verb(&bare(w)),
+                    Some((
+                        _,
+                        super::lexicon::VerbForm::Past | super::lexicon::VerbForm::Gerund
+                    ))
+                )
+        })
+    {
+        return None;
+    }
+    let thing = thing.join(" ");
+    let be = if thing.ends_with('s') && !thing.ends_with("ss") {
+        "were"
+    } else {
+        "was"
+    };
+    // "400k for the Leyton flat": what it was of, a fragment after it
+    let rest = text[mark_end..].trim_start();
+    let fragment_end = rest.find(['!', '.', '?']).unwrap_or(rest.len());
+    let fragment = &rest[..fragment_end];
+    let amount = fragment.split_whitespace().next().is_some_and(|w| {
+        w.trim_start_matches(['$', '\u{a3}', '\u{20ac}'])
+            .starts_with(|c: char| c.is_ascii_digit())
+    });
+    let verbless = !fragment.split_whitespace().any(is_verbish);
+    let (of, rest) = if amount && verbless && fragment.split_whitespace().count() <= 8 {
+        (format!(" of {fragment}"), &rest[fragment_end..])
+    } else {
+        (String::new(), rest)
+    };
+    let rest = rest.trim_start_matches(['!', '.', '?']).trim_start();
+    let sep = if rest.is_empty() { "" } else { " " };
+    Some(format!(
+        "My {thing}{of} {be} {}{}{sep}{rest}",
+        bare(participle),
+        &text[end..mark_end]
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::expanded;
+
+    #[test]
+    fn news_in_note_form_is_the_speakers() {
+        for (said, want) in [
+            (
+                "offer accepted!! 400k for the Leyton flat",
+                Some("My offer of 400k for the Leyton flat was accepted!!"),
+            ),
+            (
+                "visa approved! so relieved",
+                Some("My visa was approved! so relieved"),
+            ),
+            ("tickets booked.", Some("My tickets were booked.")),
+            ("I got accepted!", None),
+            ("Everything approved!", None),
+            ("The Smiths confirmed.", None),
+        ] {
+            assert_eq!(super::news(said).as_deref(), want, "{said}");
+        }
+    }
 
     #[test]
     fn a_new_best_in_note_form_is_set_by_the_speaker() {
