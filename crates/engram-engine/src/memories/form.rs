@@ -124,9 +124,8 @@ pub fn turns_of<'a>(text: &'a str, day: NaiveDate, user: &'a str) -> Vec<Turn<'a
             })
             .collect();
     }
-    text.split("\n\n")
-        .map(str::trim)
-        .filter(|p| !p.is_empty())
+    paragraphs(text)
+        .into_iter()
         .map(|p| Turn {
             role: Role::User,
             speaker: Some(user),
@@ -136,6 +135,36 @@ pub fn turns_of<'a>(text: &'a str, day: NaiveDate, user: &'a str) -> Vec<Turn<'a
             generic: true,
         })
         .collect()
+}
+
+/// The paragraphs of a text (split at blank lines), a paragraph that is
+/// only markdown headings kept with the one after it: "# About me" says
+/// whose the list below is, and "## Current goals" what its items are.
+fn paragraphs(text: &str) -> Vec<&str> {
+    let mut out: Vec<&str> = Vec::new();
+    // (the byte offset of a heading paragraph waiting for its body)
+    let mut heading: Option<usize> = None;
+    let mut at = 0;
+    for part in text.split("\n\n") {
+        let start = at;
+        at += part.len() + 2;
+        let p = part.trim();
+        if p.is_empty() {
+            continue;
+        }
+        let begin = start + (part.len() - part.trim_start().len());
+        let only_headings = p.lines().all(|l| l.trim_start().starts_with('#'));
+        if only_headings {
+            heading.get_or_insert(begin);
+            continue;
+        }
+        let end = begin + p.len();
+        out.push(text[heading.take().unwrap_or(begin)..end].trim());
+    }
+    if let Some(h) = heading {
+        out.push(text[h..].trim());
+    }
+    out
 }
 
 /// One message headed by a person's name ("Ana: I moved to Porto."): a
@@ -448,6 +477,20 @@ pub fn dream_groups(mut docs: Vec<Document>) -> Vec<Vec<Document>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_heading_stays_with_the_paragraph_after_it() {
+        let text = "# About me\n\n- Based in: Bergen\n- Diet: pescatarian\n\n## Goals\n\n- Learn Spanish\n\nA plain paragraph.\n\n# Trailing";
+        assert_eq!(
+            paragraphs(text),
+            [
+                "# About me\n\n- Based in: Bergen\n- Diet: pescatarian",
+                "## Goals\n\n- Learn Spanish",
+                "A plain paragraph.",
+                "# Trailing",
+            ]
+        );
+    }
 
     fn doc(id: &str, org: &str, tag: &str, minute: i64, chars: usize) -> Document {
         let at = chrono::DateTime::from_timestamp(1_700_000_000 + minute * 60, 0).unwrap();

@@ -36,6 +36,7 @@ mod lead;
 pub(crate) mod lexicon;
 mod named;
 mod named_list;
+mod note_values;
 mod notes;
 mod openers;
 mod owners;

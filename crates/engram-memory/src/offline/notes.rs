@@ -51,7 +51,7 @@ const DETAILS: &[&str] = &[
 
 /// Adjectives that open a bullet said of the writer ("Allergic to
 /// penicillin": "I'm allergic to penicillin").
-const SAID_OF_ME: &[&str] = &[
+pub(super) const SAID_OF_ME: &[&str] = &[
     "allergic",
     "vegetarian",
     "vegan",
@@ -257,6 +257,10 @@ fn named_with(value: &str) -> (String, Vec<String>) {
 /// this reads.
 fn label_said(label: &str, value: &str, section: Section) -> Option<Vec<String>> {
     let key = label.to_lowercase();
+    // "Family: wife Ingrid, two kids (...)", "Work: engineer at Equinor"
+    if let Some(said) = super::note_values::several(&key, value.trim_end_matches('.')) {
+        return Some(said.iter().map(|s| sentence(s)).collect());
+    }
     let last = key.split_whitespace().last().unwrap_or("");
     let close = PERSON_NOUNS.iter().any(|(n, _)| *n == last) || ALSO_NAMED.contains(&last);
     if close || ANIMALS.contains(&last) {

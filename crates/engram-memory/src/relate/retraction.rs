@@ -108,6 +108,29 @@ fn no_longer(t: &str) -> String {
     format!("{before} no longer {after} {}", &t[end.0 + end.1..])
 }
 
+/// Plans one drops ("dropped the cabin project"), which "dropped" ends;
+/// other things dropped ("dropped the kids off") it does not.
+const DROPPED_PLANS: &[&str] = &[
+    "project", "plan", "plans", "idea", "trip", "course", "class", "goal",
+];
+
+/// "dropped the cabin project" said as "gave up on the cabin project", the
+/// wording the retractions know; other text as it is.
+fn dropped_plan(t: &str) -> String {
+    let Some(i) = t.find(" dropped the ") else {
+        return t.to_string();
+    };
+    let after = &t[i + " dropped the ".len()..];
+    let planned = after
+        .split_whitespace()
+        .take(4)
+        .any(|w| DROPPED_PLANS.contains(&w));
+    if !planned {
+        return t.to_string();
+    }
+    format!("{} gave up on the {after}", &t[..i])
+}
+
 /// What a fact retracts.
 #[derive(Debug, Clone, PartialEq)]
 pub(super) struct Retraction {
@@ -291,7 +314,10 @@ const RELATIVE: &[&str] = &["who", "whom", "whose", "which", "that"];
 
 /// What `fact` retracts, if anything.
 pub(super) fn retraction(fact: &str) -> Option<Retraction> {
-    let t = super::switched::switched_object(&no_longer(&format!(" {} ", normalise(fact))));
+    let t = super::switched::switched_object(&no_longer(&dropped_plan(&format!(
+        " {} ",
+        normalise(fact)
+    ))));
     for (p, is_subject) in RETRACTIONS {
         let Some(i) = t.find(p) else {
             continue;

@@ -83,6 +83,21 @@ pub(super) fn subject(raw: &str) -> String {
     }
     let s = words.join(" ");
     let s = s.trim_end_matches("'s").trim_end_matches('\'');
+    // ("one of henrik's goals": an aim of Henrik's, said of Henrik)
+    let s = s
+        .strip_prefix("one of ")
+        .and_then(|r| {
+            [
+                "'s goals",
+                "'s plans",
+                "'s dreams",
+                "'s aims",
+                "'s resolutions",
+            ]
+            .iter()
+            .find_map(|g| r.strip_suffix(g))
+        })
+        .unwrap_or(s);
     match s {
         "my" | "me" | "i" | "i'm" | "i've" => "i".to_string(),
         other => other.to_string(),
@@ -103,8 +118,9 @@ pub(super) fn lead_subject(t: &str) -> String {
 }
 
 /// Whether two subjects name the same one: equal, one the other's last
-/// words ("these days carla" / "carla"), or a part of "x and y" ("sam and
-/// eva broke up" is about eva).
+/// words ("these days carla" / "carla"), a first name and the full name
+/// ("henrik" / "henrik dahl"), or a part of "x and y" ("sam and eva broke
+/// up" is about eva).
 pub(super) fn same_subject(a: &str, b: &str) -> bool {
     if a.is_empty() || b.is_empty() {
         return false;
@@ -115,7 +131,21 @@ pub(super) fn same_subject(a: &str, b: &str) -> bool {
             .filter(|p| !p.is_empty() && p != "others")
             .collect()
     };
-    let ends = |long: &str, short: &str| long == short || long.ends_with(&format!(" {short}"));
+    // ("henrik" / "henrik dahl": a first name and the full name)
+    let first_name = |long: &str, short: &str| {
+        !short.contains(' ')
+            && !matches!(
+                short,
+                "the" | "my" | "our" | "his" | "her" | "their" | "a" | "an" | "one" | "i" | "we"
+            )
+            && long
+                .strip_prefix(short)
+                .and_then(|r| r.strip_prefix(' '))
+                .is_some_and(|last| !last.contains(' ') && !last.contains('\''))
+    };
+    let ends = |long: &str, short: &str| {
+        long == short || long.ends_with(&format!(" {short}")) || first_name(long, short)
+    };
     parts(a)
         .iter()
         .any(|x| parts(b).iter().any(|y| ends(x, y) || ends(y, x)))
