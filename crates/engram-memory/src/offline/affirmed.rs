@@ -17,8 +17,14 @@ use super::short_answers::{last_question, mine};
 /// The answer sentence `answer`, when it only says yes to the question in
 /// `question`, said as that question's statement.
 pub(super) fn said_yes(question: &str, answer: &str) -> Option<String> {
-    // ("yes, StoneCo, but it's 2k more": a yes that names what was found)
-    let named = yes_naming(answer);
+    // ("yes, StoneCo, but it's 2k more": a yes that names what was found;
+    // a tool used may be named in lower case: "yeah, turborepo with pnpm")
+    let uses = last_question(question).is_some_and(|q| {
+        q.split_whitespace()
+            .map(bare)
+            .any(|w| matches!(w.as_str(), "use" | "using"))
+    });
+    let named = yes_naming(answer, uses);
     if !only_yes(answer) && named.is_none() {
         return None;
     }
@@ -75,6 +81,8 @@ pub(super) fn said_yes(question: &str, answer: &str) -> Option<String> {
         }
         "are" if matches!(form, Some(VerbForm::Gerund)) => said("I'm".into(), 0),
         "will" if matches!(form, Some(VerbForm::Base)) => said("I will".into(), 0),
+        // "do you use a monorepo?": what one does (named, "yeah, turborepo")
+        "do" if matches!(form, Some(VerbForm::Base)) && named.is_some() => said("I".into(), 0),
         _ => return None,
     };
     // (a thing to state: at least two words after the verb)
@@ -96,7 +104,7 @@ pub(super) fn said_yes(question: &str, answer: &str) -> Option<String> {
 /// "StoneCo"; "Yes, Dr. Lee!" names "Dr. Lee". Capitalised words only,
 /// up to six (with "of", "at" and the like between), ending the sentence
 /// or a comma.
-fn yes_naming(sentence: &str) -> Option<&str> {
+fn yes_naming(sentence: &str, lower_case: bool) -> Option<&str> {
     let (yes, rest) = sentence.split_once(',')?;
     if yes.split_whitespace().count() != 1 || !YES.contains(&bare(yes).as_str()) {
         return None;
@@ -112,12 +120,21 @@ fn yes_naming(sentence: &str) -> Option<&str> {
     let pronoun = words
         .first()
         .is_some_and(|w| matches!(bare(w).as_str(), "i" | "i'm" | "i've" | "we" | "it"));
-    (!words.is_empty()
-        && words.len() <= 6
-        && capitalised
-        && words[words.len() - 1].starts_with(char::is_uppercase)
-        && !pronoun)
-        .then_some(name)
+    let named = capitalised
+        && words
+            .last()
+            .is_some_and(|w| w.starts_with(char::is_uppercase));
+    // (a tool's name: no verb, at most four words)
+    let tool = lower_case
+        && words.len() <= 4
+        && !words.iter().any(|w| super::clauses::is_verbish(w))
+        && !words.first().is_some_and(|w| {
+            matches!(
+                bare(w).as_str(),
+                "a" | "an" | "the" | "some" | "just" | "mostly" | "of" | "not"
+            )
+        });
+    (!words.is_empty() && words.len() <= 6 && (named || tool) && !pronoun).then_some(name)
 }
 
 /// Words that say yes ("of course", "for sure" by their first word).
@@ -182,7 +199,13 @@ mod tests {
                 "Yes, Dr. Lee at Smile Studio.",
                 Some("I found a dentist, Dr. Lee at Smile Studio."),
             ),
+            (
+                "Sure! Do you use a monorepo?",
+                "yeah, turborepo with pnpm.",
+                Some("I use a monorepo, turborepo with pnpm."),
+            ),
             // no yes alone, or nothing stated
+            ("Do you use a monorepo?", "yeah, it helps", None),
             ("Have you found the keys?", "Yes, Tom had them!", None),
             (
                 "Did you call a plumber?",

@@ -87,6 +87,11 @@ pub(super) fn expanded(question: &str, answer: &str) -> Option<String> {
             return Some(said);
         }
     }
+    // "Any testing setup?" - "vitest for unit tests, playwright for e2e":
+    // the tools one uses, each for its job
+    if let Some(said) = tools_for(&lower, answer) {
+        return Some(said);
+    }
     let (fragment, rest) = answer.split_at(cut);
     let rest = affirmed(rest);
     let fragment = fragment.trim();
@@ -406,6 +411,31 @@ pub(super) fn approximate(words: &[&str]) -> bool {
         w.starts_with(|c: char| c.is_ascii_digit() || "$\u{20ac}\u{a3}".contains(c))
             || super::lexicon::number(&bare(w)).is_some()
     })
+}
+
+/// "vitest for unit tests, playwright for e2e" answering a question about
+/// what one uses ("Any testing setup?", "What's your stack?"): "I use
+/// vitest for unit tests, playwright for e2e". Each item one or two words,
+/// "for" and what it is for; no verb anywhere.
+fn tools_for(question: &str, answer: &str) -> Option<String> {
+    let asks_tools = question.split_whitespace().map(bare).any(|w| {
+        matches!(
+            w.as_str(),
+            "setup" | "stack" | "tools" | "tooling" | "use" | "using"
+        )
+    });
+    if !asks_tools {
+        return None;
+    }
+    let answer = answer.trim().trim_end_matches(['.', '!']);
+    let items: Vec<&str> = answer.split(", ").collect();
+    let each = items.iter().all(|item| {
+        let words: Vec<&str> = item.split_whitespace().collect();
+        let at = words.iter().position(|w| *w == "for");
+        at.is_some_and(|at| (1..=2).contains(&at) && words.len() > at + 1 && words.len() <= at + 4)
+            && !words.iter().any(|w| super::clauses::is_verbish(w))
+    });
+    (each && !items.is_empty()).then(|| format!("I use {answer}."))
 }
 
 /// What follows the answer's fragment, without an affirmation that adds

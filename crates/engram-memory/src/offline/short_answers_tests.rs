@@ -22,6 +22,11 @@ fn short_answers_said_in_full() {
             Some("My team works on payments infrastructure, mostly the card processing service."),
         ),
         (
+            "Got it. Any testing setup?",
+            "vitest for unit tests, playwright for e2e",
+            Some("I use vitest for unit tests, playwright for e2e."),
+        ),
+        (
             "Congratulations! When do you complete?",
             "hopefully end of September",
             Some("I hope to complete at the end of September"),
