@@ -424,6 +424,17 @@ pub fn find(sentence: &str, people: &[&str]) -> Vec<Entity> {
                     | "could"
                     | "should"
                     | "must"
+                    // ("Siobhan couldn't cope anymore")
+                    | "couldn't"
+                    | "can't"
+                    | "wouldn't"
+                    | "won't"
+                    | "didn't"
+                    | "doesn't"
+                    | "isn't"
+                    | "wasn't"
+                    | "hasn't"
+                    | "hadn't"
             )
         });
         if start == 0

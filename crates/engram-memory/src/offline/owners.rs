@@ -129,7 +129,7 @@ impl Owners {
 /// Dad into a care home", "Mum's neurologist"): their own.
 const KIN_NAMES: &[&str] = &[
     "Dad", "Mom", "Mum", "Mommy", "Mummy", "Daddy", "Grandma", "Grandpa", "Granny", "Nana",
-    "Grandad", "Granddad",
+    "Grandad", "Granddad", "Gran", "Nan",
 ];
 
 /// A clause in which a speaker calls their kin "Dad" or "Mum" (or opens
@@ -155,9 +155,24 @@ fn kin_named(clause: &str) -> Option<String> {
             .get(i + 1)
             .is_some_and(|n| super::intro::is_name_word(n) && !w.ends_with([',', '.']));
         // ("dad is retiring", "mum's surgery went well": in chat a bare
-        // "dad" opening the clause is the speaker's too)
+        // "dad" opening the clause is the speaker's too, and so is one right
+        // after a verb or a preposition: "we moved gran into a care home")
+        let after_verb = i > 0 && {
+            let b = bare(words[i - 1]);
+            matches!(
+                b.as_str(),
+                "with" | "to" | "for" | "into" | "at" | "from" | "about" | "visit" | "visited"
+            ) || super::lexicon::verb(&b).is_some_and(|(_, f)| {
+                matches!(
+                    f,
+                    super::lexicon::VerbForm::Past
+                        | super::lexicon::VerbForm::Base
+                        | super::lexicon::VerbForm::Third
+                )
+            })
+        };
         let kin = KIN_NAMES.contains(&name)
-            || (i == 0 && KIN_NAMES.iter().any(|k| k.to_lowercase() == name));
+            || ((i == 0 || after_verb) && KIN_NAMES.iter().any(|k| k.to_lowercase() == name));
         if !kin || owned || named {
             out.push(w.to_string());
             continue;
@@ -382,6 +397,15 @@ mod tests {
                 "My mum's neurologist is Dr. Patel",
             ),
             ("I called Dad.", "I called my dad."),
+            (
+                "we moved gran into Oakfield care home",
+                "we moved my gran into Oakfield care home",
+            ),
+            (
+                "gran still loves crosswords",
+                "My gran still loves crosswords",
+            ),
+            ("every mum knows", "every mum knows"),
             ("the final went ok btw", "my final went ok btw"),
             ("The chem midterm was brutal", "My chem midterm was brutal"),
             ("Interview went well!", "My interview went well!"),

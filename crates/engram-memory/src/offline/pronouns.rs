@@ -24,6 +24,58 @@ use super::pronoun_words::{
 };
 use super::surface::upper_first;
 
+/// Whether the pronoun at `i` (`lower`) is an object ("moved in with
+/// her", "called him"), not a possessive ("her crosswords").
+fn object_at(words: &[&str], i: usize, lower: &str) -> bool {
+    match lower {
+        "him" | "them" => true,
+        "her" => {
+            let (_, _, trail) = strip(words[i]);
+            !trail.is_empty()
+                || words.get(i + 1).is_none_or(|n| {
+                    matches!(
+                        bare(n).as_str(),
+                        "for"
+                            | "to"
+                            | "with"
+                            | "at"
+                            | "in"
+                            | "on"
+                            | "about"
+                            | "from"
+                            | "now"
+                            | "again"
+                            | "today"
+                            | "yesterday"
+                            | "tomorrow"
+                            | "and"
+                            | "but"
+                            | "so"
+                            | "because"
+                            | "when"
+                            | "while"
+                            | "back"
+                            | "up"
+                            | "out"
+                            | "off"
+                            | "over"
+                            | "too"
+                            | "as"
+                            | "like"
+                            | "since"
+                            | "until"
+                            | "after"
+                            | "before"
+                            | "every"
+                            | "once"
+                            | "twice"
+                    )
+                })
+        }
+        _ => false,
+    }
+}
+
 /// How many turns back who the talk is about stays in reach, while no one
 /// else is named.
 const CENTER_TURNS: usize = 4;
@@ -167,6 +219,19 @@ impl Antecedents {
                         self.push(format!("{owner}'s {noun}"), turn, Kind::One);
                         continue;
                     }
+                }
+            }
+            // ("my gran still loves her crosswords": the speaker's gran)
+            if let (Some(speaker), true) = (
+                exclude.first(),
+                i + 1 < words.len() && matches!(bare(w).as_str(), "my" | "our"),
+            ) {
+                let noun = bare(words[i + 1]);
+                if PERSON_NOUNS.iter().any(|(p, plural)| *p == noun && !plural)
+                    && !words[i + 1].ends_with("'s")
+                {
+                    self.push(format!("{speaker}'s {noun}"), turn, Kind::One);
+                    continue;
                 }
             }
             let name = core.trim_end_matches("'s");
@@ -440,10 +505,26 @@ impl Antecedents {
             if i > 0 {
                 seen.observe(&words[..i].join(" "), turn, names, exclude);
             }
-            let latest = seen.latest(|k| matches!(k, Kind::One | Kind::Animal(false)));
+            let mut latest = seen.latest(|k| matches!(k, Kind::One | Kind::Animal(false)));
             // (someone named in this clause before the pronoun is who it
             // means: "my brother Dev plays for his county")
-            let in_clause = latest.is_some_and(|(_, _, at)| at >= self.mentions.len());
+            let mut in_clause = latest.is_some_and(|(_, _, at)| at >= self.mentions.len());
+            // ... but an object is never the clause's own subject: "my aunt
+            // Siobhan moved in with her" is someone else, said before
+            if in_clause && object_at(&words, i, &lower) {
+                let subject_end = words
+                    .iter()
+                    .position(|w| super::clauses::is_verbish(w))
+                    .unwrap_or(0);
+                let is_subject = latest.is_some_and(|(t, _, _)| {
+                    let last = t.rsplit(' ').next().unwrap_or(t);
+                    words[..subject_end].iter().any(|w| strip(w).1 == last)
+                });
+                if is_subject {
+                    latest = self.latest(|k| matches!(k, Kind::One | Kind::Animal(false)));
+                    in_clause = false;
+                }
+            }
             // who the talk is about, if still in reach, over someone only
             // brought in since
             let centered = self.center.as_deref().filter(|c| {
@@ -459,6 +540,27 @@ impl Antecedents {
             }
             // ("My sister had a baby, his name is Leo": not the sister)
             .filter(|t| agrees(&lower, t));
+            // ("my gran still loves her crosswords": the subject's own, which
+            // the clause already names; "her" says it)
+            let subject_own = in_clause
+                && matches!(lower.as_str(), "her" | "his")
+                && one.as_deref().is_some_and(|t| t.contains("'s "))
+                && words
+                    .first()
+                    .is_some_and(|f| matches!(bare(f).as_str(), "my" | "our"))
+                // ("my sister told me her boss is mean": a report, whose
+                // clause stands alone later)
+                && !words[..i].iter().any(|w| {
+                    matches!(
+                        bare(w).as_str(),
+                        "told" | "said" | "says" | "mentioned" | "thinks" | "thought" | "tells"
+                    )
+                })
+                && !object_at(&words, i, &lower);
+            if subject_own {
+                out.push(w.to_string());
+                continue;
+            }
             // ("for when I have kids. I look forward to reading to them":
             // people of no one's, spoken of since in this turn, are who
             // "them" means, not the ones named before)

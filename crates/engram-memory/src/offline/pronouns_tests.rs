@@ -240,3 +240,26 @@ fn naming_someones_doctor_keeps_the_talk_on_them() {
     assert!(!super::names_someones("Dr. Patel is my neurologist."));
     assert!(!super::names_someones("Sofia's dad is retired."));
 }
+
+#[test]
+fn an_object_is_not_its_clauses_subject() {
+    let mut a = Antecedents::default();
+    a.observe(
+        "Ben's gran was diagnosed with dementia",
+        0,
+        &names(),
+        &["Ben", "Ana"],
+    );
+    let exclude = ["Ben", "Ana"];
+    let got = |clause: &str| a.resolve(clause, 0, &names(), &exclude);
+    // "her" after the aunt who moved in is the gran, said before
+    assert_eq!(
+        got("Sam moved in with her for now").as_deref(),
+        Some("Sam moved in with Ben's gran for now")
+    );
+    // the speaker's gran, whose own crosswords "her" means
+    assert_eq!(
+        got("my gran still loves her crosswords").as_deref(),
+        Some("my gran still loves her crosswords")
+    );
+}

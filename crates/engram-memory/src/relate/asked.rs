@@ -20,7 +20,10 @@
 //!   only shares another word ("renovating the kitchen");
 //! - whom someone is with ("who is Sam dating?", "who's Ana's
 //!   girlfriend?"): a memory that says whom they are with or broke up
-//!   with, better than one that only shares "date".
+//!   with, better than one that only shares "date";
+//! - what someone enjoys ("what does Maeve's gran enjoy?"): a memory that
+//!   says what they love, like or enjoy, better than one that only names
+//!   them.
 //!
 //! Reads words only.
 
@@ -326,6 +329,52 @@ fn clocked(memory: &str) -> bool {
     })
 }
 
+/// Whether `question` asks what someone enjoys: "what does X enjoy /
+/// like / love (doing)?", "what is X into?", "what are X's hobbies?".
+fn asks_taste(question: &str) -> bool {
+    let q = bare_question(question);
+    let words: Vec<&str> = q.split_whitespace().collect();
+    let verb = matches!(
+        words.as_slice(),
+        ["what", "does" | "do", .., "enjoy" | "like" | "love"]
+            | [
+                "what",
+                "does" | "do",
+                ..,
+                "enjoy" | "like" | "love",
+                "doing"
+            ]
+    );
+    let into = matches!(words.as_slice(), ["what", "is" | "are", .., "into"]);
+    let hobbies = words.first() == Some(&"what")
+        && words
+            .last()
+            .is_some_and(|w| matches!(*w, "hobbies" | "interests" | "pastimes"));
+    verb || into || hobbies
+}
+
+/// Whether `memory` says what someone enjoys ("... still loves her
+/// crosswords", "Ana likes hiking", "Tom's favourite band is ...").
+fn states_taste(memory: &str) -> bool {
+    let m = format!(" {} ", memory.to_lowercase());
+    [
+        " loves ",
+        " love ",
+        " likes ",
+        " like ",
+        " enjoys ",
+        " enjoy ",
+        " is into ",
+        " adores ",
+        " favourite ",
+        " favorite ",
+        " is a fan of ",
+        " is passionate about ",
+    ]
+    .iter()
+    .any(|p| m.contains(p))
+}
+
 /// Whether `question` asks whom someone is with: "who is Sam dating /
 /// seeing / married to / going out with?", "who is Ana's girlfriend?",
 /// "is Sam single?".
@@ -410,6 +459,8 @@ pub struct Asked {
     role: Option<String>,
     /// It asks whom someone is with.
     partner: bool,
+    /// It asks what someone enjoys.
+    taste: bool,
 }
 
 impl Asked {
@@ -424,6 +475,7 @@ impl Asked {
             job: asks_job(question),
             role: super::reports::role_asked(question),
             partner: asks_partner(question),
+            taste: asks_taste(question),
         }
     }
 
@@ -449,6 +501,7 @@ impl Asked {
                 .as_deref()
                 .is_some_and(|t| states_value(t, memory) || (t == "time" && clocked(memory)))
             || (self.job && names_occupation(memory))
+            || (self.taste && states_taste(memory))
             || (self.partner
                 && super::slots(memory)
                     .iter()

@@ -10,6 +10,11 @@ fn where_and_what_value() {
     assert!(!q.placed("The user is finally renovating the kitchen."));
     assert!(!q.placed("Sam moved there in May."));
     assert!(!Asked::of("what does Sam do?").placed("Sam lives in Leeds."));
+    let q = Asked::of("what does Maeve's gran enjoy?");
+    assert!(q.answered_by("Maeve's gran still loves her crosswords and Irish radio."));
+    assert!(!q.answered_by("Maeve's gran is 87 years old."));
+    assert!(Asked::of("what are Tom's hobbies?").answered_by("Tom enjoys sailing."));
+    assert!(!Asked::of("what does Tom do?").answered_by("Tom enjoys sailing."));
     let q = Asked::of("who is Sam dating?");
     assert!(q.answered_by("Elif and Sam broke up."));
     assert!(q.answered_by("Sam is dating Elif."));
