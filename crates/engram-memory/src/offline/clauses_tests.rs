@@ -10,6 +10,16 @@ fn check(sentence: &str, want: &[&str]) {
 #[test]
 fn a_request_after_a_comma_is_dropped() {
     check("I'm vegan, so no dairy please.", &["I'm vegan"]);
+    // a request after "so" with no comma
+    check("I'm vegetarian so book veggie meals", &["I'm vegetarian"]);
+    check(
+        "Rome wasn't built in a day so keep pushing on!",
+        &["Rome wasn't built in a day so keep pushing on!"],
+    );
+    check(
+        "We were so close to winning the final",
+        &["We were so close to winning the final"],
+    );
     // an idea mused on
     check(
         "I need to plan the hen party, thinking Lisbon",

@@ -189,6 +189,8 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
             let sentence = hometown_named(&sentence).into_owned();
             let sentence = manager_named(&sentence);
             let sentence = named::someone_named(&sentence);
+            let sentence = restate::standing_request(&sentence);
+            let sentence = restate::so_state(&sentence);
             let sentence = sentence.as_ref();
             // "How long have you been married?" - "5 years already!"
             let short = question.filter(|_| si == 0).and_then(|q| {

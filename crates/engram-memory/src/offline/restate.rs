@@ -292,9 +292,94 @@ pub(super) fn manager_named(sentence: &str) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Borrowed(sentence)
 }
 
+/// A standing request of an assistant that says what the speaker wants
+/// every time ("always get me a window seat", "please always book me an
+/// aisle seat"): "I always want a window seat". Only "always" with get,
+/// book, give, find or order and "me"; other requests stay requests.
+pub(super) fn standing_request(sentence: &str) -> std::borrow::Cow<'_, str> {
+    let lower = sentence.to_lowercase();
+    for verb in ["get", "book", "give", "find", "order"] {
+        let said = format!("always {verb} me ");
+        let Some(i) = lower.find(&said) else {
+            continue;
+        };
+        // at the start (after "please"), or after a comma
+        let before = lower[..i].trim_end();
+        let before = before.strip_suffix("please").unwrap_or(before).trim_end();
+        let opens = before.is_empty() || before.ends_with(',');
+        if !opens {
+            continue;
+        }
+        let lead = &sentence[..before.len()];
+        let want = if lead.is_empty() {
+            "I always want "
+        } else {
+            " I always want "
+        };
+        return std::borrow::Cow::Owned(format!("{lead}{want}{}", &sentence[i + said.len()..]));
+    }
+    std::borrow::Cow::Borrowed(sentence)
+}
+
+/// A state said bare after ", so" ("started eating fish again, so
+/// pescatarian now"): "so I'm pescatarian now", a fact of its own.
+pub(super) fn so_state(sentence: &str) -> std::borrow::Cow<'_, str> {
+    let Some(at) = sentence.find(", so ") else {
+        return std::borrow::Cow::Borrowed(sentence);
+    };
+    let rest = &sentence[at + 5..];
+    let words: Vec<String> = rest.split_whitespace().map(super::clauses::bare).collect();
+    let state = words.first().is_some_and(|w| {
+        matches!(
+            w.as_str(),
+            "vegetarian" | "vegan" | "pescatarian" | "single" | "sober" | "retired" | "unemployed"
+        )
+    });
+    let tail_ok = words[1..]
+        .iter()
+        .all(|w| matches!(w.as_str(), "now" | "again" | "officially" | "too"));
+    if !state || !tail_ok {
+        return std::borrow::Cow::Borrowed(sentence);
+    }
+    std::borrow::Cow::Owned(format!("{}, so I'm {rest}", &sentence[..at]))
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{bike_as_verb, date_set, hometown_named, manager_named, spell_age, unreported};
+    use super::{
+        bike_as_verb, date_set, hometown_named, manager_named, so_state, spell_age,
+        standing_request, unreported,
+    };
+
+    #[test]
+    fn a_state_after_so_is_said_of_the_speaker() {
+        assert_eq!(
+            so_state("I've started eating fish again, so pescatarian now"),
+            "I've started eating fish again, so I'm pescatarian now"
+        );
+        assert_eq!(
+            so_state("I moved, so vegan food is harder"),
+            "I moved, so vegan food is harder"
+        );
+    }
+
+    #[test]
+    fn a_standing_request_is_what_one_wants() {
+        for (said, want) in [
+            (
+                "I'm booking flights to Lagos, always get me a window seat",
+                "I'm booking flights to Lagos, I always want a window seat",
+            ),
+            (
+                "Please always book me an aisle seat.",
+                "I always want an aisle seat.",
+            ),
+            ("Can you get me a coffee?", "Can you get me a coffee?"),
+            ("they always get me a gift", "they always get me a gift"),
+        ] {
+            assert_eq!(standing_request(said), want, "{said}");
+        }
+    }
     use crate::offline::extract;
     use crate::{Role, Turn};
 

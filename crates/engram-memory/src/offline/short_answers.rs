@@ -254,15 +254,40 @@ pub(super) fn expanded(question: &str, answer: &str) -> Option<String> {
         }
         format!("I {did} {}", whereabouts(&words)?)
     } else {
-        filled(&lower, &words).filter(|_| !aside).or_else(|| {
-            // "Do you have a budget in mind?" - "Around 150 euros a week."
-            let had = after(&lower, &["do you have a ", "do you have an "])?;
-            Some(format!(
-                "My {} is {}",
-                one_thing(&cased(had))?,
-                thing_said(&words)?
-            ))
-        })?
+        filled(&lower, &words)
+            .filter(|_| !aside)
+            .or_else(|| {
+                // "Do you have a budget in mind?" - "Around 150 euros a week."
+                let had = after(&lower, &["do you have a ", "do you have an "])?;
+                Some(format!(
+                    "My {} is {}",
+                    one_thing(&cased(had))?,
+                    thing_said(&words)?
+                ))
+            })
+            .or_else(|| {
+                // "Any airline preference?" - "British Airways, I'm Gold
+                // with them."
+                let kind = after(&lower, &["any "])?
+                    .strip_suffix(" preference")
+                    .or_else(|| after(&lower, &["any preferred "]))?;
+                Some(format!(
+                    "My preferred {} is {}",
+                    one_thing(&cased(kind))?,
+                    thing_said(&words)?
+                ))
+            })?
+    };
+    // ("..., I'm Gold with them": the one just named as preferred)
+    let preferred = after(&lower, &["any "]).is_some_and(|k| k.ends_with(" preference"))
+        || after(&lower, &["any preferred "]).is_some();
+    let named = preferred
+        && words
+            .first()
+            .is_some_and(|w| w.starts_with(char::is_uppercase));
+    let rest = match rest.find(" with them") {
+        Some(at) if named => format!("{} with {fragment}{}", &rest[..at], &rest[at + 10..]),
+        _ => rest.to_string(),
     };
     Some(format!("{said}{rest}"))
 }

@@ -22,6 +22,11 @@ fn short_answers_said_in_full() {
             Some("My team works on payments infrastructure, mostly the card processing service."),
         ),
         (
+            "Noted! Any airline preference?",
+            "British Airways, I'm Gold with them.",
+            Some("My preferred airline is British Airways, I'm Gold with British Airways."),
+        ),
+        (
             "Got it. Any testing setup?",
             "vitest for unit tests, playwright for e2e",
             Some("I use vitest for unit tests, playwright for e2e."),

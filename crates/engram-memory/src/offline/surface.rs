@@ -271,8 +271,11 @@ pub(super) fn tidy(s: &str) -> String {
         }
     }
     // laughter ends a chat line, never a fact ("... the question haha"),
-    // and a closing "though" contrasts with what was said before
-    for tag in [" haha", " hahaha", " lol", " lmao", " though"] {
+    // and a closing "though" contrasts with what was said before ("btw"
+    // and "fyi" only flag it: "expires in March 2026 btw")
+    for tag in [
+        " haha", " hahaha", " lol", " lmao", " though", " btw", " fyi", " tbh",
+    ] {
         if let Some(head) = s.strip_suffix(tag) {
             s = head.trim_end_matches([',', ' ', '!', '.']);
         }
