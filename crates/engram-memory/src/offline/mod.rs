@@ -276,7 +276,7 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
                 }
                 let clause = rewritten.or(named).unwrap_or(clause);
                 clauses_here.push((clause.clone(), false));
-                let facts = clause_facts(
+                let mut facts = clause_facts(
                     t,
                     strip_openers(&clause),
                     &people,
@@ -285,7 +285,19 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
                     ti,
                     0,
                 );
-                for (content, subject) in facts {
+                // ("my girlfriend Bia is coming too": who Bia is stays,
+                // though what the clause says of her is no fact; kept only
+                // when nothing before it in `facts` was)
+                let fallback_from = facts.len();
+                if let Some(partner) = named::partner_leading(strip_openers(&clause)) {
+                    let named =
+                        clause_facts(t, &partner, &people, &common, &mut antecedents, ti, 1);
+                    facts.extend(named);
+                }
+                for (k, (content, subject)) in facts.into_iter().enumerate() {
+                    if k >= fallback_from && clauses_here[ci].1 {
+                        continue;
+                    }
                     if out.iter().any(|c| c.content.eq_ignore_ascii_case(&content)) {
                         continue;
                     }

@@ -194,6 +194,22 @@ pub(super) fn partner_in_passing(clause: &str) -> Option<String> {
     is_name_word(name).then(|| format!("{whose} {noun} {is} {name}"))
 }
 
+/// "My girlfriend is Bia" for a clause that opens with the speaker's
+/// partner by name ("my girlfriend Bia is coming too"), for when what the
+/// clause says of them is no fact; `None` otherwise.
+pub(super) fn partner_leading(clause: &str) -> Option<String> {
+    let words: Vec<&str> = clause.split_whitespace().collect();
+    let [my, noun, name, _, ..] = words.as_slice() else {
+        return None;
+    };
+    let noun = bare(noun);
+    let name = name.trim_end_matches([',', '.', '!', '?']);
+    (matches!(bare(my).as_str(), "my" | "our")
+        && PARTNERS.contains(&noun.as_str())
+        && is_name_word(name))
+    .then(|| format!("My {noun} is {name}"))
+}
+
 /// Whether `before` does nothing but bring someone in ("I have a new
 /// manager now", "I've got a new boss"): the naming clause after it says
 /// all it says, and more.
@@ -256,7 +272,17 @@ pub fn names_a_pet(fact: &str) -> bool {
 
 #[cfg(test)]
 mod someone_tests {
-    use super::someone_named;
+    use super::{partner_leading, someone_named};
+
+    #[test]
+    fn a_partner_leading_a_clause_is_named() {
+        assert_eq!(
+            partner_leading("my girlfriend Bia is coming too").as_deref(),
+            Some("My girlfriend is Bia")
+        );
+        assert_eq!(partner_leading("my sister Ana is coming"), None);
+        assert_eq!(partner_leading("my girlfriend is coming"), None);
+    }
 
     #[test]
     fn someone_named_after_is_that_one() {
