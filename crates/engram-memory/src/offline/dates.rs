@@ -45,7 +45,6 @@ pub fn resolve(text: &str, today: NaiveDate) -> (String, Vec<String>) {
     while i < words.len() {
         // "is visiting in June": the June the tense points to
         let after_in = out.last().is_some_and(|w| w.eq_ignore_ascii_case("in"));
-        let after_on = out.last().is_some_and(|w| w.eq_ignore_ascii_case("on"));
         // "got moved to September": where it is moved to is ahead
         let moved_to = out.len() >= 2
             && matches!(
@@ -64,33 +63,15 @@ pub fn resolve(text: &str, today: NaiveDate) -> (String, Vec<String>) {
         };
         let found = phrase(&words[i..], today)
             .or_else(|| bare_month(&words[i..], today, month_ahead))
+            // ("my interview is on the 3rd": a day something is on is
+            // ahead, unless the sentence says it is past)
             .or_else(|| {
-                // ("my interview is on the 3rd": a day something is on is
-                // ahead, unless the sentence says it is past)
-                let is_on = after_on
-                    && out.len() >= 2
-                    && matches!(
-                        out[out.len() - 2].to_ascii_lowercase().as_str(),
-                        "is" | "'s"
-                    );
-                let ahead = if is_on {
-                    Some(tense.unwrap_or(true))
-                } else {
-                    tense.filter(|_| after_on)
-                };
-                bare_day(&words[i..], today, ahead)
+                named_day::bare_day(&words[i..], today, named_day::said_ahead(&out, true, tense))
             })
+            // "first date is friday", "seeing each other again on Sunday"
             .or_else(|| {
-                // "first date is friday", "seeing each other again on
-                // Sunday": the weekday the tense (or the verb of being)
-                // points to
-                let be = out.last().map(|w| w.to_ascii_lowercase());
-                let ahead = match be.as_deref() {
-                    Some("is" | "'s") => Some(tense.unwrap_or(true)),
-                    Some("was") => Some(false),
-                    _ => tense.filter(|_| after_on),
-                };
-                named_day::named_weekday(&words[i..], today, ahead.filter(|_| named_days))
+                let ahead = named_day::said_ahead(&out, false, tense).filter(|_| named_days);
+                named_day::named_weekday(&words[i..], today, ahead)
             })
             .or_else(|| {
                 // "got moved to April 9th": where it is moved to is
@@ -437,48 +418,13 @@ fn bare_month<'a>(
 /// The word after an opening "the" (lowercased) and the punctuation after
 /// it, unless "of" follows ("the 20th of July", "the summer of 2019" say
 /// what they are of).
-fn the_alone<'a>(words: &[&'a str]) -> Option<(String, &'a str)> {
+pub(super) fn the_alone<'a>(words: &[&'a str]) -> Option<(String, &'a str)> {
     if bare(words.first()?).0 != "the" {
         return None;
     }
     let (word, punct) = bare(words.get(1)?);
     let of = punct.is_empty() && words.get(2).is_some_and(|w| bare(w).0 == "of");
     (!of).then_some((word, punct))
-}
-
-/// "the 20th" after "on", said alone: the day of the month the tense
-/// points to ("is moving in on the 20th", said on 2 July: 20 July; "moved
-/// in on the 20th": 20 June). Not "the 20th of July", which says its month.
-fn bare_day<'a>(
-    words: &[&'a str],
-    today: NaiveDate,
-    ahead: Option<bool>,
-) -> Option<(usize, When, &'a str)> {
-    let ahead = ahead?;
-    let (ordinal, punct) = the_alone(words)?;
-    let digits = ordinal.trim_end_matches(|c: char| c.is_ascii_alphabetic());
-    let suffix = &ordinal[digits.len()..];
-    if digits.is_empty() || digits.len() > 2 || !matches!(suffix, "st" | "nd" | "rd" | "th") {
-        return None;
-    }
-    let day: u32 = digits.parse().ok()?;
-    let (y, m) = (today.year(), today.month());
-    let month_of = |back: bool| {
-        let (y, m) = match (back, m) {
-            (false, 12) => (y + 1, 1),
-            (false, m) => (y, m + 1),
-            (true, 1) => (y - 1, 12),
-            (true, m) => (y, m - 1),
-        };
-        NaiveDate::from_ymd_opt(y, m, day)
-    };
-    let date = match ahead {
-        true if day > today.day() => NaiveDate::from_ymd_opt(y, m, day),
-        true => month_of(false),
-        false if day < today.day() => NaiveDate::from_ymd_opt(y, m, day),
-        false => month_of(true),
-    }?;
-    Some((2, When::Day(date), punct))
 }
 
 /// "the summer" after "over", "during" or "in", said alone: the season

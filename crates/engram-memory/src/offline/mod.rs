@@ -334,7 +334,7 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
                         // "Combining Gina's interests is so cool" said to
                         // Gina: a compliment
                         (Some(shape::OPINION), _)
-                            if t.listener.is_some_and(|l| mentions(&content, l)) =>
+                            if t.listener.is_some_and(|l| pointers::mentions(&content, l)) =>
                         {
                             dropped((), &content, "a compliment");
                             continue;
@@ -370,14 +370,6 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
         }
     }
     out
-}
-
-/// Whether `text` names `person` (as a word, or possessive).
-fn mentions(text: &str, person: &str) -> bool {
-    text.split_whitespace().any(|w| {
-        let core = w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'');
-        core == person || core.strip_suffix("'s") == Some(person)
-    })
 }
 
 /// Give up on a clause, saying why (`RUST_LOG=engram_memory=debug`).

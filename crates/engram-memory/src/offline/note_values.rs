@@ -45,7 +45,10 @@ fn works_as(value: &str) -> Option<String> {
     } else {
         "a"
     };
-    Some(format!("I work as {article} {}", lowered_first(value)))
+    Some(format!(
+        "I work as {article} {}",
+        super::notes::lowered(value)
+    ))
 }
 
 /// The items of a list value, split at the commas and "and"s outside
@@ -159,18 +162,6 @@ fn diet(value: &str) -> Option<Vec<String>> {
         said.push(format!("I'm {item}"));
     }
     Some(said)
-}
-
-fn lowered_first(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        // (a name keeps its capital: "Senior engineer" is lowered, "Go" not)
-        Some(f) if f.is_uppercase() && !c.clone().any(char::is_uppercase) => {
-            f.to_lowercase().chain(c).collect()
-        }
-        Some(f) => std::iter::once(f).chain(c).collect(),
-        None => String::new(),
-    }
 }
 
 #[cfg(test)]

@@ -182,7 +182,7 @@ fn sentence(s: &str) -> String {
 }
 
 /// `s` with its first letter lowercase, unless it starts a name.
-fn lowered(s: &str) -> String {
+pub(super) fn lowered(s: &str) -> String {
     let first = s.split_whitespace().next().unwrap_or("");
     if super::is_name_word(first) && verb(&bare(first)).is_none() {
         return s.to_string();

@@ -383,6 +383,15 @@ pub(super) const FOND: &[&str] = &[
 const PREPOSITIONS: Words =
     Words("on in at for with from about during after before into onto to of by near");
 
+/// Whether `text` names `person` (as a word, or possessive): a remark on
+/// a thing that names the listener is said to them.
+pub(super) fn mentions(text: &str, person: &str) -> bool {
+    text.split_whitespace().any(|w| {
+        let core = w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'');
+        core == person || core.strip_suffix("'s") == Some(person)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::shape::problem;

@@ -363,3 +363,55 @@ pub(super) fn lets_act(before: &str, next: &str) -> bool {
     matches!(base(before), Some("help" | "let" | "make" | "watch"))
         && base(next).is_some_and(|b| b == next)
 }
+
+/// Whether the pronoun at `i` (`lower`) is an object ("moved in with
+/// her", "called him"), not a possessive ("her crosswords").
+pub(super) fn object_at(words: &[&str], i: usize, lower: &str) -> bool {
+    match lower {
+        "him" | "them" => true,
+        "her" => {
+            let (_, _, trail) = strip(words[i]);
+            !trail.is_empty()
+                || words.get(i + 1).is_none_or(|n| {
+                    matches!(
+                        bare(n).as_str(),
+                        "for"
+                            | "to"
+                            | "with"
+                            | "at"
+                            | "in"
+                            | "on"
+                            | "about"
+                            | "from"
+                            | "now"
+                            | "again"
+                            | "today"
+                            | "yesterday"
+                            | "tomorrow"
+                            | "and"
+                            | "but"
+                            | "so"
+                            | "because"
+                            | "when"
+                            | "while"
+                            | "back"
+                            | "up"
+                            | "out"
+                            | "off"
+                            | "over"
+                            | "too"
+                            | "as"
+                            | "like"
+                            | "since"
+                            | "until"
+                            | "after"
+                            | "before"
+                            | "every"
+                            | "once"
+                            | "twice"
+                    )
+                })
+        }
+        _ => false,
+    }
+}

@@ -3,10 +3,11 @@
 //! against the day it was said. Ahead ("is flying on June 3rd"): the next
 //! such day; done ("got married on June 3rd"): the last; a target of a
 //! move ("got moved to April 9th") or a sentence that says neither: the
-//! nearest. A weekday said alone ("first date is friday") is the next
-//! such day when ahead, the last one when done.
+//! nearest. A weekday said alone ("first date is friday") and a day of
+//! the month said alone ("on the 3rd") are the next such day when ahead,
+//! the last one when done.
 
-use super::{bare, month_number, weekday, When};
+use super::{bare, month_number, the_alone, weekday, When};
 use chrono::{Datelike, Duration, NaiveDate};
 
 /// The day of the month of an ordinal or number ("9th", "9", "21st").
@@ -107,4 +108,62 @@ pub(super) fn named_weekday<'a>(
         today - Duration::days(if back == 0 { 7 } else { back })
     };
     Some((1, When::Day(date), punct))
+}
+
+/// "the 20th" after "on", said alone: the day of the month the tense
+/// points to ("is moving in on the 20th", said on 2 July: 20 July; "moved
+/// in on the 20th": 20 June). Not "the 20th of July", which says its month.
+pub(super) fn bare_day<'a>(
+    words: &[&'a str],
+    today: NaiveDate,
+    ahead: Option<bool>,
+) -> Option<(usize, When, &'a str)> {
+    let ahead = ahead?;
+    let (ordinal, punct) = the_alone(words)?;
+    let digits = ordinal.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+    let suffix = &ordinal[digits.len()..];
+    if digits.is_empty() || digits.len() > 2 || !matches!(suffix, "st" | "nd" | "rd" | "th") {
+        return None;
+    }
+    let day: u32 = digits.parse().ok()?;
+    let (y, m) = (today.year(), today.month());
+    let month_of = |back: bool| {
+        let (y, m) = match (back, m) {
+            (false, 12) => (y + 1, 1),
+            (false, m) => (y, m + 1),
+            (true, 1) => (y - 1, 12),
+            (true, m) => (y, m - 1),
+        };
+        NaiveDate::from_ymd_opt(y, m, day)
+    };
+    let date = match ahead {
+        true if day > today.day() => NaiveDate::from_ymd_opt(y, m, day),
+        true => month_of(false),
+        false if day < today.day() => NaiveDate::from_ymd_opt(y, m, day),
+        false => month_of(true),
+    }?;
+    Some((2, When::Day(date), punct))
+}
+
+/// Whether a day said next (after the words `out`) is ahead: after "is"
+/// (and "on", when `on_only`) it is, unless the tense says it is past;
+/// after "was" it is past (weekdays only); after "on" alone, as the tense
+/// says; else not known.
+pub(super) fn said_ahead(out: &[String], on_only: bool, tense: Option<bool>) -> Option<bool> {
+    let from_end = |k: usize| {
+        out.len()
+            .checked_sub(k)
+            .map(|i| out[i].to_ascii_lowercase())
+    };
+    let after_on = from_end(1).as_deref() == Some("on");
+    let be = if on_only {
+        from_end(2).filter(|_| after_on)
+    } else {
+        from_end(1)
+    };
+    match be.as_deref() {
+        Some("is" | "'s") => Some(tense.unwrap_or(true)),
+        Some("was") if !on_only => Some(false),
+        _ => tense.filter(|_| after_on),
+    }
 }

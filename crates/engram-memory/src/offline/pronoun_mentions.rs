@@ -1,0 +1,140 @@
+//! Who a resolved clause mentions, noted as the antecedents a later
+//! pronoun may mean ([`Antecedents::observe`]): names, relatives and
+//! groups by a possessive ("Ben's sister", "Melanie's kids"), the
+//! speaker's own kin ("my gran"), animals someone has, kinds of people
+//! spoken of ("Movers are pricey") and bodies ("the homeless shelter").
+//! Reads the clause's words only.
+
+use super::*;
+
+impl Antecedents {
+    /// Note the people (and animals) a resolved clause mentions (`exclude`:
+    /// the speaker and listener, whom "he" and "she" never mean).
+    pub fn observe(&mut self, text: &str, turn: usize, names: &[String], exclude: &[&str]) {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        for (i, w) in words.iter().enumerate() {
+            let (_, core, _) = strip(w);
+            // "Ben's sister", "Melanie's kids", "Sven's puppy"
+            if let Some(owner) = core.strip_suffix("'s").or(core.strip_suffix("\u{2019}s")) {
+                // ("the user's dad": an owner in lower case keeps its "the")
+                let the = i > 0
+                    && bare(words[i - 1]) == "the"
+                    && owner.starts_with(|c: char| c.is_lowercase());
+                let owner = if the {
+                    format!("the {owner}")
+                } else {
+                    owner.to_string()
+                };
+                // ("Rosa's mum's surgery": the mum, whose surgery it is)
+                let next = words.get(i + 1).map(|n| {
+                    let n = bare(n);
+                    n.strip_suffix("'s").map(str::to_string).unwrap_or(n)
+                });
+                if let Some(noun) = next {
+                    if let Some((_, plural)) = PERSON_NOUNS.iter().find(|(p, _)| *p == noun) {
+                        let kind = if *plural { Kind::Many } else { Kind::One };
+                        self.push(format!("{owner}'s {noun}"), turn, kind);
+                        continue;
+                    }
+                    if let Some(plural) = animal(&noun) {
+                        let noun = whole_animal(&noun, words.get(i + 2));
+                        self.push(format!("{owner}'s {noun}"), turn, Kind::Animal(plural));
+                        continue;
+                    }
+                    // "John's one-year-old"
+                    if noun.ends_with("-year-old") || noun.ends_with("-month-old") {
+                        self.push(format!("{owner}'s {noun}"), turn, Kind::One);
+                        continue;
+                    }
+                }
+            }
+            // ("my gran still loves her crosswords": the speaker's gran)
+            if let (Some(speaker), true) = (
+                exclude.first(),
+                i + 1 < words.len() && matches!(bare(w).as_str(), "my" | "our"),
+            ) {
+                let noun = bare(words[i + 1]);
+                if PERSON_NOUNS.iter().any(|(p, plural)| *p == noun && !plural)
+                    && !words[i + 1].ends_with("'s")
+                {
+                    self.push(format!("{speaker}'s {noun}"), turn, Kind::One);
+                    continue;
+                }
+            }
+            let name = core.trim_end_matches("'s");
+            if names.iter().any(|n| n == name) && !exclude.iter().any(|e| same_person(e, name)) {
+                // "Luna and Oliver": two names together are a group
+                let pair = i >= 2
+                    && bare(words[i - 1]) == "and"
+                    && names.iter().any(|n| n == strip(words[i - 2]).1);
+                self.push(name.to_string(), turn, Kind::One);
+                if pair {
+                    let first = strip(words[i - 2]).1;
+                    self.push(format!("{first} and {name}"), turn, Kind::Many);
+                }
+            }
+        }
+        // "Movers are pricey": a kind a "they" after it may mean
+        // (animals of a kind someone has stay theirs: "turtles are like zen
+        // masters! They always remind me ...")
+        if plural_subject(text) && animal(&bare(words[0])).is_none() {
+            self.push(bare(words[0]), turn, Kind::Crowd(false));
+        }
+        // "at the homeless shelter", "a tech company": a body "they" may
+        // mean, unless people were spoken of since
+        for (i, w) in words.iter().enumerate() {
+            let b = bare(w);
+            if GROUPS.contains(&b.as_str())
+                || PERSON_NOUNS.iter().any(|(p, plural)| *plural && *p == b)
+            {
+                self.push(b.clone(), turn, Kind::Crowd(owned_at(&words, i)));
+                continue;
+            }
+            if !matches!(bare(w).as_str(), "the" | "a" | "an") {
+                continue;
+            }
+            for k in 1..=3 {
+                let Some(n) = words.get(i + k) else { break };
+                let b = bare(n);
+                // the head noun, not a modifier ("the shelter residents")
+                let head = n.ends_with([',', '.', '!', '?', ';'])
+                    || words.get(i + k + 1).is_none_or(|m| {
+                        let m = bare(m);
+                        is_verbish(&m) || NOT_NOUNS.contains(&m.as_str()) || m == "of"
+                    });
+                if BODIES.contains(&b.as_str()) && head {
+                    let phrase: Vec<&str> = words[i..=i + k].iter().map(|w| strip(w).1).collect();
+                    self.push(phrase.join(" "), turn, Kind::Body);
+                    break;
+                }
+                // adjectives in lower case only, up to the noun
+                if n.ends_with([',', '.', '!', '?', ';']) || b != strip(n).1 || is_verbish(n) {
+                    break;
+                }
+            }
+        }
+        // "Sven got a puppy": the subject's animal
+        let first = words.first().map(|w| strip(w).1).unwrap_or("");
+        let owner = names.iter().any(|n| n == first) || exclude.contains(&first);
+        if owner {
+            for (i, w) in words.iter().enumerate().skip(1) {
+                let b = bare(w);
+                if !matches!(
+                    b.as_str(),
+                    "a" | "an" | "this" | "two" | "three" | "some" | "new"
+                ) {
+                    continue;
+                }
+                // "a new rescue puppy": the noun within three words
+                for (j, next) in words.iter().enumerate().skip(i + 1).take(3) {
+                    let n = bare(next);
+                    if let Some(plural) = animal(&n) {
+                        let n = whole_animal(&n, words.get(j + 1));
+                        self.push(format!("{first}'s {n}"), turn, Kind::Animal(plural));
+                        break;
+                    }
+                }
+            }
+        }
+    }
+}
