@@ -17,6 +17,12 @@ pub(super) fn check(cases: &[(&str, &str)]) {
 #[test]
 fn left_out_subjects_that_are_not_the_speaker() {
     check(&[
+        // a state the speaker is in, "I'm" left out
+        (
+            "Ana: on crutches for 2 weeks",
+            "Ana is on crutches for 2 weeks.",
+        ),
+        ("Ana: on the other hand it rained", ""),
         // "it" left out before "took": what took the effort is unsaid
         (
             "Ana: Took a lot of patience but I finished the quilt.",

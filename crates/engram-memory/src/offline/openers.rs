@@ -114,6 +114,12 @@ const ANSWER_OPENERS: &[&str] = &[
     "fine",
     "amazing",
     "awesome",
+    // how the speaker feels before the news ("gutted, I had to pull out")
+    "gutted",
+    "bummed",
+    "devastated",
+    "stoked",
+    "thrilled",
 ];
 
 const OPENING_PHRASES: &[&str] = &[

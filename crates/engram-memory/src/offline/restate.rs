@@ -88,7 +88,7 @@ pub(super) fn unreported(fact: &str) -> String {
     let advised = rest.iter().any(|w| {
         matches!(
             clauses::bare(w).as_str(),
-            "should" | "could" | "might" | "must" | "ought" | "may"
+            "should" | "could" | "might" | "must" | "ought" | "may" | "can" | "can't" | "cannot"
         )
     });
     if advised {

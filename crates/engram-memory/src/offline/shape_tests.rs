@@ -8,6 +8,9 @@ fn facts_keep_their_shape() {
     let people = ["Tim", "Caroline", "Melanie", "Joanna", "Maria", "John"];
     for fact in [
         "Tim went to a Harry Potter conference in the UK.",
+        // the state of someone's event or work
+        "Maria's surgery is done.",
+        "Caroline's kitchen is delayed.",
         "In the week of 2 October 2023 Tim went to a Harry Potter conference.",
         "On 20 June 2023 Jon chose to go to networking events.",
         "Apart from meetings, Joanna is working on a project.",

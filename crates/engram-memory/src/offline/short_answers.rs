@@ -111,6 +111,12 @@ pub(super) fn expanded(question: &str, answer: &str) -> Option<String> {
     } else if let Some(had) = after(&lower, &["how long have you had "]) {
         // ("How long have you had Pixel?": the name keeps its capital)
         format!("I have had {} {}", mine(&cased(had)), duration(&words)?)
+    } else if let Some(thing) = after(&lower, &["how long is your ", "how long is "]) {
+        // "How long is recovery?" - "9 months apparently."
+        let thing = thing.trim_start_matches("the ");
+        let long = duration(&words)?;
+        let long = long.strip_prefix("for ").unwrap_or(&long);
+        format!("My {} is {long}", one_thing(&cased(thing))?)
     } else if let Some(done) = after(&lower, &["how long have you "]) {
         // "How long have you lived in Denver?" - "About three years."
         format!(

@@ -27,6 +27,11 @@ fn short_answers_said_in_full() {
             Some("My preferred airline is British Airways, I'm Gold with British Airways."),
         ),
         (
+            "Ouch, sorry to hear that. How long is recovery?",
+            "9 months apparently.",
+            Some("My recovery is 9 months apparently."),
+        ),
+        (
             "Got it. Any testing setup?",
             "vitest for unit tests, playwright for e2e",
             Some("I use vitest for unit tests, playwright for e2e."),

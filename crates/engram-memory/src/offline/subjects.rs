@@ -176,6 +176,8 @@ pub(super) fn with_subject(clause: &str) -> Option<String> {
             // ("Gonna be a big change": "it" left out before a judgement)
             "gonna" if judged_next(&words[skip + 1..]) => None,
             "gonna" => Some(format!("I'm {}", lowered(clause))),
+            // "on crutches for 2 weeks", "on antibiotics": a state one is in
+            "on" if on_a_state(&words[skip + 1..]) => Some(format!("I'm {}", lowered(clause))),
             "wanna" | "gotta" | "haven't" | "hadn't" | "didn't" | "can't" | "couldn't"
             | "won't" | "wouldn't" | "hope" => Some(format!("I {}", lowered(clause))),
             _ => Some(clause.to_string()),
@@ -323,4 +325,39 @@ pub(super) fn with_origin_subject(sentence: &str, has_speaker: bool) -> String {
         }
     }
     sentence.to_string()
+}
+
+/// Whether the words after a clause-opening "on" name a state one is in
+/// ("crutches", "antibiotics", "the mend", "paternity leave"), with no
+/// verb after them.
+fn on_a_state(words: &[&str]) -> bool {
+    let w: Vec<String> = words.iter().map(|x| clauses::bare(x)).collect();
+    let state = match w.as_slice() {
+        [a, ..]
+            if matches!(
+                a.as_str(),
+                "crutches"
+                    | "antibiotics"
+                    | "meds"
+                    | "medication"
+                    | "leave"
+                    | "holiday"
+                    | "vacation"
+                    | "call"
+                    | "steroids"
+                    | "painkillers"
+            ) =>
+        {
+            true
+        }
+        [a, b, ..] => matches!(
+            (a.as_str(), b.as_str()),
+            ("the", "mend")
+                | ("a", "diet")
+                | ("bed", "rest")
+                | ("maternity" | "paternity" | "sick" | "parental", "leave")
+        ),
+        _ => false,
+    };
+    state && !words.iter().any(|x| clauses::is_verbish(x))
 }

@@ -32,9 +32,21 @@ const EVENTS: &[&str] = &[
     "train",
 ];
 
+/// Events said without an article ("physio twice a week"), besides
+/// [`EVENTS`].
+const MASS: &[&str] = &[
+    "physio",
+    "physiotherapy",
+    "therapy",
+    "rehab",
+    "training",
+    "practice",
+];
+
 /// Prepositions that go on to say when, where or with whom.
 const GOES_ON: &[&str] = &[
-    "on", "at", "in", "from", "to", "with", "next", "this", "tomorrow",
+    "on", "at", "in", "from", "to", "with", "next", "this", "tomorrow", "twice", "once", "every",
+    "three",
 ];
 
 /// `sentence` said with its subject when it is a plan in note form
@@ -46,7 +58,8 @@ pub(super) fn expanded(sentence: &str) -> Option<String> {
     };
     let words: Vec<&str> = head.split_whitespace().collect();
     let first = *words.first()?;
-    if !first.chars().next().is_some_and(char::is_uppercase) {
+    // (in chat a note may open in lower case: "physio twice a week")
+    if !first.chars().next().is_some_and(char::is_alphabetic) {
         return None;
     }
     // "Flights on", "Dentist appointment at": the event, then what goes on
@@ -56,13 +69,18 @@ pub(super) fn expanded(sentence: &str) -> Option<String> {
             .strip_suffix("es")
             .filter(|s| s.ends_with("ss"))
             .or(b.strip_suffix('s'));
-        EVENTS.contains(&b.as_str()) || one.is_some_and(|s| EVENTS.contains(&s))
+        EVENTS.contains(&b.as_str())
+            || MASS.contains(&b.as_str())
+            || one.is_some_and(|s| EVENTS.contains(&s))
     })?;
-    // ("Meeting" is no verb here)
-    let verb = words
-        .iter()
-        .enumerate()
-        .any(|(i, w)| i != noun_at && is_verbish(w));
+    // ("Meeting" is no verb here, nor "called" in "a guy called Raj")
+    let verb = words.iter().enumerate().any(|(i, w)| {
+        let naming = matches!(bare(w).as_str(), "called" | "named")
+            && words
+                .get(i + 1)
+                .is_some_and(|n| super::intro::is_name_word(n));
+        i != noun_at && is_verbish(w) && !naming
+    });
     if verb
         || !words
             .get(noun_at + 1)
@@ -71,9 +89,9 @@ pub(super) fn expanded(sentence: &str) -> Option<String> {
         return None;
     }
     let noun = bare(words[noun_at]);
-    let plural = !EVENTS.contains(&noun.as_str());
+    let plural = !EVENTS.contains(&noun.as_str()) && !MASS.contains(&noun.as_str());
     let opening = bare(first);
-    let article = if plural {
+    let article = if plural || MASS.contains(&noun.as_str()) {
         ""
     } else if opening.starts_with(['a', 'e', 'i', 'o', 'u']) {
         "an "
@@ -194,22 +212,25 @@ const NOT_THINGS: &[&str] = &[
 /// flat was accepted!" (the amount a fragment after it may give). `None`
 /// for anything else; the rest of the turn follows as it was.
 pub(super) fn news(text: &str) -> Option<String> {
-    let end = text.find(['!', '.', '?'])?;
+    // ("surgery done, all went fine": done, then how it went)
+    let end = text.find(['!', '.', '?', ','])?;
     let head = &text[..end];
     let mark_end = end
         + text[end..]
             .chars()
-            .take_while(|c| matches!(c, '!' | '.' | '?'))
+            .take_while(|c| matches!(c, '!' | '.' | '?' | ','))
             .count();
     let words: Vec<&str> = head.split_whitespace().collect();
     let (participle, thing) = words.split_last()?;
     let lower_word = |w: &&str| w.chars().all(|c| c.is_lowercase() || c == '-');
-    if !DECIDED.contains(&bare(participle).as_str())
+    let done = matches!(bare(participle).as_str(), "done" | "finished" | "over");
+    if !(DECIDED.contains(&bare(participle).as_str()) || done)
         || thing.is_empty()
         || thing.len() > 2
         || !thing.iter().all(lower_word)
         || thing.iter().any(|w| {
             NOT_THINGS.contains(&bare(w).as_str())
+                || super::lexicon::AUXILIARIES.contains(&bare(w).as_str())
                 || matches!(
                     super::lexicon::verb(&bare(w)),
                     Some((
@@ -222,10 +243,13 @@ pub(super) fn news(text: &str) -> Option<String> {
         return None;
     }
     let thing = thing.join(" ");
-    let be = if thing.ends_with('s') && !thing.ends_with("ss") {
-        "were"
-    } else {
-        "was"
+    let plural = thing.ends_with('s') && !thing.ends_with("ss");
+    // ("surgery done": it is done now; "offer accepted": it was)
+    let be = match (done, plural) {
+        (true, true) => "are",
+        (true, false) => "is",
+        (false, true) => "were",
+        (false, false) => "was",
     };
     // "400k for the Leyton flat": what it was of, a fragment after it
     let rest = text[mark_end..].trim_start();
@@ -243,10 +267,12 @@ pub(super) fn news(text: &str) -> Option<String> {
     };
     let rest = rest.trim_start_matches(['!', '.', '?']).trim_start();
     let sep = if rest.is_empty() { "" } else { " " };
+    // (a comma after the news ends it: "My surgery is done. all went fine")
+    let marks = &text[end..mark_end];
+    let marks = if marks.trim() == "," { "." } else { marks };
     Some(format!(
-        "My {thing}{of} {be} {}{}{sep}{rest}",
+        "My {thing}{of} {be} {}{marks}{sep}{rest}",
         bare(participle),
-        &text[end..mark_end]
     ))
 }
 
@@ -266,7 +292,12 @@ mod tests {
                 Some("My visa was approved! so relieved"),
             ),
             ("tickets booked.", Some("My tickets were booked.")),
+            (
+                "surgery done, all went fine.",
+                Some("My surgery is done. all went fine."),
+            ),
             ("I got accepted!", None),
+            ("kitchen is DONE!!", None),
             ("Everything approved!", None),
             ("The Smiths confirmed.", None),
         ] {
@@ -301,6 +332,10 @@ mod tests {
                 Some("I have a dentist appointment on Friday at 9."),
             ),
             ("Meeting with Sam tomorrow!", Some("I have a meeting with Sam tomorrow!")),
+            (
+                "physio twice a week with a guy called Raj",
+                Some("I have physio twice a week with a guy called Raj"),
+            ),
             // not a note: a verb, no event, or no preposition after it
             ("Flights are expensive now.", None),
             ("Lisbon in August, probably.", None),

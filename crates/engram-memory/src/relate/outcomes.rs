@@ -106,6 +106,15 @@ pub(super) fn outcome_of(new: &str, old: &str) -> bool {
         matches!(*w, "had" | "did" | "was" | "were")
             || (!AUXILIARIES.contains(w) && verb(w).is_some_and(|(_, f)| f == VerbForm::Past))
     });
+    // ("femi's surgery is done": told done, in the present)
+    let past = past
+        || nw.windows(2).any(|p| {
+            matches!(p[0], "is" | "are")
+                && matches!(
+                    p[1],
+                    "done" | "over" | "finished" | "complete" | "completed"
+                )
+        });
     // (the subject itself, not "the trip that john went on")
     let plain = !subject
         .split_whitespace()
@@ -116,8 +125,14 @@ pub(super) fn outcome_of(new: &str, old: &str) -> bool {
         .and_then(|s| s.trim_end().strip_suffix("'s"))
         // (or someone's kin: "rosa's mum's surgery went well")
         .filter(|o| !o.contains(' ') || o.split_whitespace().count() == 2 && o.contains("'s "));
+    let whole = subject.clone();
     let subject = owner.map_or(subject.clone(), str::to_string);
-    ahead && past && plain && same_subject(&subject, &lead_subject(&o))
+    // (or the event itself the old subject: "femi's surgery is booked")
+    let old_subject = lead_subject(&o);
+    ahead
+        && past
+        && plain
+        && (same_subject(&subject, &old_subject) || same_subject(&whole, &old_subject))
 }
 
 /// Verbs that tell a race, a game or an exam done, by the name of where
