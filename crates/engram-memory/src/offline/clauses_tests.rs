@@ -10,6 +10,14 @@ fn check(sentence: &str, want: &[&str]) {
 #[test]
 fn a_request_after_a_comma_is_dropped() {
     check("I'm vegan, so no dairy please.", &["I'm vegan"]);
+    // a name's relation after a comma opens a clause
+    check(
+        "Ms Park went on maternity leave, Leo's new teacher is Mr Ali",
+        &[
+            "Ms Park went on maternity leave",
+            "Leo's new teacher is Mr Ali",
+        ],
+    );
     // a request after "so" with no comma
     check("I'm vegetarian so book veggie meals", &["I'm vegetarian"]);
     check(

@@ -424,7 +424,16 @@ pub fn subject_at(words: &[&str], i: usize) -> usize {
     // "my sister lives ...", "my favourite book is ...", "my brother Dev
     // plays ...", "the kids loved it", "some close friends kept ...": a
     // possessive, "the" or a quantifier, one to three words, then a verb
-    if quantifier || matches!(b.as_str(), "my" | "our" | "his" | "her" | "their" | "the") {
+    // ("..., Leo's new teacher is Mr Ali": a name's, as "my")
+    let names_whose = i > 0
+        && words[i - 1].ends_with(',')
+        && b.ends_with("'s")
+        && w.starts_with(char::is_uppercase)
+        && !w.ends_with([',', ';', '.']);
+    if quantifier
+        || names_whose
+        || matches!(b.as_str(), "my" | "our" | "his" | "her" | "their" | "the")
+    {
         for k in 1..=3 {
             let Some(last) = words.get(i + k) else {
                 return 0;
