@@ -150,7 +150,7 @@ pub(super) fn without_aside(sentence: &str) -> &str {
         let imperative = !degree
             && next.as_deref().is_some_and(|n| {
                 (matches!(verb(n), Some((_, VerbForm::Base))) && !AUXILIARIES.contains(&n))
-                    || matches!(n, "book" | "order" | "reserve" | "note")
+                    || super::lexicon::ARRANGING.contains(&n)
             });
         // (only of the speaker's own: "Rome wasn't built in a day so keep
         // pushing on" is advice, whole)

@@ -23,6 +23,11 @@ fn left_out_subjects_that_are_not_the_speaker() {
             "Ana is on crutches for 2 weeks.",
         ),
         ("Ana: on the other hand it rained", ""),
+        // an event moved, said bare
+        (
+            "Ana: Launch moved to June 10, the payments team needs more time.",
+            "The launch moved to 10 June 2023.",
+        ),
         // "it" left out before "took": what took the effort is unsaid
         (
             "Ana: Took a lot of patience but I finished the quilt.",

@@ -353,6 +353,11 @@ pub fn is_personal_event(word: &str) -> bool {
     event_in(word, PERSONAL_EVENTS)
 }
 
+/// Verbs of asking for something arranged that the verb list leaves out,
+/// as they are nouns far more often ("book the venue", "so order veggie
+/// meals"): read as verbs only where a request or a task is expected.
+pub const ARRANGING: &[&str] = &["book", "order", "reserve", "note"];
+
 /// Verbs that move an event to another time ("got moved to", "pushed
 /// our trip back to", "launch slipped to").
 pub const MOVE_VERBS: &[&str] = &[

@@ -320,7 +320,8 @@ fn label_said(label: &str, value: &str, section: Section) -> Option<Vec<String>>
 /// verb's base form.
 fn assigned(label: &str, value: &str) -> Option<String> {
     let first = value.split_whitespace().next()?;
-    let base = matches!(verb(&bare(first)), Some((_, VerbForm::Base)));
+    let base = matches!(verb(&bare(first)), Some((_, VerbForm::Base)))
+        || super::lexicon::ARRANGING.contains(&bare(first).as_str());
     // ("Owns: Priya" is a label, not someone)
     let named = label
         .split_whitespace()

@@ -83,10 +83,11 @@ fn a_profile_note_is_said_as_sentences() {
 #[test]
 fn action_items_are_what_each_one_named_will_do() {
     check(
-        "## Action items\n- Priya: send the migration plan to finance by Friday.\n- Tom: fix the refund bug before his holiday\n- Owns: review the plan",
+        "## Action items\n- Priya: send the migration plan to finance by Friday.\n- Tom: fix the refund bug before his holiday\n- Aisha: book the venue for the launch party\n- Owns: review the plan",
         &[
             "Priya will send the migration plan to finance by Friday.",
             "Tom will fix the refund bug before his holiday.",
+            "Aisha will book the venue for the launch party.",
             "Owns: review the plan.",
         ],
     );

@@ -149,14 +149,15 @@ pub(super) fn with_subject(clause: &str) -> Option<String> {
     // that could be a verb is the noun before the clause's own verb
     let noun_first = skip == 0
         && words.get(1).is_some_and(|n| {
-            matches!(clauses::bare(n).as_str(), "is" | "was" | "slipped" | "slid")
+            let n = clauses::bare(n);
+            matches!(n.as_str(), "is" | "was") || super::lexicon::MOVE_VERBS.contains(&n.as_str())
         });
     match verb(&first) {
         // (an event said bare is "the" one: "the launch is planned ...")
         Some((_, VerbForm::Base))
             if noun_first && skip == 0 && super::lexicon::is_event(&first) =>
         {
-            Some(format!("the {clause}"))
+            Some(format!("the {}", lowered(clause)))
         }
         Some((_, VerbForm::Base)) if (joined || noun_first) && skip == 0 => {
             Some(clause.to_string())
