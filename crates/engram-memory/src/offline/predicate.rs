@@ -143,6 +143,25 @@ pub(super) fn names_relative(subject: &[&str], complement: &[&str]) -> bool {
         .is_some_and(|w| w.chars().next().is_some_and(char::is_uppercase))
 }
 
+/// "Femi's surgery is done", "Priya's kitchen is delayed": after a copula,
+/// the state of someone's event or work is the content.
+pub(super) fn state_of_theirs(subject: &[&str], complement: &[&str]) -> bool {
+    let said: Vec<String> = complement
+        .iter()
+        .map(|w| bare(w))
+        .filter(|w| !matches!(w.as_str(), "now" | "finally" | "all" | "officially"))
+        .collect();
+    subject.first().is_some_and(|w| bare(w).ends_with("'s"))
+        && matches!(
+            said.as_slice(),
+            [s] if matches!(
+                s.as_str(),
+                "done" | "over" | "finished" | "complete" | "completed" | "delayed" | "cancelled"
+                    | "canceled" | "postponed"
+            )
+        )
+}
+
 /// "Tim is figuring out ideas", "John was stumped about something": the
 /// fact ends where what it is about would be said (also with a
 /// comparative after it: "part of something bigger").

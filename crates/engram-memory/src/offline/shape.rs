@@ -470,27 +470,11 @@ pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
     let complement = predicate::complement(pred, i);
     // the people talking are no content of their own ("shared something
     // with Maria" says nothing)
-    // ("Femi's surgery is done", "Priya's kitchen is delayed": the state
-    // of someone's event or work is what is said)
-    let state_of_theirs = copula
-        && subject_words
-            .first()
-            .is_some_and(|w| bare(w).ends_with("'s"))
-        && matches!(
-            complement
-                .iter()
-                .map(|w| bare(w))
-                .filter(|w| !matches!(w.as_str(), "now" | "finally" | "all" | "officially"))
-                .collect::<Vec<_>>()
-                .as_slice(),
-            [s] if matches!(
-                s.as_str(),
-                "done" | "over" | "finished" | "complete" | "completed" | "delayed" | "cancelled"
-                    | "canceled" | "postponed"
-            )
-        );
-    let has_content = (copula && predicate::names_relative(subject_words, &complement))
-        || state_of_theirs
+    // (or, after a copula, who a relative is, or what state someone's
+    // event is in: "Femi's surgery is done")
+    let has_content = (copula
+        && (predicate::names_relative(subject_words, &complement)
+            || predicate::state_of_theirs(subject_words, &complement)))
         || complement.iter().any(|w| {
             let b = bare(w);
             let b = b.strip_suffix("'s").unwrap_or(&b);
