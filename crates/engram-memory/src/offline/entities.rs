@@ -437,10 +437,20 @@ pub fn find(sentence: &str, people: &[&str]) -> Vec<Entity> {
                     | "hadn't"
             )
         });
+        // ("Carmen's baby is a girl": a name's, before what is theirs)
+        let whose = words[0].trim_end_matches([',', '.']).ends_with("'s")
+            && words
+                .get(1)
+                .is_some_and(|n| n.chars().all(|c| c.is_lowercase()))
+            && words.get(2).is_some_and(|v| super::clauses::is_verbish(v))
+            && super::dates::weekday(&name.to_lowercase()).is_none()
+            && !super::dates::MONTHS
+                .iter()
+                .any(|m| m.eq_ignore_ascii_case(&name));
         if start == 0
             && end == 1
             && !people.contains(&name.as_str())
-            && (!(verb_follows || affiliated(&words)) || common_opener(&name))
+            && (!(verb_follows || affiliated(&words) || whose) || common_opener(&name))
         {
             continue;
         }

@@ -17,6 +17,7 @@ mod affirmed;
 mod allergy;
 mod asides;
 mod asyndeton;
+mod baby;
 mod carried;
 mod changed_taste;
 mod classify;
@@ -159,6 +160,8 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
         let text = typed::emoticons_as_stops(&text).unwrap_or(text);
         // ("offer accepted!! 400k for the Leyton flat": the speaker's news)
         let text = telegraphic::news(&text).unwrap_or(text);
+        // ("found out it's a girl, they're naming her Lucía": the baby's)
+        let text = baby::baby_news(&text).unwrap_or(text);
         // "these little guys" with a picture of turtles: the speaker's turtles
         if let (Some(sp), Some(animals)) = (t.speaker, shown::fond_animals(t.text)) {
             antecedents.note_animals(sp, &animals, ti);

@@ -23,7 +23,9 @@
 //!   with, better than one that only shares "date";
 //! - what someone enjoys ("what does Maeve's gran enjoy?"): a memory that
 //!   says what they love, like or enjoy, better than one that only names
-//!   them.
+//!   them;
+//! - what someone or something is called ("what is Carmen's baby
+//!   called?"): a memory that gives a name ("... will be named Lucía").
 //!
 //! Reads words only.
 
@@ -329,6 +331,28 @@ fn clocked(memory: &str) -> bool {
     })
 }
 
+/// Whether `question` asks what someone or something is called: "what is
+/// X called?", "what's X's name?", "what are they naming X?".
+fn asks_called(question: &str) -> bool {
+    let q = bare_question(question);
+    let words: Vec<&str> = q.split_whitespace().collect();
+    matches!(
+        words.as_slice(),
+        ["what" | "what's", .., "called" | "named"]
+            | ["what" | "what's", .., "name"]
+            | ["what", "are" | "is", _, "naming" | "calling", ..]
+    )
+}
+
+/// Whether `memory` gives someone's or something's name ("Carmen's baby
+/// will be named Lucía", "Tariq's dog is called Max").
+fn gives_a_name(memory: &str) -> bool {
+    let m = format!(" {} ", memory.to_lowercase());
+    [" named ", " called ", " name is ", " name's "]
+        .iter()
+        .any(|p| m.contains(p))
+}
+
 /// Whether `question` asks what someone enjoys: "what does X enjoy /
 /// like / love (doing)?", "what is X into?", "what are X's hobbies?".
 fn asks_taste(question: &str) -> bool {
@@ -461,6 +485,8 @@ pub struct Asked {
     partner: bool,
     /// It asks what someone enjoys.
     taste: bool,
+    /// It asks what someone or something is called.
+    called: bool,
 }
 
 impl Asked {
@@ -476,6 +502,7 @@ impl Asked {
             role: super::reports::role_asked(question),
             partner: asks_partner(question),
             taste: asks_taste(question),
+            called: asks_called(question),
         }
     }
 
@@ -502,6 +529,7 @@ impl Asked {
                 .is_some_and(|t| states_value(t, memory) || (t == "time" && clocked(memory)))
             || (self.job && names_occupation(memory))
             || (self.taste && states_taste(memory))
+            || (self.called && gives_a_name(memory))
             || (self.partner
                 && super::slots(memory)
                     .iter()

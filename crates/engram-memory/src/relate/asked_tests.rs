@@ -10,6 +10,9 @@ fn where_and_what_value() {
     assert!(!q.placed("The user is finally renovating the kitchen."));
     assert!(!q.placed("Sam moved there in May."));
     assert!(!Asked::of("what does Sam do?").placed("Sam lives in Leeds."));
+    let q = Asked::of("what is Carmen's baby called?");
+    assert!(q.answered_by("Carmen's baby will be named Lucía."));
+    assert!(!q.answered_by("Carmen's baby is a girl."));
     let q = Asked::of("what does Maeve's gran enjoy?");
     assert!(q.answered_by("Maeve's gran still loves her crosswords and Irish radio."));
     assert!(!q.answered_by("Maeve's gran is 87 years old."));
