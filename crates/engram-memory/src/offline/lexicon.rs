@@ -353,6 +353,10 @@ pub fn is_personal_event(word: &str) -> bool {
     event_in(word, PERSONAL_EVENTS)
 }
 
+/// Words that tell an event or a piece of work done, after "is" ("Femi's
+/// surgery is done", "the kitchen is finished").
+pub const TOLD_DONE: &[&str] = &["done", "over", "finished", "complete", "completed"];
+
 /// Verbs of asking for something arranged that the verb list leaves out,
 /// as they are nouns far more often ("book the venue", "so order veggie
 /// meals"): read as verbs only where a request or a task is expected.

@@ -182,8 +182,27 @@ pub(super) fn partner_in_passing(clause: &str) -> Option<String> {
     if k == 2 {
         return None;
     }
-    let name = words[k].trim_end_matches([',', '.', '!', '?']);
-    let whose = upper_first(&bare(words[k - 2]));
+    named_at(&words, k, &upper_first(&bare(words[k - 2])))
+}
+
+/// "My girlfriend is Bia" for a clause that opens with the speaker's
+/// partner by name ("my girlfriend Bia is coming too"), for when what the
+/// clause says of them is no fact; `None` otherwise.
+pub(super) fn partner_leading(clause: &str) -> Option<String> {
+    let words: Vec<&str> = clause.split_whitespace().collect();
+    let mine = words.len() >= 4
+        && matches!(bare(words[0]).as_str(), "my" | "our")
+        && PARTNERS.contains(&bare(words[1]).as_str());
+    if !mine {
+        return None;
+    }
+    named_at(&words, 2, "My")
+}
+
+/// "<whose> girlfriend is Mia" (a pet "is named") for the name at `k`
+/// after the partner or pet word at `k - 1`; `None` when no name is there.
+fn named_at(words: &[&str], k: usize, whose: &str) -> Option<String> {
+    let name = words.get(k)?.trim_end_matches([',', '.', '!', '?']);
     let noun = bare(words[k - 1]);
     // (an animal "is named" Bailey, as a fragment says it)
     let is = if ANIMALS.contains(&noun.as_str()) {
@@ -192,22 +211,6 @@ pub(super) fn partner_in_passing(clause: &str) -> Option<String> {
         "is"
     };
     is_name_word(name).then(|| format!("{whose} {noun} {is} {name}"))
-}
-
-/// "My girlfriend is Bia" for a clause that opens with the speaker's
-/// partner by name ("my girlfriend Bia is coming too"), for when what the
-/// clause says of them is no fact; `None` otherwise.
-pub(super) fn partner_leading(clause: &str) -> Option<String> {
-    let words: Vec<&str> = clause.split_whitespace().collect();
-    let [my, noun, name, _, ..] = words.as_slice() else {
-        return None;
-    };
-    let noun = bare(noun);
-    let name = name.trim_end_matches([',', '.', '!', '?']);
-    (matches!(bare(my).as_str(), "my" | "our")
-        && PARTNERS.contains(&noun.as_str())
-        && is_name_word(name))
-    .then(|| format!("My {noun} is {name}"))
 }
 
 /// Whether `before` does nothing but bring someone in ("I have a new
@@ -271,8 +274,8 @@ pub fn names_a_pet(fact: &str) -> bool {
 }
 
 #[cfg(test)]
-mod someone_tests {
-    use super::{partner_leading, someone_named};
+mod tests {
+    use super::{named, partner_leading, someone_named};
 
     #[test]
     fn a_partner_leading_a_clause_is_named() {
@@ -312,11 +315,6 @@ mod someone_tests {
             assert_eq!(someone_named(said), want, "{said}");
         }
     }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::named;
 
     fn check(before: &str, clause: &str, expect: Option<&str>) {
         assert_eq!(

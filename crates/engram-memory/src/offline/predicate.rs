@@ -154,11 +154,8 @@ pub(super) fn state_of_theirs(subject: &[&str], complement: &[&str]) -> bool {
     subject.first().is_some_and(|w| bare(w).ends_with("'s"))
         && matches!(
             said.as_slice(),
-            [s] if matches!(
-                s.as_str(),
-                "done" | "over" | "finished" | "complete" | "completed" | "delayed" | "cancelled"
-                    | "canceled" | "postponed"
-            )
+            [s] if super::lexicon::TOLD_DONE.contains(&s.as_str())
+                || matches!(s.as_str(), "delayed" | "cancelled" | "canceled" | "postponed")
         )
 }
 

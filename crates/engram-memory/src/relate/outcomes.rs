@@ -109,11 +109,7 @@ pub(super) fn outcome_of(new: &str, old: &str) -> bool {
     // ("femi's surgery is done": told done, in the present)
     let past = past
         || nw.windows(2).any(|p| {
-            matches!(p[0], "is" | "are")
-                && matches!(
-                    p[1],
-                    "done" | "over" | "finished" | "complete" | "completed"
-                )
+            matches!(p[0], "is" | "are") && crate::offline::lexicon::TOLD_DONE.contains(&p[1])
         });
     // (the subject itself, not "the trip that john went on")
     let plain = !subject
