@@ -532,6 +532,8 @@ pub const PERSON_NOUNS: &[(&str, bool)] = &[
     ("niece", false),
     ("nephew", false),
     ("roommate", false),
+    ("flatmate", false),
+    ("housemate", false),
     ("mentor", false),
     ("therapist", false),
     ("teacher", false),

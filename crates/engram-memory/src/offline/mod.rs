@@ -37,9 +37,11 @@ mod lead;
 pub(crate) mod lexicon;
 mod named;
 mod named_list;
+mod note_subject;
 mod note_values;
 mod notes;
 mod openers;
+mod orgs;
 mod owners;
 mod people;
 mod pictures;
@@ -160,6 +162,10 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
         let text = typed::emoticons_as_stops(&text).unwrap_or(text);
         // ("offer accepted!! 400k for the Leyton flat": the speaker's news)
         let text = telegraphic::news(&text).unwrap_or(text);
+        // ("found a place! a studio in Mokotów": the place is the studio)
+        let text = telegraphic::described_news(&text).unwrap_or(text);
+        // ("a new client, the Tate, doing a series for them": the Tate)
+        let text = orgs::in_text(&text).unwrap_or(text);
         // ("found out it's a girl, they're naming her Lucía": the baby's)
         let text = baby::baby_news(&text).unwrap_or(text);
         // "these little guys" with a picture of turtles: the speaker's turtles

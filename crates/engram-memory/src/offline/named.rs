@@ -186,13 +186,18 @@ pub(super) fn partner_in_passing(clause: &str) -> Option<String> {
 }
 
 /// "My girlfriend is Bia" for a clause that opens with the speaker's
-/// partner by name ("my girlfriend Bia is coming too"), for when what the
+/// partner (or someone they live with) by name ("my girlfriend Bia is
+/// coming too", "my flatmate Ola wants to stay"), for when what the
 /// clause says of them is no fact; `None` otherwise.
 pub(super) fn partner_leading(clause: &str) -> Option<String> {
     let words: Vec<&str> = clause.split_whitespace().collect();
     let mine = words.len() >= 4
         && matches!(bare(words[0]).as_str(), "my" | "our")
-        && PARTNERS.contains(&bare(words[1]).as_str());
+        && (PARTNERS.contains(&bare(words[1]).as_str())
+            || matches!(
+                bare(words[1]).as_str(),
+                "flatmate" | "housemate" | "roommate"
+            ));
     if !mine {
         return None;
     }
@@ -282,6 +287,10 @@ mod tests {
         assert_eq!(
             partner_leading("my girlfriend Bia is coming too").as_deref(),
             Some("My girlfriend is Bia")
+        );
+        assert_eq!(
+            partner_leading("my flatmate Ola wants to stay").as_deref(),
+            Some("My flatmate is Ola")
         );
         assert_eq!(partner_leading("my sister Ana is coming"), None);
         assert_eq!(partner_leading("my girlfriend is coming"), None);

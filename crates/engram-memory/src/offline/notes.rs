@@ -191,7 +191,7 @@ pub(super) fn lowered(s: &str) -> String {
 }
 
 /// `s` with its first letter lowercase.
-fn lower_first(s: &str) -> String {
+pub(super) fn lower_first(s: &str) -> String {
     let mut c = s.chars();
     c.next()
         .map(|f| f.to_lowercase().chain(c).collect())
@@ -277,6 +277,10 @@ fn label_said(label: &str, value: &str, section: Section) -> Option<Vec<String>>
         return Some(said);
     }
     let value = value.trim_end_matches('.');
+    // "Next step: send a security questionnaire to Raj": the writer's task
+    if let Some(task) = own_task(&key, value) {
+        return Some(vec![task]);
+    }
     // "Priya: send the migration plan" under "Action items"
     if section == Section::Actions {
         return assigned(label, value).map(|said| vec![said]);
@@ -312,6 +316,30 @@ fn label_said(label: &str, value: &str, section: Section) -> Option<Vec<String>>
         },
     };
     Some(vec![sentence(&said)])
+}
+
+/// A task of the writer's under a label that says so ("Next step: send
+/// the questionnaire to Raj", "TODO: book flights"): "I need to send the
+/// questionnaire to Raj."; `None` unless the value opens with a verb's
+/// base form.
+fn own_task(key: &str, value: &str) -> Option<String> {
+    let first = bare(value.split_whitespace().next()?);
+    let task = matches!(
+        key,
+        "next step"
+            | "next steps"
+            | "todo"
+            | "to do"
+            | "to-do"
+            | "follow-up"
+            | "follow up"
+            | "action"
+            | "action item"
+            | "reminder"
+    );
+    let base = matches!(verb(&first), Some((_, VerbForm::Base)))
+        || super::lexicon::ARRANGING.contains(&first.as_str());
+    (task && base).then(|| sentence(&format!("I need to {}", lower_first(value))))
 }
 
 /// An action item ("Priya: send the plan to finance by Friday") as what
@@ -475,7 +503,21 @@ pub(super) fn as_prose(text: &str) -> Option<String> {
     }
     let mut section = Section::Plain;
     let mut out: Vec<String> = Vec::new();
-    for line in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
+    // "Call notes, 14 Feb - Acme Corp": whom the lines are about
+    let mut lines = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .peekable();
+    let about = lines
+        .peek()
+        .and_then(|title| super::note_subject::subject_of(title));
+    let names = super::note_subject::names_in(text);
+    if let Some((_, met)) = &about {
+        lines.next();
+        out.push(met.clone());
+    }
+    for line in lines {
         if let Some(h) = line.strip_prefix('#') {
             section = section_of(h.trim_start_matches('#'));
             continue;
@@ -490,8 +532,14 @@ pub(super) fn as_prose(text: &str) -> Option<String> {
             },
             None => (item, None),
         };
+        let of_subject = about
+            .as_ref()
+            .and_then(|(subject, _)| super::note_subject::said_of(item, subject, &names));
         match labelled(item).and_then(|(l, v)| label_said(l, v, section)) {
             Some(said) => out.extend(said),
+            None if of_subject.is_some() => {
+                out.extend(of_subject.into_iter().flatten().map(|s| sentence(&s)))
+            }
             None if unbulleted(line).is_some() => out.extend(item_said(item, section)),
             None => out.push(sentence(item)),
         }

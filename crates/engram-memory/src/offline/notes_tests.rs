@@ -94,6 +94,23 @@ fn action_items_are_what_each_one_named_will_do() {
 }
 
 #[test]
+fn call_notes_are_said_of_whom_the_call_was_with() {
+    check(
+        "Call notes, 14 Feb 2025 - Acme Corp\nSpoke with Jane Doe (CTO) and Raj Patel (Head of IT).\n- They want SSO with Okta before rollout\n- Budget is around 50k for the first year\n- Decision expected by end of Q2\nNext step: send a security questionnaire to Raj.",
+        &[
+            "I had a call with Acme Corp on 14 Feb 2025.",
+            "Spoke with Jane Doe and Raj Patel.",
+            "Jane Doe is the CTO at Acme Corp.",
+            "Raj Patel is the Head of IT at Acme Corp.",
+            "Acme Corp wants SSO with Okta before rollout.",
+            "Acme Corp's budget is around 50k for the first year.",
+            "Acme Corp's decision is expected by end of Q2.",
+            "I need to send a security questionnaire to Raj.",
+        ],
+    );
+}
+
+#[test]
 fn text_that_is_no_note_or_labels_that_are_no_detail_are_left() {
     assert_eq!(
         as_prose("Update: we booked it! Flights on August 4th."),

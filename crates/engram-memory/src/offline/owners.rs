@@ -90,6 +90,7 @@ impl Owners {
         let clause = kin_named(&clause).unwrap_or(clause);
         let clause = bare_own(&clause)
             .or_else(|| bare_aim(&clause))
+            .or_else(|| bare_term(&clause))
             .unwrap_or(clause);
         // ("my budget" is then the one piece of work's)
         let clause = self.projects.rewrite(&clause, speaker);
@@ -252,6 +253,49 @@ fn bare_own(clause: &str) -> Option<String> {
         my_as(all[0]),
         words[1..].join(" ")
     ))
+}
+
+/// Agreements someone holds for a term, spoken of with no "my" in chat
+/// ("lease ends in June", "visa expires in March").
+const OWN_TERMS: &[&str] = &[
+    "lease",
+    "tenancy",
+    "contract",
+    "visa",
+    "passport",
+    "subscription",
+    "membership",
+    "probation",
+    "internship",
+    "residency",
+];
+
+/// A clause that opens with a bare noun for an agreement of one's own and
+/// a verb of its term starting or ending ("lease ends in June anyway",
+/// "contract expires in August"), said with "my": whose it is.
+fn bare_term(clause: &str) -> Option<String> {
+    let words: Vec<&str> = clause.split_whitespace().collect();
+    let [first, verb, _, ..] = words.as_slice() else {
+        return None;
+    };
+    let ends = matches!(
+        bare(verb).as_str(),
+        "ends"
+            | "expires"
+            | "starts"
+            | "begins"
+            | "renews"
+            | "runs"
+            | "finishes"
+            | "ended"
+            | "expired"
+            | "started"
+            | "began"
+            | "renewed"
+    );
+    let lower = first.chars().skip(1).all(|c| c.is_lowercase());
+    (ends && lower && !first.ends_with([',', '.']) && OWN_TERMS.contains(&bare(first).as_str()))
+        .then(|| format!("{} {}", my_as(first), super::notes::lower_first(clause)))
 }
 
 /// A clause that opens with a bare noun phrase for an aim or a best of

@@ -280,7 +280,9 @@ impl Antecedents {
         for (i, w) in words.iter().enumerate() {
             let (lead, core, trail) = strip(w);
             let lower = core.to_lowercase().replace('\u{2019}', "'");
-            if !THIRD.contains(&lower.as_str()) {
+            // ("the Head of IT": IT in capitals inside a clause is the trade)
+            let trade = core == "IT" && i > 0 && words[i - 1].chars().any(char::is_lowercase);
+            if !THIRD.contains(&lower.as_str()) || trade {
                 out.push(w.to_string());
                 continue;
             }

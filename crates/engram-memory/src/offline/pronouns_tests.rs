@@ -101,6 +101,11 @@ fn unresolved_pronouns_and_things_give_nothing() {
         None
     );
     assert_eq!(a.resolve("I painted it last week", 0, &names(), &[]), None);
+    // (the trade, in capitals inside a clause)
+    assert_eq!(
+        a.resolve("Raj is the Head of IT", 0, &names(), &[]),
+        Some("Raj is the Head of IT".to_string())
+    );
     a.observe("Sam moved to Oslo", 0, &names(), &["Ben"]);
     assert_eq!(a.resolve("its roof is red", 0, &names(), &[]), None);
     // speakers are not antecedents of "she"

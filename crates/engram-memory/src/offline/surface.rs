@@ -272,9 +272,11 @@ pub(super) fn tidy(s: &str) -> String {
     }
     // laughter ends a chat line, never a fact ("... the question haha"),
     // and a closing "though" contrasts with what was said before ("btw"
-    // and "fyi" only flag it: "expires in March 2026 btw")
+    // and "fyi" only flag it: "expires in March 2026 btw"; "anyway" sets it
+    // against what was said before: "lease ends in June anyway")
     for tag in [
-        " haha", " hahaha", " lol", " lmao", " though", " btw", " fyi", " tbh",
+        " haha", " hahaha", " lol", " lmao", " though", " btw", " fyi", " tbh", " anyway",
+        " anyways",
     ] {
         if let Some(head) = s.strip_suffix(tag) {
             s = head.trim_end_matches([',', ' ', '!', '.']);

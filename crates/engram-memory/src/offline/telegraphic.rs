@@ -6,8 +6,9 @@
 //! Manchester to Faro", and a gerund after the comma goes on about the
 //! speaker ("I'm staying in Lagos for ten days"). A new best ("new 10k
 //! PB last week, 50:10") and news of something decided ("offer
-//! accepted!! 400k for the Leyton flat") are the speaker's too. Reads
-//! text only.
+//! accepted!! 400k for the Leyton flat") are the speaker's too, and so
+//! is news cried out and then described ("found a place! a studio in
+//! Mokotów"). Reads text only.
 
 use super::clauses::{bare, is_verbish};
 
@@ -276,9 +277,81 @@ pub(super) fn news(text: &str) -> Option<String> {
     ))
 }
 
+/// Verbs of getting hold of something, which open a short cry of news
+/// that the next sentence describes ("found a place! a studio in ...").
+const GOT_HOLD: &[&str] = &[
+    "found", "got", "bought", "signed", "adopted", "booked", "landed",
+];
+
+/// News cried out bare and described by the fragment after it, "found a
+/// place! a studio in Mokotów, 3100 zł a month, moving on June 28": the
+/// thing and what it is, one sentence ("found a place, a studio in
+/// Mokotów, 3100 zł a month."), and a part that does something after it
+/// ("moving on June 28") a sentence of its own. `None` for anything else.
+pub(super) fn described_news(text: &str) -> Option<String> {
+    let end = text.find('!')?;
+    let head: Vec<&str> = text[..end].split_whitespace().collect();
+    let [got, a, .., _thing] = head.as_slice() else {
+        return None;
+    };
+    if head.len() > 4
+        || !GOT_HOLD.contains(&bare(got).as_str())
+        || !matches!(bare(a).as_str(), "a" | "an")
+        || head[2..].iter().any(|w| is_verbish(w))
+    {
+        return None;
+    }
+    let marks = text[end..].chars().take_while(|c| *c == '!').count();
+    let rest = text[end + marks..].trim_start();
+    let fragment_end = rest.find(['!', '.', '?']).unwrap_or(rest.len());
+    let parts: Vec<&str> = rest[..fragment_end].split(", ").collect();
+    // the description: the parts with no verb, from an article on
+    let opens = parts
+        .first()
+        .and_then(|p| p.split_whitespace().next())
+        .is_some_and(|w| matches!(w, "a" | "an"));
+    let described = parts
+        .iter()
+        .take_while(|p| {
+            !p.split_whitespace()
+                .any(|w| is_verbish(w) && !matches!(bare(w).as_str(), "called" | "named"))
+        })
+        .count();
+    if !opens || described == 0 {
+        return None;
+    }
+    let after = parts[described..].join(", ");
+    let sep = if after.is_empty() { "" } else { ". " };
+    Some(format!(
+        "{}, {}{sep}{after}{}",
+        text[..end].trim_end(),
+        parts[..described].join(", "),
+        &rest[fragment_end..],
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::expanded;
+
+    #[test]
+    fn news_cried_out_takes_what_describes_it() {
+        for (said, want) in [
+            (
+                "found a place! a studio in Mokotów, 3100 zł a month, moving on June 28",
+                Some("found a place, a studio in Mokotów, 3100 zł a month. moving on June 28"),
+            ),
+            (
+                "got a puppy!! a beagle called Max. so cute",
+                Some("got a puppy, a beagle called Max. so cute"),
+            ),
+            ("found a place! so happy", None),
+            ("I found a place! a studio", None),
+            ("got a lot done! a good day", None),
+        ] {
+            assert_eq!(super::described_news(said).as_deref(), want, "{said}");
+        }
+    }
 
     #[test]
     fn news_in_note_form_is_the_speakers() {

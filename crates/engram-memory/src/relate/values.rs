@@ -48,6 +48,9 @@ fn value(fact: &str) -> Option<(Option<String>, String, String)> {
             )
         });
     }
+    if let Some(said) = rate_set(&w) {
+        return Some(said);
+    }
     let owner = w.first()?.strip_suffix("'s").map(str::to_string);
     if owner.is_none() && !the {
         return None;
@@ -84,6 +87,47 @@ fn value(fact: &str) -> Option<(Option<String>, String, String)> {
         return Some((owner, thing, amount.to_string()));
     }
     None
+}
+
+/// What someone charges, said by the rate ("ines charges 400 a day") or
+/// by setting it ("ines raised their day rate to 450"): (owner, "day
+/// rate", amount).
+fn rate_set(w: &[&str]) -> Option<(Option<String>, String, String)> {
+    let owner = Some(w.first()?.to_string());
+    let amount = |a: &str| {
+        let a = a.trim_start_matches(['$', '\u{20ac}', '\u{a3}']);
+        a.starts_with(|c: char| c.is_ascii_digit())
+            .then(|| a.to_string())
+    };
+    let per = |p: &str| match p {
+        "day" => Some("day rate"),
+        "hour" => Some("hourly rate"),
+        "week" => Some("weekly rate"),
+        "month" => Some("monthly rate"),
+        _ => None,
+    };
+    match w.get(1..)? {
+        ["charges" | "charge", a, "a" | "an" | "per", p, ..] => {
+            Some((owner, per(p)?.to_string(), amount(a)?))
+        }
+        ["raised" | "increased" | "lowered" | "cut" | "dropped" | "put", rest @ ..] => {
+            let rest = rest.strip_prefix(&["up"]).unwrap_or(rest);
+            let [whose, thing @ .., "to", a] =
+                rest.get(..rest.iter().position(|x| *x == "to")? + 2)?
+            else {
+                return None;
+            };
+            let thing = match thing {
+                ["daily", "rate"] => "day rate".to_string(),
+                ["rate"] => return None,
+                _ => thing.join(" "),
+            };
+            (matches!(*whose, "their" | "his" | "her" | "my") && thing.ends_with("rate"))
+                .then(|| (owner, thing, amount(a)))
+                .and_then(|(o, t, a)| Some((o, t, a?)))
+        }
+        _ => None,
+    }
 }
 
 /// Whether `new` gives a new amount of what `old` says someone's thing is
@@ -123,6 +167,18 @@ mod tests {
         assert!(new_value(
             "Leo's salary is now $62k.",
             "Leo's salary is $58k."
+        ));
+        assert!(new_value(
+            "Ines raised their day rate to 450.",
+            "Ines charges 400 a day."
+        ));
+        assert!(new_value(
+            "Ines charges 60 an hour now.",
+            "Ines charges 50 an hour."
+        ));
+        assert!(!new_value(
+            "Ines raised their day rate to 450.",
+            "Ines charges 50 an hour."
         ));
         assert!(!new_value("Leo's rent is 900.", "Leo's salary is 58k."));
         assert!(!new_value("Leo's rent is 900.", "Mia's rent is 800."));
