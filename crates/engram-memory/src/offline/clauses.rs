@@ -127,6 +127,10 @@ pub fn split(sentence: &str) -> Vec<String> {
     if let Some(sentences) = super::gapped::amounts(sentence) {
         return sentences.iter().flat_map(|s| split(s)).collect();
     }
+    // "draft is due March 31, defence sometime in June": a sentence each
+    if let Some(sentences) = super::gapped::dated_events(sentence) {
+        return sentences.iter().flat_map(|s| split(s)).collect();
+    }
     // "We have two kids, Arjun who is 7 and Meera who just turned 4": one
     // sentence per fact first
     if let Some(sentences) = super::named_list::expanded(sentence) {

@@ -488,6 +488,23 @@ pub fn subject_at(words: &[&str], i: usize) -> usize {
         }
         return if next_is_verb(j) { 2 } else { 0 };
     }
+    // "... so Dr. Lin is my supervisor now": after a conjunction, a title,
+    // the name and a verb open a clause (a sentence's own subject is
+    // left whole: "Dr. Haddad took me off X and started me on Y" is one
+    // switch)
+    let title = i > 0
+        && matches!(
+            w.trim_end_matches('.'),
+            "Dr" | "Prof" | "Mr" | "Mrs" | "Ms" | "Miss" | "Mx"
+        );
+    if title
+        && words
+            .get(i + 1)
+            .is_some_and(|n| capitalised(n) && !n.ends_with([',', ';', '.']))
+        && next_is_verb(i + 2)
+    {
+        return 2;
+    }
     // "Sam moved ..."
     if capitalised(w) && b != "i" && next_is_verb(i + 1) {
         return 1;

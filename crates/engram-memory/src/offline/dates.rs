@@ -56,7 +56,16 @@ pub fn resolve(text: &str, today: NaiveDate) -> (String, Vec<String>) {
                 // ("pushed back to")
                 verb == "back" || crate::offline::lexicon::MOVE_VERBS.contains(&verb.as_str())
             };
-        let month_ahead = if moved_to && named_days {
+        // ("my defence is sometime in June": an event one has is ahead)
+        let event_is = tense.is_none()
+            && named_days
+            && words
+                .iter()
+                .any(|w| matches!(bare(w).0.as_str(), "is" | "are"))
+            && words
+                .iter()
+                .any(|w| crate::offline::lexicon::is_personal_event(&bare(w).0));
+        let month_ahead = if (moved_to || event_is) && named_days {
             Some(true)
         } else {
             tense.filter(|_| after_in)

@@ -3,7 +3,8 @@
 //! another time or place. [`expanded`] says it in full ("Marco does the
 //! cooking on weekends.") so each memory holds one person's fact. So does
 //! a list of costs that leaves out "is" ("rent is 1450, car payment 320":
-//! [`amounts`]). Reads text only.
+//! [`amounts`]), and two events dated with one "is" ("draft is due March
+//! 31, defence sometime in June": [`dated_events`]). Reads text only.
 
 use super::clauses::{bare, is_verbish};
 use super::intro::is_name_word;
@@ -202,9 +203,84 @@ pub(super) fn amounts(sentence: &str) -> Option<Vec<String>> {
     Some(out)
 }
 
+/// Words that open a phrase saying when ("sometime in June", "in May",
+/// "on the 3rd", "next week").
+const WHEN: &[&str] = &[
+    "on", "in", "at", "sometime", "around", "next", "early", "late", "mid", "end", "by",
+];
+
+/// Two events whose days are said with "is" once: "first full draft is
+/// due March 31, defence sometime in June" -> "first full draft is due
+/// March 31.", "the defence is sometime in June." (whose the second is,
+/// the first's owner says: "my draft ..., defence ..." -> "my defence").
+/// `None` unless the part after the last comma is an event and when it
+/// is, with no verb.
+pub(super) fn dated_events(sentence: &str) -> Option<Vec<String>> {
+    let body = sentence.trim_end().trim_end_matches(['.', '!']);
+    let (left, right) = body.rsplit_once(", ")?;
+    let left_words: Vec<&str> = left.split_whitespace().collect();
+    let is = left_words
+        .iter()
+        .position(|w| matches!(bare(w).as_str(), "is" | "was"))?;
+    let event_left = left_words[..is]
+        .iter()
+        .any(|w| super::lexicon::is_event(&bare(w)) || super::lexicon::is_personal_event(&bare(w)));
+    let right: Vec<&str> = right.split_whitespace().collect();
+    let the = right.first().is_some_and(|w| bare(w) == "the");
+    let rest = &right[usize::from(the)..];
+    let [event, when, ..] = rest else {
+        return None;
+    };
+    let eventful =
+        super::lexicon::is_event(&bare(event)) || super::lexicon::is_personal_event(&bare(event));
+    let dated = WHEN.contains(&bare(when).as_str())
+        || super::dates::names_a_day(&bare(when))
+        || when.starts_with(|c: char| c.is_ascii_digit());
+    if !event_left
+        || !eventful
+        || !dated
+        || !event.chars().all(|c| c.is_lowercase() || c == '-')
+        || rest[1..]
+            .iter()
+            .any(|w| is_verbish(w) && !WHEN.contains(&bare(w).as_str()))
+    {
+        return None;
+    }
+    let whose = match bare(left_words[0]).as_str() {
+        "my" | "our" => bare(left_words[0]),
+        w if w.ends_with("'s") && is_name_word(left_words[0]) => left_words[0].to_string(),
+        _ => "the".to_string(),
+    };
+    Some(vec![
+        format!("{left}."),
+        format!("{whose} {} is {}.", event, rest[1..].join(" ")),
+    ])
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{amounts, expanded};
+    use super::{amounts, dated_events, expanded};
+
+    #[test]
+    fn two_events_dated_with_one_is() {
+        assert_eq!(
+            dated_events("first full draft is due March 31, defence sometime in June"),
+            Some(vec![
+                "first full draft is due March 31.".to_string(),
+                "the defence is sometime in June.".to_string(),
+            ])
+        );
+        assert_eq!(
+            dated_events("my exam is on Monday, interview on Friday."),
+            Some(vec![
+                "my exam is on Monday.".to_string(),
+                "my interview is on Friday.".to_string(),
+            ])
+        );
+        // not an event, or a verb in the second part
+        assert_eq!(dated_events("rent is 1450, car payment 320"), None);
+        assert_eq!(dated_events("the exam is on Monday, Sam is in June"), None);
+    }
 
     #[test]
     fn a_list_of_costs_says_is_for_each() {

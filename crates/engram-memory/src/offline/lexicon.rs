@@ -319,6 +319,9 @@ pub const EVENTS: &[&str] = &[
     "final",
     "midterm",
     "quiz",
+    "defence",
+    "defense",
+    "viva",
 ];
 
 /// Events of which one has a single one in view at a time, and that only
@@ -339,6 +342,12 @@ pub const PERSONAL_EVENTS: &[&str] = &[
     "scan",
     "appointment",
     "presentation",
+    "defence",
+    "defense",
+    "viva",
+    "thesis",
+    "dissertation",
+    "draft",
 ];
 
 /// Whether `word` names an event one has ([`EVENTS`]), singular or

@@ -383,9 +383,24 @@ fn own_event(clause: &str) -> Option<String> {
             && bare(rest[i]) == "date"
             && (i == 0 || matches!(bare(rest[0]).as_str(), "first" | "second" | "third"))
     };
-    // ("the chem final": one word may say which)
-    let at = (0..rest.len().min(2))
-        .find(|&i| super::lexicon::is_personal_event(&bare(rest[i])) || dated(i))?;
+    // ("the chem final": one word may say which; "first full draft": two)
+    let at = (0..rest.len().min(3))
+        .find(|&i| super::lexicon::is_personal_event(&bare(rest[i])) || dated(i))
+        .filter(|&at| {
+            at < 2
+                || rest[..at]
+                    .iter()
+                    .all(|w| super::lexicon::verb(&bare(w)).is_none())
+        })?;
+    // ("draft deadline": the event is the last of them)
+    let at = if rest
+        .get(at + 1)
+        .is_some_and(|w| super::lexicon::is_event(&bare(w)))
+    {
+        at + 1
+    } else {
+        at
+    };
     // (bare, the clause's first word is lower case but for its capital,
     // and no one's: "my interview" says whose already)
     let bare_ok = the.is_some()

@@ -318,7 +318,69 @@ pub(super) fn standing_request(sentence: &str) -> std::borrow::Cow<'_, str> {
         };
         return std::borrow::Cow::Owned(format!("{lead}{want}{}", &sentence[i + said.len()..]));
     }
-    std::borrow::Cow::Borrowed(sentence)
+    match made_sure(sentence) {
+        Some(s) => std::borrow::Cow::Owned(s),
+        None => std::borrow::Cow::Borrowed(sentence),
+    }
+}
+
+/// "can you make sure invoices go to finance@brightco.io from now on":
+/// "I want invoices to go to finance@brightco.io from now on". Only a
+/// request for good ("from now on", "going forward", "always", "in
+/// future"), of things that then do what a base verb says.
+fn made_sure(sentence: &str) -> Option<String> {
+    let lower = sentence.to_lowercase();
+    let standing = [
+        "from now on",
+        "going forward",
+        "always",
+        "in future",
+        "in the future",
+    ]
+    .iter()
+    .any(|m| lower.contains(m));
+    let at = lower.find("make sure ")?;
+    let before: Vec<&str> = lower[..at].split_whitespace().collect();
+    let asked = matches!(
+        before.as_slice(),
+        [] | ["please"]
+            | ["can" | "could" | "would", "you"]
+            | ["can" | "could" | "would", "you", "please"]
+    );
+    let rest = &sentence[at + "make sure ".len()..];
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    // "invoices go", "my emails are cc'd": the things, then their verb
+    let v = (1..words.len().min(4)).find(|&i| {
+        matches!(
+            super::lexicon::verb(&super::clauses::bare(words[i])),
+            Some((_, super::lexicon::VerbForm::Base))
+        )
+    })?;
+    // ("my flights always have": always to have)
+    let always = words[..v]
+        .iter()
+        .any(|w| super::clauses::bare(w) == "always");
+    let things: Vec<&str> = words[..v]
+        .iter()
+        .copied()
+        .filter(|w| super::clauses::bare(w) != "always")
+        .collect();
+    let plain = !things.is_empty()
+        && things.iter().all(|w| {
+            let b = super::clauses::bare(w);
+            !matches!(
+                b.as_str(),
+                "i" | "you" | "we" | "it" | "they" | "he" | "she" | "that"
+            ) && super::lexicon::verb(&b).is_none()
+        });
+    let always = if always { "always " } else { "" };
+    (standing && asked && plain).then(|| {
+        format!(
+            "I want {} to {always}{}",
+            things.join(" "),
+            words[v..].join(" ")
+        )
+    })
 }
 
 /// A state said bare after ", so" ("started eating fish again, so
@@ -350,6 +412,27 @@ mod tests {
         bike_as_verb, date_set, hometown_named, manager_named, so_state, spell_age,
         standing_request, unreported,
     };
+
+    #[test]
+    fn a_request_made_for_good_is_what_the_speaker_wants() {
+        assert_eq!(
+            standing_request("can you make sure invoices go to finance@brightco.io from now on"),
+            "I want invoices to go to finance@brightco.io from now on"
+        );
+        assert_eq!(
+            standing_request("please make sure my flights always have a window seat"),
+            "I want my flights to always have a window seat"
+        );
+        // a one-off request stays one
+        assert_eq!(
+            standing_request("can you make sure the invoice goes out today"),
+            "can you make sure the invoice goes out today"
+        );
+        assert_eq!(
+            standing_request("make sure you always reply in French"),
+            "make sure you always reply in French"
+        );
+    }
 
     #[test]
     fn a_state_after_so_is_said_of_the_speaker() {

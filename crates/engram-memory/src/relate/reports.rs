@@ -11,6 +11,16 @@ use super::slots::{lead_subject, normalise, same_subject};
 /// Nouns for the one someone reports to.
 const MANAGERS: &[&str] = &["manager", "boss", "supervisor", "line manager", "team lead"];
 
+/// Nouns for the one who supervises someone's studies.
+const ACADEMIC: &[&str] = &[
+    "thesis supervisor",
+    "phd supervisor",
+    "dissertation supervisor",
+    "thesis advisor",
+    "phd advisor",
+    "advisor",
+];
+
 /// Other people one has one of at a time, each a role of its own.
 const ROLES: &[&str] = &[
     "tutor",
@@ -28,31 +38,52 @@ const ROLES: &[&str] = &[
     "agent",
 ];
 
-/// The role a noun names: a manager by any of its names, else itself.
+/// The role a noun names: a manager by any of its names, a supervisor of
+/// studies by any of its, else itself ("supervisor" alone may be either).
 fn role(noun: &str) -> &str {
-    if MANAGERS.contains(&noun) {
+    if noun == "supervisor" {
+        "supervisor"
+    } else if MANAGERS.contains(&noun) {
         "manager"
+    } else if ACADEMIC.contains(&noun) {
+        "academic supervisor"
     } else {
         noun
     }
+}
+
+/// Whether two roles are the same one: equal, or "supervisor" beside a
+/// manager or a supervisor of studies.
+fn same_role(a: &str, b: &str) -> bool {
+    a == b
+        || (a == "supervisor" && matches!(b, "manager" | "academic supervisor"))
+        || (b == "supervisor" && matches!(a, "manager" | "academic supervisor"))
+}
+
+/// The name a phrase opens with, past a title ("dr. lin is" -> "lin").
+fn first_name(s: &str) -> Option<String> {
+    let mut words = s.split_whitespace().map(|w| w.trim_end_matches(','));
+    let w = words.next()?;
+    let titled = matches!(
+        w.trim_end_matches('.'),
+        "dr" | "prof" | "mr" | "mrs" | "ms" | "miss" | "mx"
+    );
+    let w = if titled { words.next()? } else { w };
+    Some(w.to_string())
 }
 
 /// Whose role `fact` names, the role, and who holds it.
 fn role_of(fact: &str) -> Option<(String, String, String)> {
     let t = normalise(fact);
     let t = t.trim_end_matches(" now").trim();
-    let first = |s: &str| {
-        s.split_whitespace()
-            .next()
-            .map(|w| w.trim_end_matches(',').to_string())
-    };
+    let first = first_name;
     if let Some((who, to)) = t
         .split_once(" reports to ")
         .or_else(|| t.split_once(" report to "))
     {
         return Some((lead_subject(who), "manager".to_string(), first(to)?));
     }
-    for m in MANAGERS.iter().chain(ROLES) {
+    for m in ACADEMIC.iter().chain(MANAGERS).chain(ROLES) {
         // "nadia's new manager is rita"
         for lead in [format!("'s new {m} is "), format!("'s {m} is ")] {
             if let Some((who, name)) = t.split_once(lead.as_str()) {
@@ -78,7 +109,11 @@ fn role_of(fact: &str) -> Option<(String, String, String)> {
     let named = name.starts_with(char::is_uppercase)
         && name.chars().skip(1).all(|c| c.is_lowercase())
         && !noun.ends_with(',');
-    if !named || !(MANAGERS.contains(&noun.as_str()) || ROLES.contains(&noun.as_str())) {
+    if !named
+        || !(MANAGERS.contains(&noun.as_str())
+            || ROLES.contains(&noun.as_str())
+            || ACADEMIC.contains(&noun.as_str()))
+    {
         return None;
     }
     let who = lead_subject(&normalise(&raw[..=at].join(" ")));
@@ -89,7 +124,7 @@ fn role_of(fact: &str) -> Option<(String, String, String)> {
 /// Whether `fact` says whom someone reports to ("Nadia reports to
 /// Gareth", "Nadia's boss is Rita").
 pub fn names_manager(fact: &str) -> bool {
-    role_of(fact).is_some_and(|(who, r, _)| !who.is_empty() && r == "manager")
+    role_of(fact).is_some_and(|(who, r, _)| !who.is_empty() && same_role(&r, "manager"))
 }
 
 /// The role a question asks who holds: "who is Greta's tutor?" ->
@@ -105,12 +140,13 @@ pub(super) fn role_asked(question: &str) -> Option<String> {
         .trim()
         .trim_start_matches("new ")
         .trim_start_matches("current ");
-    (MANAGERS.contains(&noun) || ROLES.contains(&noun)).then(|| role(noun).to_string())
+    (MANAGERS.contains(&noun) || ROLES.contains(&noun) || ACADEMIC.contains(&noun))
+        .then(|| role(noun).to_string())
 }
 
 /// Whether `memory` names who holds `role` for someone.
 pub(super) fn names_holder(memory: &str, role: &str) -> bool {
-    role_of(memory).is_some_and(|(who, r, _)| !who.is_empty() && r == role)
+    role_of(memory).is_some_and(|(who, r, _)| !who.is_empty() && same_role(&r, role))
 }
 
 /// Whether `new` names someone else in the role the subject of `old` has
@@ -118,7 +154,7 @@ pub(super) fn names_holder(memory: &str, role: &str) -> bool {
 pub(super) fn new_holder(new: &str, old: &str) -> bool {
     match (role_of(new), role_of(old)) {
         (Some((who, r, m)), Some((was, r_old, m_old))) => {
-            !who.is_empty() && r == r_old && same_subject(&who, &was) && m != m_old
+            !who.is_empty() && same_role(&r, &r_old) && same_subject(&who, &was) && m != m_old
         }
         _ => false,
     }
@@ -166,6 +202,19 @@ mod tests {
         assert!(!new_holder(
             "Greta's new tutor is Aiko.",
             "Greta's tutor Aiko is super patient."
+        ));
+        // a supervisor of studies, named past a title
+        assert!(new_holder(
+            "Dr. Lin is Tariq's supervisor now.",
+            "Tariq's thesis supervisor is Prof. Adeyemi."
+        ));
+        assert!(!new_holder(
+            "Tariq's manager is Rita.",
+            "Tariq's thesis supervisor is Prof. Adeyemi."
+        ));
+        assert!(!new_holder(
+            "Prof. Adeyemi is Tariq's supervisor now.",
+            "Tariq's thesis supervisor is Prof. Adeyemi."
         ));
     }
 }
