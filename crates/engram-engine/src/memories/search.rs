@@ -159,6 +159,11 @@ const UNTIMED: f32 = 0.8;
 /// LoCoMo a penalty cost R@1.
 const PLACED: f32 = 1.1;
 
+/// What a fact of someone's people is worth for a question about them by
+/// name alone ("where does Mei live?": "Mei's boyfriend Jonas lives in
+/// Munich" below what is said of Mei).
+const THEIR_PEOPLE: f32 = 0.75;
+
 /// Memories at or above `threshold`, best first (at most `limit`), and
 /// how many there were. "Sam is the user's name." matches any question
 /// that names Sam; it answers only one that asks for a name, and ranks
@@ -200,6 +205,9 @@ fn ranked_memories(
         }
         if asked.placed(&m.content) {
             *sc = (*sc * PLACED).min(1.0);
+        }
+        if asked.of_their_people(&m.content) {
+            *sc = (*sc * THEIR_PEOPLE).max(threshold);
         }
     }
     found.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.id.cmp(&b.0.id)));

@@ -25,7 +25,10 @@
 //!   says what they love, like or enjoy, better than one that only names
 //!   them;
 //! - what someone or something is called ("what is Carmen's baby
-//!   called?"): a memory that gives a name ("... will be named Lucía").
+//!   called?"): a memory that gives a name ("... will be named Lucía");
+//! - where someone lives or works, or what they do ("where does Mei
+//!   live?"): a fact of theirs better than one of their people ("Mei's
+//!   boyfriend Jonas lives in Munich").
 //!
 //! Reads words only.
 
@@ -487,6 +490,8 @@ pub struct Asked {
     taste: bool,
     /// It asks what someone or something is called.
     called: bool,
+    /// The one person it asks about by name alone, and what of theirs.
+    person: Option<(String, &'static str)>,
 }
 
 impl Asked {
@@ -503,7 +508,17 @@ impl Asked {
             partner: asks_partner(question),
             taste: asks_taste(question),
             called: asks_called(question),
+            person: super::whose::asked_person(question).zip(super::whose::asked_slot(question)),
         }
+    }
+
+    /// Whether `memory` is a fact of someone of the person the question
+    /// asks about ("Mei's boyfriend Jonas lives in Munich" for "where
+    /// does Mei live?"), not of that person.
+    pub fn of_their_people(&self, memory: &str) -> bool {
+        self.person
+            .as_ref()
+            .is_some_and(|(p, slot)| super::whose::of_their_people(memory, p, slot))
     }
 
     /// For a question that asks when, whether `memory` holds a time to

@@ -48,6 +48,7 @@ mod slots;
 mod switched;
 mod takeover;
 mod values;
+mod whose;
 
 pub use asked::{states_work_on, Asked};
 pub use renamed::{rename, renamed};

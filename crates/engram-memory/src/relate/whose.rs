@@ -1,0 +1,104 @@
+//! Whose fact answers a question about someone: "where does Mei live?"
+//! asks where Mei herself lives, and "Mei's boyfriend Jonas lives in
+//! Munich" says where someone of hers does, which answers it worse than
+//! any fact of her own. Only for the attributes one holds for oneself
+//! (where one lives, works, what one does): a fact of someone's people
+//! often is theirs too ("Mei's colleague Rob invited Mei to yoga").
+//! A question that itself speaks of someone's people ("where do Mei's
+//! parents live?", "what do her kids like?") asks of them, and is left
+//! alone. Reads words only.
+
+use crate::offline::clauses::bare;
+use crate::offline::lexicon::PERSON_NOUNS;
+
+/// The one person a question asks about by name alone ("where does Mei
+/// live?": "mei"), lowercased; `None` when it names no one, more than
+/// one, or speaks of anyone's people.
+pub(super) fn asked_person(question: &str) -> Option<String> {
+    let words: Vec<&str> = question.split_whitespace().collect();
+    let people = words.iter().any(|w| {
+        let b = bare(w);
+        PERSON_NOUNS.iter().any(|(n, _)| *n == b)
+            || matches!(b.as_str(), "his" | "her" | "their" | "partner" | "family")
+            || w.trim_end_matches(['?', '.', ',']).ends_with("'s")
+    });
+    let names: Vec<String> = words
+        .iter()
+        .skip(1)
+        .filter(|w| crate::offline::is_name_word(w))
+        .map(|w| bare(w))
+        .collect();
+    match names.as_slice() {
+        [one] if !people => Some(one.clone()),
+        _ => None,
+    }
+}
+
+/// The attribute a question asks of someone (a slot of
+/// [`super::slots`]): "where does Mei live?" asks "home".
+pub(super) fn asked_slot(question: &str) -> Option<&'static str> {
+    let q: Vec<String> = question.split_whitespace().map(bare).collect();
+    let has = |w: &str| q.iter().any(|x| x == w);
+    if has("where") && (has("live") || has("living") || has("based")) {
+        Some("home")
+    } else if (has("where") || has("who")) && (has("work") || has("working")) {
+        Some("employer")
+    } else if has("job") || (has("what") && has("do") && (has("living") || has("work"))) {
+        Some("occupation")
+    } else {
+        None
+    }
+}
+
+/// Whether `memory` opens with one of `person`'s people ("Mei's boyfriend
+/// Jonas ...", "Mei's kids ...") and states `slot` of them: their
+/// attribute, not `person`'s own.
+pub(super) fn of_their_people(memory: &str, person: &str, slot: &str) -> bool {
+    if !super::slots(memory).iter().any(|(s, _, _)| s == slot) {
+        return false;
+    }
+    let mut words = memory.split_whitespace();
+    let (Some(first), Some(second)) = (words.next(), words.next()) else {
+        return false;
+    };
+    let whose = first
+        .strip_suffix("'s")
+        .is_some_and(|n| n.eq_ignore_ascii_case(person));
+    let noun = bare(second);
+    // ("Mei's new boyfriend", "Mei's little sister")
+    let noun = if matches!(
+        noun.as_str(),
+        "new" | "little" | "older" | "younger" | "big" | "best"
+    ) {
+        words.next().map(bare).unwrap_or_default()
+    } else {
+        noun
+    };
+    // ("Mei's boyfriend and Mei ...", "Mei's sister Ana and Mei ...": the
+    // two of them together, hers too)
+    let rest: Vec<String> = words.take(2).map(bare).collect();
+    let together =
+        rest.first().is_some_and(|w| w == "and") || (rest.get(1).is_some_and(|w| w == "and"));
+    whose && !together && PERSON_NOUNS.iter().any(|(n, _)| *n == noun)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{asked_person, of_their_people};
+
+    #[test]
+    fn a_fact_of_someones_people_is_theirs() {
+        assert_eq!(asked_person("where does Mei live?").as_deref(), Some("mei"));
+        assert_eq!(asked_person("where do Mei's parents live?"), None);
+        assert_eq!(asked_person("what do Mei and Jonas like?"), None);
+        assert_eq!(asked_person("what does Mei do with her kids?"), None);
+        assert_eq!(super::asked_slot("where does Mei live?"), Some("home"));
+        assert_eq!(super::asked_slot("where did Mei camp?"), None);
+        let of = |m: &str| of_their_people(m, "mei", "home");
+        assert!(of("Mei's boyfriend Jonas lives in Munich."));
+        assert!(of("Mei's little sister lives in Graz."));
+        assert!(!of("Mei's little sister is a nurse."));
+        assert!(!of("Mei's wife and Mei live in Graz."));
+        assert!(!of("Jonas's sister lives in Graz."));
+    }
+}
