@@ -151,7 +151,9 @@ pub(super) fn without_aside(sentence: &str) -> &str {
             && next.as_deref().is_some_and(|n| {
                 (matches!(verb(n), Some((_, VerbForm::Base))) && !AUXILIARIES.contains(&n))
                     || super::lexicon::ARRANGING.contains(&n)
-            });
+            })
+            // ("so no lunch meetings please": what not to do, asked)
+            || (next.as_deref() == Some("no") && after.iter().any(|w| bare(w) == "please"));
         // (only of the speaker's own: "Rome wasn't built in a day so keep
         // pushing on" is advice, whole)
         let own = head.split_whitespace().any(|w| {

@@ -88,6 +88,10 @@ fn a_request_after_a_comma_is_dropped() {
         &["I have a bad knee"],
     );
     check(
+        "I'm fasting for Ramadan this month so no lunch meetings please",
+        &["I'm fasting for Ramadan this month"],
+    );
+    check(
         "I live in Oslo, please use metric units.",
         &["I live in Oslo"],
     );

@@ -186,22 +186,31 @@ pub(super) fn partner_in_passing(clause: &str) -> Option<String> {
 }
 
 /// "My girlfriend is Bia" for a clause that opens with the speaker's
-/// partner (or someone they live with) by name ("my girlfriend Bia is
-/// coming too", "my flatmate Ola wants to stay"), for when what the
-/// clause says of them is no fact; `None` otherwise.
+/// partner, best friend or someone they live with by name ("my girlfriend
+/// Bia is coming too", "my flatmate Ola wants to stay", "her best friend
+/// Maisie goes too"), for when what the clause says of them is no fact;
+/// `None` otherwise.
 pub(super) fn partner_leading(clause: &str) -> Option<String> {
     let words: Vec<&str> = clause.split_whitespace().collect();
-    let mine = words.len() >= 4
-        && matches!(bare(words[0]).as_str(), "my" | "our")
-        && (PARTNERS.contains(&bare(words[1]).as_str())
-            || matches!(
-                bare(words[1]).as_str(),
-                "flatmate" | "housemate" | "roommate"
-            ));
-    if !mine {
+    let whose = words.first().map(|w| bare(w)).unwrap_or_default();
+    if words.len() < 4 || !matches!(whose.as_str(), "my" | "our" | "his" | "her" | "their") {
         return None;
     }
-    named_at(&words, 2, "My")
+    let whose = upper_first(&whose);
+    // ("best friend Maisie": two words for one)
+    if bare(words[1]) == "best" && bare(words[2]) == "friend" {
+        let name = words[3].trim_end_matches([',', '.', '!', '?']);
+        return is_name_word(name).then(|| format!("{whose} best friend is {name}"));
+    }
+    let close = PARTNERS.contains(&bare(words[1]).as_str())
+        || matches!(
+            bare(words[1]).as_str(),
+            "flatmate" | "housemate" | "roommate"
+        );
+    if !close {
+        return None;
+    }
+    named_at(&words, 2, &whose)
 }
 
 /// "<whose> girlfriend is Mia" (a pet "is named") for the name at `k`
@@ -291,6 +300,10 @@ mod tests {
         assert_eq!(
             partner_leading("my flatmate Ola wants to stay").as_deref(),
             Some("My flatmate is Ola")
+        );
+        assert_eq!(
+            partner_leading("her best friend Maisie goes too").as_deref(),
+            Some("Her best friend is Maisie")
         );
         assert_eq!(partner_leading("my sister Ana is coming"), None);
         assert_eq!(partner_leading("my girlfriend is coming"), None);

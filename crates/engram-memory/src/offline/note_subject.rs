@@ -121,6 +121,45 @@ fn is_name(words: &[&str]) -> bool {
         )
 }
 
+/// The person a heading of personal details names as whose they are
+/// ("Medical history - Zoe Clarke", "Zoe Clarke: health record"); `None`
+/// when it names no one.
+pub(super) fn owner_of(heading: &str) -> Option<String> {
+    heading
+        .trim()
+        .trim_start_matches('#')
+        .split([':', '\u{2013}', '\u{2014}', '(', ')', ','])
+        .flat_map(|p| p.split(" - "))
+        .map(str::trim)
+        .find(|p| p.split_whitespace().count() >= 2 && super::is_person_name(p))
+        .map(str::to_string)
+}
+
+/// A first-person sentence of a note said of `owner`, whose details they
+/// are: "My blood type is O negative" -> "Zoe Clarke's blood type is O
+/// negative", "I'm allergic to latex" -> "Zoe Clarke is allergic to
+/// latex", "I take levothyroxine" -> "Zoe Clarke takes levothyroxine".
+pub(super) fn as_owner(sentence: &str, owner: &str) -> String {
+    let words: Vec<&str> = sentence.split_whitespace().collect();
+    let Some(first) = words.first() else {
+        return sentence.to_string();
+    };
+    let rest = words[1..].join(" ");
+    match *first {
+        "My" => format!("{owner}'s {rest}"),
+        "I'm" => format!("{owner} is {rest}"),
+        "I" => match words.get(1) {
+            Some(v) => format!(
+                "{owner} {} {}",
+                third_person(&bare(v)),
+                words[2..].join(" ")
+            ),
+            None => sentence.to_string(),
+        },
+        _ => sentence.replace("One of my ", &format!("One of {owner}'s ")),
+    }
+}
+
 /// The words of `note` written with a capital inside a line, which are
 /// names ("Jane" in "Spoke with Jane Doe"), so that a line opening with
 /// one is not read as opening with a bare noun.

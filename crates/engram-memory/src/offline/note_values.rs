@@ -5,7 +5,11 @@
 //! - "Family: wife Ingrid, two kids (Sofie 7, Emil 4)" is "My wife is
 //!   Ingrid", "I have two kids", "My kid Sofie is 7", "My kid Emil is 4";
 //! - "Diet: pescatarian, allergic to walnuts" is "My diet is pescatarian"
-//!   and "I'm allergic to walnuts".
+//!   and "I'm allergic to walnuts";
+//! - a health record's "DOB: 4 March 1990", "Conditions: asthma,
+//!   hypothyroidism" and "Medications: levothyroxine 75mcg daily" are "I
+//!   was born on 4 March 1990", "I have asthma", "I take levothyroxine
+//!   75mcg daily".
 //!
 //! First-person sentences, read by the extractor like any other. Reads
 //! text only.
@@ -21,6 +25,20 @@ pub(super) fn several(key: &str, value: &str) -> Option<Vec<String>> {
         "work" | "job" | "occupation" | "role" => works_as(value).map(|s| vec![s]),
         "family" | "kids" | "children" => family(key, value),
         "diet" => diet(value),
+        "dob" | "date of birth" | "born" | "birth date" => {
+            let on = if value.starts_with(|c: char| c.is_ascii_digit()) {
+                "on"
+            } else {
+                "in"
+            };
+            Some(vec![format!("I was born {on} {value}")])
+        }
+        "conditions" | "condition" | "diagnoses" | "medical conditions" => {
+            Some(items(value).iter().map(|i| format!("I have {i}")).collect())
+        }
+        "medications" | "medication" | "meds" | "medicines" => {
+            Some(items(value).iter().map(|i| format!("I take {i}")).collect())
+        }
         _ => None,
     }
 }
@@ -192,6 +210,27 @@ mod tests {
                 "diet",
                 "pescatarian, allergic to walnuts",
                 Some(vec!["My diet is pescatarian", "I'm allergic to walnuts"]),
+            ),
+            (
+                "conditions",
+                "asthma (since childhood), hypothyroidism (diagnosed 2019)",
+                Some(vec![
+                    "I have asthma (since childhood)",
+                    "I have hypothyroidism (diagnosed 2019)",
+                ]),
+            ),
+            (
+                "medications",
+                "levothyroxine 75mcg daily, salbutamol inhaler as needed",
+                Some(vec![
+                    "I take levothyroxine 75mcg daily",
+                    "I take salbutamol inhaler as needed",
+                ]),
+            ),
+            (
+                "dob",
+                "4 March 1990",
+                Some(vec!["I was born on 4 March 1990"]),
             ),
             // said well already, or not such a list
             ("diet", "vegetarian", None),

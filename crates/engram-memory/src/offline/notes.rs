@@ -47,6 +47,12 @@ const DETAILS: &[&str] = &[
     "languages",
     "address",
     "budget",
+    "blood type",
+    "blood group",
+    "gp",
+    "emergency contact",
+    "insurance",
+    "insurer",
 ];
 
 /// Adjectives that open a bullet said of the writer ("Allergic to
@@ -112,7 +118,10 @@ fn section_of(heading: &str) -> Section {
         Section::Plans("I need to")
     } else if has(&["wish", "bucket"]) {
         Section::Plans("I want to")
-    } else if has(&["about me", "profile", "personal", "family", "health"]) || h.trim() == "me" {
+    } else if has(&[
+        "about me", "profile", "personal", "family", "health", "medical",
+    ]) || h.trim() == "me"
+    {
         Section::Personal
     } else {
         Section::Plain
@@ -165,6 +174,15 @@ fn is_note(text: &str) -> bool {
             .iter()
             .any(|l| l.trim_start().starts_with('#') || unbulleted(l).is_some())
         || lines.iter().filter(|l| labelled(l).is_some()).count() >= 2
+}
+
+/// Where the first sentence of `item` ends: its first ". " that does not
+/// close a title ("Dr. Amir Shah").
+fn sentence_end(item: &str) -> Option<usize> {
+    item.match_indices(". ").map(|(at, _)| at).find(|&at| {
+        let word = item[..at].rsplit(' ').next().unwrap_or("");
+        !matches!(word, "Dr" | "Mr" | "Mrs" | "Ms" | "Prof" | "St" | "Mt")
+    })
 }
 
 /// `s` as a sentence: a capital first letter and a full stop.
@@ -305,6 +323,12 @@ fn label_said(label: &str, value: &str, section: Section) -> Option<Vec<String>>
         }
         k if DETAILS.contains(&k) => {
             let is = if k.ends_with('s') { "are" } else { "is" };
+            // ("GP": an initialism keeps its capitals)
+            let k = if label.chars().all(|c| c.is_uppercase()) {
+                label
+            } else {
+                k
+            };
             format!("My {k} {is} {value}")
         }
         k => match section {
@@ -513,6 +537,7 @@ pub(super) fn as_prose(text: &str) -> Option<String> {
         .peek()
         .and_then(|title| super::note_subject::subject_of(title));
     let names = super::note_subject::names_in(text);
+    let mut owner: Option<String> = None;
     if let Some((_, met)) = &about {
         lines.next();
         out.push(met.clone());
@@ -520,13 +545,19 @@ pub(super) fn as_prose(text: &str) -> Option<String> {
     for line in lines {
         if let Some(h) = line.strip_prefix('#') {
             section = section_of(h.trim_start_matches('#'));
+            // "# Medical history - Zoe Clarke": whose the details are
+            owner = match section {
+                Section::Personal => super::note_subject::owner_of(h),
+                _ => None,
+            };
             continue;
         }
+        let line_start = out.len();
         let item = unbulleted(line).unwrap_or(line);
         // "Name: Ruth Okafor. I'm a designer ...": the label's value ends
         // with its sentence
         let (item, after) = match labelled(item) {
-            Some(_) => match item.find(". ") {
+            Some(_) => match sentence_end(item) {
                 Some(at) => (&item[..=at], Some(item[at + 2..].trim())),
                 None => (item, None),
             },
@@ -545,6 +576,11 @@ pub(super) fn as_prose(text: &str) -> Option<String> {
         }
         if let Some(a) = after.filter(|a| !a.is_empty()) {
             out.push(sentence(a));
+        }
+        if let Some(o) = &owner {
+            for said in &mut out[line_start..] {
+                *said = super::note_subject::as_owner(said, o);
+            }
         }
     }
     Some(out.join("\n"))

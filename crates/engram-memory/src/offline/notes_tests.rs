@@ -94,6 +94,22 @@ fn action_items_are_what_each_one_named_will_do() {
 }
 
 #[test]
+fn a_health_record_titled_with_a_name_is_theirs() {
+    check(
+        "# Medical history - Zoe Clarke\n\n- DOB: 4 March 1990\n- Blood type: O negative\n- Allergies: penicillin, latex\n- Conditions: asthma (since childhood), hypothyroidism (diagnosed 2019)\n- Medications: levothyroxine 75mcg daily\n- GP: Dr. Amir Shah, Hillside Surgery",
+        &[
+            "Zoe Clarke was born on 4 March 1990.",
+            "Zoe Clarke's blood type is O negative.",
+            "Zoe Clarke is allergic to penicillin, latex.",
+            "Zoe Clarke has asthma (since childhood).",
+            "Zoe Clarke has hypothyroidism (diagnosed 2019).",
+            "Zoe Clarke takes levothyroxine 75mcg daily.",
+            "Zoe Clarke's GP is Dr. Amir Shah, Hillside Surgery.",
+        ],
+    );
+}
+
+#[test]
 fn call_notes_are_said_of_whom_the_call_was_with() {
     check(
         "Call notes, 14 Feb 2025 - Acme Corp\nSpoke with Jane Doe (CTO) and Raj Patel (Head of IT).\n- They want SSO with Okta before rollout\n- Budget is around 50k for the first year\n- Decision expected by end of Q2\nNext step: send a security questionnaire to Raj.",
