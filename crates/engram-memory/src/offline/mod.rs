@@ -37,6 +37,7 @@ mod lead;
 pub(crate) mod lexicon;
 mod named;
 mod named_list;
+mod note_labels;
 mod note_subject;
 mod note_values;
 mod notes;

@@ -186,7 +186,7 @@ fn sentence_end(item: &str) -> Option<usize> {
 }
 
 /// `s` as a sentence: a capital first letter and a full stop.
-fn sentence(s: &str) -> String {
+pub(super) fn sentence(s: &str) -> String {
     let s = s.trim().trim_end_matches([',', ';']);
     let mut c = s.chars();
     let Some(first) = c.next() else {
@@ -296,12 +296,12 @@ fn label_said(label: &str, value: &str, section: Section) -> Option<Vec<String>>
     }
     let value = value.trim_end_matches('.');
     // "Next step: send a security questionnaire to Raj": the writer's task
-    if let Some(task) = own_task(&key, value) {
+    if let Some(task) = super::note_labels::own_task(&key, value) {
         return Some(vec![task]);
     }
     // "Priya: send the migration plan" under "Action items"
     if section == Section::Actions {
-        return assigned(label, value).map(|said| vec![said]);
+        return super::note_labels::assigned(label, value).map(|said| vec![said]);
     }
     // "Tokyo: April 3-8, staying at ...", "Must do: teamLab, ...": a trip
     if let Some(said) = super::itinerary::stop_said(label, value)
@@ -311,7 +311,7 @@ fn label_said(label: &str, value: &str, section: Section) -> Option<Vec<String>>
     }
     // "Lives in: Montreal", "Works as: UX designer at Shopify", "Hates:
     // cilantro": the writer does what the label says
-    if let Some(said) = done_by_me(label, value) {
+    if let Some(said) = super::note_labels::done_by_me(label, value) {
         return Some(vec![sentence(&said)]);
     }
     let said = match key.as_str() {
@@ -340,97 +340,6 @@ fn label_said(label: &str, value: &str, section: Section) -> Option<Vec<String>>
         },
     };
     Some(vec![sentence(&said)])
-}
-
-/// A task of the writer's under a label that says so ("Next step: send
-/// the questionnaire to Raj", "TODO: book flights"): "I need to send the
-/// questionnaire to Raj."; `None` unless the value opens with a verb's
-/// base form.
-fn own_task(key: &str, value: &str) -> Option<String> {
-    let first = bare(value.split_whitespace().next()?);
-    let task = matches!(
-        key,
-        "next step"
-            | "next steps"
-            | "todo"
-            | "to do"
-            | "to-do"
-            | "follow-up"
-            | "follow up"
-            | "action"
-            | "action item"
-            | "reminder"
-    );
-    let base = matches!(verb(&first), Some((_, VerbForm::Base)))
-        || super::lexicon::ARRANGING.contains(&first.as_str());
-    (task && base).then(|| sentence(&format!("I need to {}", lower_first(value))))
-}
-
-/// An action item ("Priya: send the plan to finance by Friday") as what
-/// the one named will do: "Priya will send the plan to finance by
-/// Friday."; `None` unless the label is a name and the value opens with a
-/// verb's base form.
-fn assigned(label: &str, value: &str) -> Option<String> {
-    let first = value.split_whitespace().next()?;
-    let base = matches!(verb(&bare(first)), Some((_, VerbForm::Base)))
-        || super::lexicon::ARRANGING.contains(&bare(first).as_str());
-    // ("Owns: Priya" is a label, not someone)
-    let named = label
-        .split_whitespace()
-        .all(|w| super::intro::is_name_word(w) && verb(&bare(w)).is_none());
-    (named && base).then(|| sentence(&format!("{label} will {}", lower_first(value))))
-}
-
-/// A label that is a verb in the third person and what follows it ("Lives
-/// in", "Works as", "Hates") said with its value as the writer's own
-/// doing: "I live in Montreal", "I work as a UX designer at Shopify".
-fn done_by_me(label: &str, value: &str) -> Option<String> {
-    let mut words = label.split_whitespace();
-    let first = words.next()?;
-    let (base, form) = verb(&bare(first))?;
-    // (what a person does of their own; "Owns: Priya" in meeting notes is
-    // whose task)
-    let personal = matches!(
-        base,
-        "live"
-            | "work"
-            | "study"
-            | "speak"
-            | "drink"
-            | "eat"
-            | "hate"
-            | "love"
-            | "like"
-            | "prefer"
-            | "play"
-            | "enjoy"
-            | "dislike"
-            | "avoid"
-    );
-    if form != VerbForm::Third || !personal {
-        return None;
-    }
-    let rest: Vec<&str> = words.collect();
-    let value_first = value
-        .split_whitespace()
-        .next()
-        .map(bare)
-        .unwrap_or_default();
-    // ("Works as: UX designer": "as a UX designer")
-    let article =
-        rest.last() == Some(&"as") && !matches!(value_first.as_str(), "a" | "an" | "the" | "my");
-    let a = if !article {
-        ""
-    } else if value.starts_with(['a', 'e', 'i', 'o', 'A', 'E', 'I', 'O']) {
-        "an "
-    } else {
-        "a "
-    };
-    let lead = std::iter::once(base)
-        .chain(rest.iter().copied())
-        .collect::<Vec<_>>()
-        .join(" ");
-    Some(format!("I {} {a}{}", lead.to_lowercase(), lowered(value)))
 }
 
 /// Words of a one-word item that is an appointment ("Dentist on March

@@ -1,0 +1,100 @@
+//! Labelled lines of a note that say who does something: the writer's own
+//! tasks ("Next step: send the questionnaire to Raj"), an action item's
+//! owner ("Priya: send the plan"), and a label that is a verb of the
+//! writer's own doing ("Lives in: Montreal"). Each is said as a sentence
+//! for [`super::notes`]. Reads text only.
+
+use super::clauses::bare;
+use super::lexicon::{verb, VerbForm};
+use super::notes::{lower_first, lowered, sentence};
+
+/// A task of the writer's under a label that says so ("Next step: send
+/// the questionnaire to Raj", "TODO: book flights"): "I need to send the
+/// questionnaire to Raj."; `None` unless the value opens with a verb's
+/// base form.
+pub(super) fn own_task(key: &str, value: &str) -> Option<String> {
+    let first = bare(value.split_whitespace().next()?);
+    let task = matches!(
+        key,
+        "next step"
+            | "next steps"
+            | "todo"
+            | "to do"
+            | "to-do"
+            | "follow-up"
+            | "follow up"
+            | "action"
+            | "action item"
+            | "reminder"
+    );
+    let base = matches!(verb(&first), Some((_, VerbForm::Base)))
+        || super::lexicon::ARRANGING.contains(&first.as_str());
+    (task && base).then(|| sentence(&format!("I need to {}", lower_first(value))))
+}
+
+/// An action item ("Priya: send the plan to finance by Friday") as what
+/// the one named will do: "Priya will send the plan to finance by
+/// Friday."; `None` unless the label is a name and the value opens with a
+/// verb's base form.
+pub(super) fn assigned(label: &str, value: &str) -> Option<String> {
+    let first = value.split_whitespace().next()?;
+    let base = matches!(verb(&bare(first)), Some((_, VerbForm::Base)))
+        || super::lexicon::ARRANGING.contains(&bare(first).as_str());
+    // ("Owns: Priya" is a label, not someone)
+    let named = label
+        .split_whitespace()
+        .all(|w| super::intro::is_name_word(w) && verb(&bare(w)).is_none());
+    (named && base).then(|| sentence(&format!("{label} will {}", lower_first(value))))
+}
+
+/// A label that is a verb in the third person and what follows it ("Lives
+/// in", "Works as", "Hates") said with its value as the writer's own
+/// doing: "I live in Montreal", "I work as a UX designer at Shopify".
+pub(super) fn done_by_me(label: &str, value: &str) -> Option<String> {
+    let mut words = label.split_whitespace();
+    let first = words.next()?;
+    let (base, form) = verb(&bare(first))?;
+    // (what a person does of their own; "Owns: Priya" in meeting notes is
+    // whose task)
+    let personal = matches!(
+        base,
+        "live"
+            | "work"
+            | "study"
+            | "speak"
+            | "drink"
+            | "eat"
+            | "hate"
+            | "love"
+            | "like"
+            | "prefer"
+            | "play"
+            | "enjoy"
+            | "dislike"
+            | "avoid"
+    );
+    if form != VerbForm::Third || !personal {
+        return None;
+    }
+    let rest: Vec<&str> = words.collect();
+    let value_first = value
+        .split_whitespace()
+        .next()
+        .map(bare)
+        .unwrap_or_default();
+    // ("Works as: UX designer": "as a UX designer")
+    let article =
+        rest.last() == Some(&"as") && !matches!(value_first.as_str(), "a" | "an" | "the" | "my");
+    let a = if !article {
+        ""
+    } else if value.starts_with(['a', 'e', 'i', 'o', 'A', 'E', 'I', 'O']) {
+        "an "
+    } else {
+        "a "
+    };
+    let lead = std::iter::once(base)
+        .chain(rest.iter().copied())
+        .collect::<Vec<_>>()
+        .join(" ");
+    Some(format!("I {} {a}{}", lead.to_lowercase(), lowered(value)))
+}
