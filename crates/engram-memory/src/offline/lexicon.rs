@@ -322,6 +322,9 @@ pub const EVENTS: &[&str] = &[
     "defence",
     "defense",
     "viva",
+    "standup",
+    "stand-up",
+    "retro",
 ];
 
 /// Events of which one has a single one in view at a time, and that only
@@ -348,6 +351,8 @@ pub const PERSONAL_EVENTS: &[&str] = &[
     "thesis",
     "dissertation",
     "draft",
+    "standup",
+    "stand-up",
 ];
 
 /// Whether `word` names an event one has ([`EVENTS`]), singular or

@@ -167,6 +167,8 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
         let text = telegraphic::described_news(&text).unwrap_or(text);
         // ("a new client, the Tate, doing a series for them": the Tate)
         let text = orgs::in_text(&text).unwrap_or(text);
+        // ("joined a band, we're called The Late Commits": the band's name)
+        let text = orgs::group_named(&text).unwrap_or(text);
         // ("found out it's a girl, they're naming her Lucía": the baby's)
         let text = baby::baby_news(&text).unwrap_or(text);
         // "these little guys" with a picture of turtles: the speaker's turtles

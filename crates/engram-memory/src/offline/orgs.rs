@@ -2,7 +2,9 @@
 //! client, the Tate, doing a poster series for them"): the "them" and
 //! "their" later in the sentence are that organisation, as nothing else
 //! there could be, and what the speaker goes on doing after it is a fact
-//! of its own ("I'm doing a poster series for the Tate"). The pronoun
+//! of its own ("I'm doing a poster series for the Tate"); and a group
+//! just joined is the "we" that is called something ("joined a band,
+//! we're called The Late Commits": "my band is called ..."). The pronoun
 //! module never guesses a thing, so this is said here, by the sentence's
 //! shape alone. Reads text only.
 
@@ -124,9 +126,70 @@ pub(super) fn in_text(text: &str) -> Option<String> {
     changed.then_some(out)
 }
 
+/// Groups one joins or starts, which "we're called X" then names.
+const GROUPS: &[&str] = &[
+    "band",
+    "team",
+    "club",
+    "choir",
+    "group",
+    "crew",
+    "podcast",
+    "startup",
+    "collective",
+    "quiz team",
+];
+
+/// "joined a band with some coworkers, we're called The Late Commits":
+/// the "we" that is called something is the group just joined, "my band
+/// is called The Late Commits". `None` unless `text` brings in a group
+/// ("a band", "my team") before a "we're called".
+pub(super) fn group_named(text: &str) -> Option<String> {
+    let lower = text.to_lowercase();
+    let (at, said) = [
+        "we're called ",
+        "we are called ",
+        "we're named ",
+        "we call ourselves ",
+    ]
+    .iter()
+    .find_map(|p| lower.find(p).map(|at| (at, p.len())))?;
+    let before: Vec<String> = lower[..at].split_whitespace().map(bare).collect();
+    let group = before.windows(2).rev().find_map(|p| {
+        (matches!(p[0].as_str(), "a" | "an" | "my" | "our" | "new")
+            && GROUPS.contains(&p[1].as_str()))
+        .then(|| p[1].clone())
+    })?;
+    // the name: capitalised, as a name is written
+    let name = &text[at + said..];
+    if !name.starts_with(|c: char| c.is_uppercase() || c == '"' || c == '\'') {
+        return None;
+    }
+    Some(format!("{}my {group} is called {name}", &text[..at]))
+}
+
 #[cfg(test)]
 mod tests {
     use super::appositive_org;
+
+    #[test]
+    fn a_group_joined_is_what_we_are_called() {
+        assert_eq!(
+            super::group_named(
+                "also joined a band with some coworkers, we're called The Late Commits"
+            )
+            .as_deref(),
+            Some("also joined a band with some coworkers, my band is called The Late Commits")
+        );
+        assert_eq!(
+            super::group_named("we're called the Smiths by everyone"),
+            None
+        );
+        assert_eq!(
+            super::group_named("I joined a gym, we're called in at 6"),
+            None
+        );
+    }
 
     #[test]
     fn an_organisation_named_in_apposition_is_what_them_means() {

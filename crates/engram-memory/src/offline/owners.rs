@@ -422,7 +422,16 @@ fn own_event(clause: &str) -> Option<String> {
     let told = rest.get(at + 1).is_some_and(|v| {
         matches!(
             bare(v).as_str(),
-            "went" | "was" | "is" | "got" | "ended" | "felt" | "lasted" | "took"
+            "went"
+                | "was"
+                | "is"
+                | "got"
+                | "ended"
+                | "felt"
+                | "lasted"
+                | "took"
+                | "moved"
+                | "slipped"
         )
     });
     let opening = the.copied().unwrap_or(rest[0]);

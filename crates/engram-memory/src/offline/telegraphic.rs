@@ -313,8 +313,13 @@ pub(super) fn described_news(text: &str) -> Option<String> {
     let described = parts
         .iter()
         .take_while(|p| {
-            !p.split_whitespace()
-                .any(|w| is_verbish(w) && !matches!(bare(w).as_str(), "called" | "named"))
+            // ("a used Fender Strat": a participle after the article is
+            // said of the thing)
+            let words: Vec<&str> = p.split_whitespace().collect();
+            !words.iter().enumerate().any(|(i, w)| {
+                let article = i > 0 && matches!(bare(words[i - 1]).as_str(), "a" | "an");
+                is_verbish(w) && !article && !matches!(bare(w).as_str(), "called" | "named")
+            })
         })
         .count();
     if !opens || described == 0 {
@@ -344,6 +349,10 @@ mod tests {
             (
                 "got a puppy!! a beagle called Max. so cute",
                 Some("got a puppy, a beagle called Max. so cute"),
+            ),
+            (
+                "bought an electric guitar! a used Fender Strat",
+                Some("bought an electric guitar, a used Fender Strat"),
             ),
             ("found a place! so happy", None),
             ("I found a place! a studio", None),

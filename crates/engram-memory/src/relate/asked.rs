@@ -344,6 +344,15 @@ fn asks_called(question: &str) -> bool {
         ["what" | "what's", .., "called" | "named"]
             | ["what" | "what's", .., "name"]
             | ["what", "are" | "is", _, "naming" | "calling", ..]
+    ) || matches!(
+        // "what band is Dev in?": a group one is in goes by a name
+        words.as_slice(),
+        [
+            "what" | "which",
+            "band" | "choir" | "club" | "podcast" | "crew",
+            "is" | "are",
+            ..
+        ]
     )
 }
 

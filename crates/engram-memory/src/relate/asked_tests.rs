@@ -13,6 +13,9 @@ fn where_and_what_value() {
     let q = Asked::of("what is Carmen's baby called?");
     assert!(q.answered_by("Carmen's baby will be named Lucía."));
     assert!(!q.answered_by("Carmen's baby is a girl."));
+    let q = Asked::of("what band is Dev in?");
+    assert!(q.answered_by("Dev's band is called The Late Commits."));
+    assert!(!q.answered_by("Dev joined a band with some coworkers."));
     let q = Asked::of("what does Maeve's gran enjoy?");
     assert!(q.answered_by("Maeve's gran still loves her crosswords and Irish radio."));
     assert!(!q.answered_by("Maeve's gran is 87 years old."));

@@ -42,6 +42,7 @@ mod moved;
 mod outcomes;
 mod renamed;
 mod reports;
+mod retimed;
 mod retraction;
 mod slot_words;
 mod slots;
@@ -362,6 +363,8 @@ const WORDED_UPDATES: &[(Rule, f32)] = &[
     (habits::recovered, RETRACTION_COSINE),
     // "rent went up to 1550" after "rent is 1450"
     (values::new_value, TOPIC_COSINE),
+    // "standup moved to 10am" after "standup is at 9:30 every day"
+    (retimed::new_time, TOPIC_COSINE),
 ];
 
 /// How `new` relates to `old`, given the cosine of their embeddings.
