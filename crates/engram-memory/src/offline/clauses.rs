@@ -259,14 +259,16 @@ fn split_part(sentence: &str) -> Vec<String> {
         {
             // the adverb moves into the sentence: no capital, no comma
             // ("Now, I'm ..." -> "I'm now ..."); "then" only orders it
-            // after something the memory does not say, so it goes
+            // after something the memory does not say, and an opening
+            // "also" only adds it to what was said before ("also I'm
+            // allergic to shellfish" is no second allergy), so they go
             let adverb = body[0].trim_end_matches(',').to_lowercase();
             let subject = std::mem::take(&mut body[1]);
             body[0] = match subject.strip_suffix(',') {
                 Some(s) => s.to_string(),
                 None => subject,
             };
-            if adverb == "then" {
+            if adverb == "then" || adverb == "also" {
                 body.remove(1);
             } else {
                 body[1] = adverb;

@@ -201,6 +201,7 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
             let sentence = hometown_named(&sentence).into_owned();
             let sentence = manager_named(&sentence);
             let sentence = named::someone_named(&sentence);
+            let sentence = named::animal_named(&sentence).into_owned();
             let sentence = restate::standing_request(&sentence);
             let sentence = restate::so_state(&sentence);
             let sentence = sentence.as_ref();

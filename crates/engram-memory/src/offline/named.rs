@@ -7,7 +7,7 @@
 
 use super::clauses::bare;
 use super::intro::is_name_word;
-use super::lexicon::PERSON_NOUNS;
+use super::lexicon::{verb, PERSON_NOUNS};
 use super::surface::upper_first;
 
 /// Who may be named besides the relatives of [`PERSON_NOUNS`] and pets.
@@ -66,6 +66,38 @@ pub(super) fn named(clause: &str, before: &str) -> Option<String> {
         "is"
     };
     Some(format!("My {who} {named} {}", name.join(" ")))
+}
+
+/// An animal named in apposition, "we also have a younger cat, Tofu, he's
+/// 3": "we also have a younger cat named Tofu, he's 3", so the name stays
+/// with the animal it names. Only an animal brought in with "a" or "an",
+/// and a one-word name between commas (or ending the sentence).
+pub(super) fn animal_named(sentence: &str) -> std::borrow::Cow<'_, str> {
+    use std::borrow::Cow;
+    let words: Vec<&str> = sentence.split_whitespace().collect();
+    let Some(i) = words
+        .iter()
+        .position(|w| w.ends_with(',') && ANIMALS.contains(&bare(w).as_str()))
+    else {
+        return Cow::Borrowed(sentence);
+    };
+    let brought_in = words[i.saturating_sub(3)..i]
+        .iter()
+        .any(|w| matches!(bare(w).as_str(), "a" | "an"));
+    let Some(name) = words.get(i + 1) else {
+        return Cow::Borrowed(sentence);
+    };
+    let core = name.trim_end_matches([',', '.', '!']);
+    let closes = name.ends_with([',', '.', '!']) || i + 2 == words.len();
+    if !brought_in || !closes || !is_name_word(core) || verb(&bare(core)).is_some() {
+        return Cow::Borrowed(sentence);
+    }
+    let noun = words[i].trim_end_matches(',');
+    let tail = &name[core.len()..];
+    let mut out: Vec<String> = words[..i].iter().map(|w| w.to_string()).collect();
+    out.push(format!("{noun} named {core}{tail}"));
+    out.extend(words[i + 2..].iter().map(|w| w.to_string()));
+    Cow::Owned(out.join(" "))
 }
 
 /// Someone brought in without a name and named in the clause after it:
@@ -307,6 +339,25 @@ mod tests {
         );
         assert_eq!(partner_leading("my sister Ana is coming"), None);
         assert_eq!(partner_leading("my girlfriend is coming"), None);
+    }
+
+    #[test]
+    fn an_animal_named_in_apposition_keeps_its_name() {
+        use super::animal_named;
+        assert_eq!(
+            animal_named("we also have a younger cat, Tofu, he's 3"),
+            "we also have a younger cat named Tofu, he's 3"
+        );
+        assert_eq!(
+            animal_named("I have a dog, Max."),
+            "I have a dog named Max."
+        );
+        // not a name, or not brought in
+        assert_eq!(
+            animal_named("I have a dog, but he's old"),
+            "I have a dog, but he's old"
+        );
+        assert_eq!(animal_named("the cat, Tofu, is 3"), "the cat, Tofu, is 3");
     }
 
     #[test]

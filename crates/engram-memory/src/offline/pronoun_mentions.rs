@@ -129,8 +129,18 @@ impl Antecedents {
                 for (j, next) in words.iter().enumerate().skip(i + 1).take(3) {
                     let n = bare(next);
                     if let Some(plural) = animal(&n) {
-                        let n = whole_animal(&n, words.get(j + 1));
-                        self.push(format!("{first}'s {n}"), turn, Kind::Animal(plural));
+                        // ("a younger cat named Tofu, he's 3": Tofu)
+                        let name = words
+                            .get(j + 1)
+                            .filter(|c| matches!(bare(c).as_str(), "named" | "called"))
+                            .and_then(|_| words.get(j + 2))
+                            .map(|w| w.trim_end_matches([',', '.', '!', '?']))
+                            .filter(|w| crate::offline::is_name_word(w));
+                        let said = match name {
+                            Some(name) if !plural => name.to_string(),
+                            _ => format!("{first}'s {}", whole_animal(&n, words.get(j + 1))),
+                        };
+                        self.push(said, turn, Kind::Animal(plural));
                         break;
                     }
                 }
