@@ -365,6 +365,8 @@ const WORDED_UPDATES: &[(Rule, f32)] = &[
     (values::new_value, TOPIC_COSINE),
     // "standup moved to 10am" after "standup is at 9:30 every day"
     (retimed::new_time, TOPIC_COSINE),
+    // "visa got renewed until 2027" after "visa expires in March 2025"
+    (retimed::renewed, TOPIC_COSINE),
 ];
 
 /// How `new` relates to `old`, given the cosine of their embeddings.

@@ -1,8 +1,9 @@
 //! An event moved to another time of day: "Ruth's standup moved to 10am"
 //! after "Ruth's standup is at 9:30 every day" is the next version of it.
 //! The same owner and the same event, said at a time of day in both, and
-//! a different time. (A move to another day is [`super::instead`]'s.)
-//! Reads the two facts' words only.
+//! a different time. (A move to another day is [`super::instead`]'s.) So
+//! is a term renewed: "Katja's visa got renewed until 2027" after "Katja's
+//! visa expires in March 2025". Reads the two facts' words only.
 
 use super::slots::normalise;
 
@@ -61,9 +62,71 @@ pub(super) fn new_time(new: &str, old: &str) -> bool {
     }
 }
 
+/// Wordings that give a term a new end ("renewed until 2027").
+const RENEWED: &[&str] = &[
+    " got renewed until ",
+    " was renewed until ",
+    " has been renewed until ",
+    " is renewed until ",
+    " got extended until ",
+    " was extended until ",
+    " has been extended until ",
+    " got extended to ",
+    " was extended to ",
+    " now expires ",
+    " now runs until ",
+];
+
+/// Wordings that say when a term ends.
+const ENDS: &[&str] = &[
+    " expires ",
+    " ends ",
+    " runs out ",
+    " is valid until ",
+    " runs until ",
+];
+
+/// Whether `new` renews the term whose end `old` says ("Katja's visa got
+/// renewed until 2027" after "Katja's visa expires in March 2025"): the
+/// same owner's same thing.
+pub(super) fn renewed(new: &str, old: &str) -> bool {
+    let (n, o) = (normalise(new), normalise(old));
+    let head = |fact: &str, wordings: &[&str]| {
+        wordings
+            .iter()
+            .find_map(|w| fact.find(w))
+            .map(|i| fact[..i].to_string())
+            .filter(|h| h.contains("'s "))
+    };
+    match (head(&n, RENEWED), head(&o, ENDS)) {
+        (Some(a), Some(b)) => a == b,
+        _ => false,
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::new_time;
+    use super::{new_time, renewed};
+
+    #[test]
+    fn a_term_renewed() {
+        assert!(renewed(
+            "Katja's visa got renewed until 2027.",
+            "Katja's visa expires in March 2025."
+        ));
+        assert!(renewed(
+            "Jakub's lease was extended until June 2026.",
+            "Jakub's lease ends in June 2025."
+        ));
+        assert!(!renewed(
+            "Katja's visa got renewed until 2027.",
+            "Katja's passport expires in March 2025."
+        ));
+        assert!(!renewed(
+            "Katja's visa got renewed until 2027.",
+            "Tom's visa expires in March 2025."
+        ));
+    }
 
     #[test]
     fn an_event_moved_to_another_time_of_day() {
