@@ -62,7 +62,15 @@ impl Antecedents {
                 }
             }
             let name = core.trim_end_matches("'s");
-            if names.iter().any(|n| n == name) && !exclude.iter().any(|e| same_person(e, name)) {
+            // ("Ms Park": a title alone is no one)
+            let title = matches!(
+                name.trim_end_matches('.'),
+                "Mr" | "Ms" | "Mrs" | "Miss" | "Mx" | "Dr" | "Prof"
+            );
+            if !title
+                && names.iter().any(|n| n == name)
+                && !exclude.iter().any(|e| same_person(e, name))
+            {
                 // "Luna and Oliver": two names together are a group
                 let pair = i >= 2
                     && bare(words[i - 1]) == "and"
