@@ -65,9 +65,11 @@ mod telegraphic;
 mod things;
 mod titles;
 mod topic;
+mod turn_text;
 mod typed;
 mod vague;
 mod verdicts;
+mod wants;
 mod words;
 
 pub use classify::{is_fact_like, is_static, occupation};
@@ -153,24 +155,10 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
         if t.role != Role::User {
             continue;
         }
-        let text = without_attachments(t.text);
-        // a note's lists and labelled lines, as sentences
-        let text = notes::as_prose(&text).unwrap_or(text);
-        // "im moving to berlin in june": "I'm", "June"
-        let casual = casual_speakers.contains(&t.speaker);
-        let text = typed::spelled(&text, casual).unwrap_or(text);
-        // ("official now :) 3 months today": a face ends a sentence)
-        let text = typed::emoticons_as_stops(&text).unwrap_or(text);
-        // ("offer accepted!! 400k for the Leyton flat": the speaker's news)
-        let text = telegraphic::news(&text).unwrap_or(text);
-        // ("found a place! a studio in Mokotów": the place is the studio)
-        let text = telegraphic::described_news(&text).unwrap_or(text);
-        // ("a new client, the Tate, doing a series for them": the Tate)
-        let text = orgs::in_text(&text).unwrap_or(text);
-        // ("joined a band, we're called The Late Commits": the band's name)
-        let text = orgs::group_named(&text).unwrap_or(text);
-        // ("found out it's a girl, they're naming her Lucía": the baby's)
-        let text = baby::baby_news(&text).unwrap_or(text);
+        let text = turn_text::rewritten(
+            &without_attachments(t.text),
+            casual_speakers.contains(&t.speaker),
+        );
         // "these little guys" with a picture of turtles: the speaker's turtles
         if let (Some(sp), Some(animals)) = (t.speaker, shown::fond_animals(t.text)) {
             antecedents.note_animals(sp, &animals, ti);
@@ -202,8 +190,8 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
             let sentence = manager_named(&sentence);
             let sentence = named::someone_named(&sentence);
             let sentence = named::animal_named(&sentence).into_owned();
-            let sentence = restate::standing_request(&sentence);
-            let sentence = restate::so_state(&sentence);
+            let sentence = wants::standing_request(&sentence);
+            let sentence = wants::so_state(&sentence);
             let sentence = sentence.as_ref();
             // "How long have you been married?" - "5 years already!"
             let short = question.filter(|_| si == 0).and_then(|q| {

@@ -1,0 +1,30 @@
+//! A user's turn said again as plain sentences before it is cut into
+//! clauses: a note's lists and labelled lines as sentences, casual typing
+//! spelled out, emoticons as stops, and news said in note form or in
+//! passing said in full. Each rewrite reads the text only and leaves what
+//! it does not know as it was; their order matters (a note is prose
+//! before anything reads its sentences).
+
+use super::{baby, notes, orgs, telegraphic, typed};
+
+/// `text` (a turn's, attachments removed) with every rewrite applied;
+/// `casual` when its speaker types without capitals and apostrophes.
+pub(super) fn rewritten(text: &str, casual: bool) -> String {
+    let text = text.to_string();
+    // a note's lists and labelled lines, as sentences
+    let text = notes::as_prose(&text).unwrap_or(text);
+    // "im moving to berlin in june": "I'm", "June"
+    let text = typed::spelled(&text, casual).unwrap_or(text);
+    // ("official now :) 3 months today": a face ends a sentence)
+    let text = typed::emoticons_as_stops(&text).unwrap_or(text);
+    // ("offer accepted!! 400k for the Leyton flat": the speaker's news)
+    let text = telegraphic::news(&text).unwrap_or(text);
+    // ("found a place! a studio in Mokotów": the place is the studio)
+    let text = telegraphic::described_news(&text).unwrap_or(text);
+    // ("a new client, the Tate, doing a series for them": the Tate)
+    let text = orgs::in_text(&text).unwrap_or(text);
+    // ("joined a band, we're called The Late Commits": the band's name)
+    let text = orgs::group_named(&text).unwrap_or(text);
+    // ("found out it's a girl, they're naming her Lucía": the baby's)
+    baby::baby_news(&text).unwrap_or(text)
+}

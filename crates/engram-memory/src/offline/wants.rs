@@ -1,0 +1,176 @@
+//! What a speaker wants or is, said around a request to an assistant: a
+//! standing request ("always get me a window seat": "I always want a
+//! window seat"; "make sure invoices go to ... from now on": "I want
+//! invoices to go to ..."), and a state said bare after ", so" ("started
+//! eating fish again, so pescatarian now": "so I'm pescatarian now"). A
+//! one-off request stays a request. Reads words only.
+
+/// A standing request of an assistant that says what the speaker wants
+/// every time ("always get me a window seat", "please always book me an
+/// aisle seat"): "I always want a window seat". Only "always" with get,
+/// book, give, find or order and "me"; other requests stay requests.
+pub(super) fn standing_request(sentence: &str) -> std::borrow::Cow<'_, str> {
+    let lower = sentence.to_lowercase();
+    for verb in ["get", "book", "give", "find", "order"] {
+        let said = format!("always {verb} me ");
+        let Some(i) = lower.find(&said) else {
+            continue;
+        };
+        // at the start (after "please"), or after a comma
+        let before = lower[..i].trim_end();
+        let before = before.strip_suffix("please").unwrap_or(before).trim_end();
+        let opens = before.is_empty() || before.ends_with(',');
+        if !opens {
+            continue;
+        }
+        let lead = &sentence[..before.len()];
+        let want = if lead.is_empty() {
+            "I always want "
+        } else {
+            " I always want "
+        };
+        return std::borrow::Cow::Owned(format!("{lead}{want}{}", &sentence[i + said.len()..]));
+    }
+    match made_sure(sentence) {
+        Some(s) => std::borrow::Cow::Owned(s),
+        None => std::borrow::Cow::Borrowed(sentence),
+    }
+}
+
+/// "can you make sure invoices go to finance@brightco.io from now on":
+/// "I want invoices to go to finance@brightco.io from now on". Only a
+/// request for good ("from now on", "going forward", "always", "in
+/// future"), of things that then do what a base verb says.
+fn made_sure(sentence: &str) -> Option<String> {
+    let lower = sentence.to_lowercase();
+    let standing = [
+        "from now on",
+        "going forward",
+        "always",
+        "in future",
+        "in the future",
+    ]
+    .iter()
+    .any(|m| lower.contains(m));
+    let at = lower.find("make sure ")?;
+    let before: Vec<&str> = lower[..at].split_whitespace().collect();
+    let asked = matches!(
+        before.as_slice(),
+        [] | ["please"]
+            | ["can" | "could" | "would", "you"]
+            | ["can" | "could" | "would", "you", "please"]
+    );
+    let rest = &sentence[at + "make sure ".len()..];
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    // "invoices go", "my emails are cc'd": the things, then their verb
+    let v = (1..words.len().min(4)).find(|&i| {
+        matches!(
+            super::lexicon::verb(&super::clauses::bare(words[i])),
+            Some((_, super::lexicon::VerbForm::Base))
+        )
+    })?;
+    // ("my flights always have": always to have)
+    let always = words[..v]
+        .iter()
+        .any(|w| super::clauses::bare(w) == "always");
+    let things: Vec<&str> = words[..v]
+        .iter()
+        .copied()
+        .filter(|w| super::clauses::bare(w) != "always")
+        .collect();
+    let plain = !things.is_empty()
+        && things.iter().all(|w| {
+            let b = super::clauses::bare(w);
+            !matches!(
+                b.as_str(),
+                "i" | "you" | "we" | "it" | "they" | "he" | "she" | "that"
+            ) && super::lexicon::verb(&b).is_none()
+        });
+    let always = if always { "always " } else { "" };
+    (standing && asked && plain).then(|| {
+        format!(
+            "I want {} to {always}{}",
+            things.join(" "),
+            words[v..].join(" ")
+        )
+    })
+}
+
+/// A state said bare after ", so" ("started eating fish again, so
+/// pescatarian now"): "so I'm pescatarian now", a fact of its own.
+pub(super) fn so_state(sentence: &str) -> std::borrow::Cow<'_, str> {
+    let Some(at) = sentence.find(", so ") else {
+        return std::borrow::Cow::Borrowed(sentence);
+    };
+    let rest = &sentence[at + 5..];
+    let words: Vec<String> = rest.split_whitespace().map(super::clauses::bare).collect();
+    let state = words.first().is_some_and(|w| {
+        matches!(
+            w.as_str(),
+            "vegetarian" | "vegan" | "pescatarian" | "single" | "sober" | "retired" | "unemployed"
+        )
+    });
+    let tail_ok = words[1..]
+        .iter()
+        .all(|w| matches!(w.as_str(), "now" | "again" | "officially" | "too"));
+    if !state || !tail_ok {
+        return std::borrow::Cow::Borrowed(sentence);
+    }
+    std::borrow::Cow::Owned(format!("{}, so I'm {rest}", &sentence[..at]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{so_state, standing_request};
+
+    #[test]
+    fn a_request_made_for_good_is_what_the_speaker_wants() {
+        assert_eq!(
+            standing_request("can you make sure invoices go to finance@brightco.io from now on"),
+            "I want invoices to go to finance@brightco.io from now on"
+        );
+        assert_eq!(
+            standing_request("please make sure my flights always have a window seat"),
+            "I want my flights to always have a window seat"
+        );
+        // a one-off request stays one
+        assert_eq!(
+            standing_request("can you make sure the invoice goes out today"),
+            "can you make sure the invoice goes out today"
+        );
+        assert_eq!(
+            standing_request("make sure you always reply in French"),
+            "make sure you always reply in French"
+        );
+    }
+
+    #[test]
+    fn a_state_after_so_is_said_of_the_speaker() {
+        assert_eq!(
+            so_state("I've started eating fish again, so pescatarian now"),
+            "I've started eating fish again, so I'm pescatarian now"
+        );
+        assert_eq!(
+            so_state("I moved, so vegan food is harder"),
+            "I moved, so vegan food is harder"
+        );
+    }
+
+    #[test]
+    fn a_standing_request_is_what_one_wants() {
+        for (said, want) in [
+            (
+                "I'm booking flights to Lagos, always get me a window seat",
+                "I'm booking flights to Lagos, I always want a window seat",
+            ),
+            (
+                "Please always book me an aisle seat.",
+                "I always want an aisle seat.",
+            ),
+            ("Can you get me a coffee?", "Can you get me a coffee?"),
+            ("they always get me a gift", "they always get me a gift"),
+        ] {
+            assert_eq!(standing_request(said), want, "{said}");
+        }
+    }
+}
