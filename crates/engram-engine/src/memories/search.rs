@@ -159,6 +159,12 @@ const UNTIMED: f32 = 0.8;
 /// LoCoMo a penalty cost R@1.
 const PLACED: f32 = 1.1;
 
+/// What a memory that names no place is worth for a question that asks
+/// where someone goes to school ("where does Leo go to school?": not "Leo
+/// has swimming on Thursdays after school"). Only there: for where-questions
+/// at large a penalty cost LoCoMo R@1.
+const UNPLACED_SCHOOL: f32 = 0.8;
+
 /// What a fact of someone's people is worth for a question about them by
 /// name alone ("where does Mei live?": "Mei's boyfriend Jonas lives in
 /// Munich" below what is said of Mei).
@@ -205,6 +211,9 @@ fn ranked_memories(
         }
         if asked.placed(&m.content) {
             *sc = (*sc * PLACED).min(1.0);
+        }
+        if asked.unplaced_school(&m.content) {
+            *sc = (*sc * UNPLACED_SCHOOL).max(threshold);
         }
         if asked.of_their_people(&m.content) {
             *sc = (*sc * THEIR_PEOPLE).max(threshold);

@@ -11,7 +11,9 @@
 //! - when ("when does Jonas fly out?"): a memory that holds a day, a
 //!   month or a year answers it better than one that holds no time;
 //! - where ("where is Sam staying?"): a memory that names a place ("in
-//!   Delft") better than one that names none;
+//!   Delft") better than one that names none; for where someone goes to
+//!   school, one that names a place answers it, and one that names none
+//!   ("swimming after school") answers worse;
 //! - what someone does for work ("what does Dev do for work?"): a
 //!   memory that names their occupation ("Dev is a nurse at St Mary's"),
 //!   better than one that only says "work" ("Dev went back to work");
@@ -240,6 +242,25 @@ fn holds_a_time(memory: &str) -> bool {
 /// Whether `question` asks where: "where ...", "which city/country ...".
 fn asks_where(question: &str) -> bool {
     asks(question, "where", &["city", "country", "town", "place"])
+}
+
+/// Whether `question` asks where someone goes to school or studies
+/// ("where does Leo go to school?", "which school is Leo at?"): a
+/// question only a named place answers ("after school" names none).
+fn asks_school(question: &str) -> bool {
+    let q: Vec<String> = question
+        .split_whitespace()
+        .map(crate::offline::clauses::bare)
+        .collect();
+    let school = q.iter().any(|w| {
+        matches!(
+            w.as_str(),
+            "school" | "study" | "studying" | "college" | "university"
+        )
+    });
+    school
+        && (asks(question, "where", &["school", "college", "university"])
+            || q.first().is_some_and(|w| w == "which"))
 }
 
 /// Whether `memory` names a place: after "in", "at", "to", "from" or
@@ -487,6 +508,8 @@ pub struct Asked {
     when: bool,
     /// It asks where.
     place: bool,
+    /// It asks where someone goes to school.
+    school: bool,
     /// The thing whose value it asks.
     value: Option<String>,
     /// It asks what someone does for work.
@@ -511,6 +534,7 @@ impl Asked {
             work_of: work_of(question),
             when: asks_when(question),
             place: asks_where(question),
+            school: asks_school(question),
             value: value_asked(question),
             job: asks_job(question),
             role: super::reports::role_asked(question),
@@ -542,6 +566,13 @@ impl Asked {
         self.place && holds_a_place(memory)
     }
 
+    /// Whether the question asks where someone goes to school and
+    /// `memory` names no place ("Leo has swimming after school"), so
+    /// cannot answer it.
+    pub fn unplaced_school(&self, memory: &str) -> bool {
+        self.school && !holds_a_place(memory)
+    }
+
     /// Whether `memory` answers what the question's shape asks: it says
     /// what the thing asked about is, or what the one asked about is
     /// working on.
@@ -554,6 +585,7 @@ impl Asked {
             || (self.job && names_occupation(memory))
             || (self.taste && states_taste(memory))
             || (self.called && gives_a_name(memory))
+            || (self.school && holds_a_place(memory))
             || (self.partner
                 && super::slots(memory)
                     .iter()

@@ -10,6 +10,11 @@ fn where_and_what_value() {
     assert!(!q.placed("The user is finally renovating the kitchen."));
     assert!(!q.placed("Sam moved there in May."));
     assert!(!Asked::of("what does Sam do?").placed("Sam lives in Leeds."));
+    let q = Asked::of("where does Leo go to school?");
+    assert!(q.unplaced_school("Leo has swimming on Thursdays after school."));
+    assert!(!q.unplaced_school("Leo started year 1 at Greenfield Primary."));
+    assert!(q.answered_by("Leo started year 1 at Greenfield Primary."));
+    assert!(!Asked::of("where does Leo swim?").unplaced_school("Leo swims after school."));
     let q = Asked::of("what is Carmen's baby called?");
     assert!(q.answered_by("Carmen's baby will be named Lucía."));
     assert!(!q.answered_by("Carmen's baby is a girl."));
