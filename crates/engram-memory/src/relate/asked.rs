@@ -222,86 +222,11 @@ fn asks(question: &str, wh: &str, kinds: &[&str]) -> bool {
     }
 }
 
-/// Whether `question` asks when: "when ...", "what time/date/day ...",
-/// "which day/month/year ...".
-fn asks_when(question: &str) -> bool {
-    asks(question, "when", &["time", "date", "day", "month", "year"])
-}
-
-/// Whether `memory` holds a time: a month, a day of the week or a year.
-fn holds_a_time(memory: &str) -> bool {
-    memory.split_whitespace().any(|w| {
-        let w = w.trim_matches(|c: char| !c.is_alphanumeric());
-        let year =
-            w.len() == 4 && w.starts_with(['1', '2']) && w.chars().all(|c| c.is_ascii_digit());
-        let capital = w.starts_with(char::is_uppercase);
-        year || (capital && crate::offline::dates::names_a_day(w))
-    })
-}
-
-/// Whether `question` asks where: "where ...", "which city/country ...".
-fn asks_where(question: &str) -> bool {
-    asks(question, "where", &["city", "country", "town", "place"])
-}
-
-/// Whether `question` asks where someone goes to school or studies
-/// ("where does Leo go to school?", "which school is Leo at?"): a
-/// question only a named place answers ("after school" names none).
-fn asks_school(question: &str) -> bool {
-    let q: Vec<String> = question
-        .split_whitespace()
-        .map(crate::offline::clauses::bare)
-        .collect();
-    let school = q.iter().any(|w| {
-        matches!(
-            w.as_str(),
-            "school" | "study" | "studying" | "college" | "university"
-        )
-    });
-    school
-        && (asks(question, "where", &["school", "college", "university"])
-            || q.first().is_some_and(|w| w == "which"))
-}
-
-/// Whether `memory` names a place: after "in", "at", "to", "from" or
-/// "near", a capitalised word that is no month or day ("staying ... in
-/// Delft") or a place in common words ("in the psych lab", "at a bubble
-/// tea shop"; not "in the week of ...").
-fn holds_a_place(memory: &str) -> bool {
-    use crate::offline::clauses::bare;
-    let words: Vec<&str> = memory.split_whitespace().collect();
-    let prep = |w: &str| matches!(bare(w).as_str(), "in" | "at" | "to" | "from" | "near");
-    let named = words.windows(2).any(|p| {
-        let w = p[1].trim_matches(|c: char| !c.is_alphanumeric());
-        prep(p[0]) && w.starts_with(char::is_uppercase) && !crate::offline::dates::names_a_day(w)
-    });
-    let common = words.windows(3).any(|p| {
-        let det = matches!(
-            bare(p[1]).as_str(),
-            "the" | "a" | "an" | "my" | "their" | "his" | "her"
-        );
-        let time = matches!(
-            bare(p[2]).as_str(),
-            "week"
-                | "weekend"
-                | "month"
-                | "year"
-                | "day"
-                | "morning"
-                | "evening"
-                | "night"
-                | "end"
-                | "middle"
-                | "beginning"
-                | "past"
-                | "future"
-                | "meantime"
-                | "moment"
-        );
-        prep(p[0]) && det && !time
-    });
-    named || common
-}
+// when and where a question asks, and whether a memory holds a time or a
+// place to answer it with
+#[path = "asked_when.rs"]
+mod when;
+use when::{asks_school, asks_when, asks_where, holds_a_place, holds_a_time};
 
 /// The thing whose value a question asks ("budget" of "what is the
 /// renovation budget?", "rent" of "how much is Maya's rent?"): the last
