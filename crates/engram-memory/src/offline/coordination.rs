@@ -492,11 +492,7 @@ pub fn subject_at(words: &[&str], i: usize) -> usize {
     // the name and a verb open a clause (a sentence's own subject is
     // left whole: "Dr. Haddad took me off X and started me on Y" is one
     // switch)
-    let title = i > 0
-        && matches!(
-            w.trim_end_matches('.'),
-            "Dr" | "Prof" | "Mr" | "Mrs" | "Ms" | "Miss" | "Mx"
-        );
+    let title = i > 0 && capitalised(w) && super::lexicon::is_title(w);
     if title
         && words
             .get(i + 1)

@@ -274,6 +274,16 @@ pub fn number(w: &str) -> Option<i64> {
 mod events;
 pub use events::*;
 
+/// Titles said before a name ("Dr. Lin", "Ms Park", "Prof Adeyemi"),
+/// lower case, without their full stop.
+const TITLES: &[&str] = &["dr", "prof", "mr", "mrs", "ms", "miss", "mx"];
+
+/// Whether `word` is a title said before a name, in any case and with or
+/// without its full stop ("Dr.", "Ms", "prof").
+pub fn is_title(word: &str) -> bool {
+    TITLES.contains(&word.trim_end_matches('.').to_lowercase().as_str())
+}
+
 /// Parts of the body (a side, "left" or "right", is said of them; a hurt
 /// one is an injury: "sprained paw").
 pub const BODY_PARTS: &[&str] = &[

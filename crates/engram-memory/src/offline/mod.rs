@@ -156,7 +156,7 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
             continue;
         }
         let text = turn_text::rewritten(
-            &without_attachments(t.text),
+            without_attachments(t.text),
             casual_speakers.contains(&t.speaker),
         );
         // "these little guys" with a picture of turtles: the speaker's turtles

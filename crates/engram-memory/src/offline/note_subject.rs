@@ -55,13 +55,7 @@ pub(super) fn subject_of(title: &str) -> Option<(String, String)> {
     let kind = MEETINGS
         .iter()
         .find(|m| words_lower.iter().any(|w| w == *m))?;
-    // the title's parts, at dashes, colons and commas
-    let parts: Vec<&str> = title
-        .split([',', ':', '\u{2013}', '\u{2014}', '(', ')'])
-        .flat_map(|p| p.split(" - "))
-        .map(str::trim)
-        .filter(|p| !p.is_empty())
-        .collect();
+    let parts = title_parts(title);
     let date = parts.iter().find(|p| is_date(p)).copied();
     let name = parts.iter().find_map(|p| {
         let p = match p.to_lowercase().find(" with ") {
@@ -125,14 +119,22 @@ fn is_name(words: &[&str]) -> bool {
 /// ("Medical history - Zoe Clarke", "Zoe Clarke: health record"); `None`
 /// when it names no one.
 pub(super) fn owner_of(heading: &str) -> Option<String> {
-    heading
-        .trim()
-        .trim_start_matches('#')
-        .split([':', '\u{2013}', '\u{2014}', '(', ')', ','])
-        .flat_map(|p| p.split(" - "))
-        .map(str::trim)
+    title_parts(heading.trim().trim_start_matches('#'))
+        .into_iter()
         .find(|p| p.split_whitespace().count() >= 2 && super::is_person_name(p))
         .map(str::to_string)
+}
+
+/// A title's parts, at dashes, colons, commas and parentheses ("Call
+/// notes, 14 Feb 2025 - Acme Corp": "Call notes", "14 Feb 2025", "Acme
+/// Corp").
+fn title_parts(title: &str) -> Vec<&str> {
+    title
+        .split([',', ':', '\u{2013}', '\u{2014}', '(', ')'])
+        .flat_map(|p| p.split(" - "))
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .collect()
 }
 
 /// A first-person sentence of a note said of `owner`, whose details they

@@ -63,10 +63,8 @@ impl Antecedents {
             }
             let name = core.trim_end_matches("'s");
             // ("Ms Park": a title alone is no one)
-            let title = matches!(
-                name.trim_end_matches('.'),
-                "Mr" | "Ms" | "Mrs" | "Miss" | "Mx" | "Dr" | "Prof"
-            );
+            let title =
+                name.starts_with(char::is_uppercase) && crate::offline::lexicon::is_title(name);
             if !title
                 && names.iter().any(|n| n == name)
                 && !exclude.iter().any(|e| same_person(e, name))

@@ -9,8 +9,7 @@ use super::{baby, notes, orgs, telegraphic, typed};
 
 /// `text` (a turn's, attachments removed) with every rewrite applied;
 /// `casual` when its speaker types without capitals and apostrophes.
-pub(super) fn rewritten(text: &str, casual: bool) -> String {
-    let text = text.to_string();
+pub(super) fn rewritten(text: String, casual: bool) -> String {
     // a note's lists and labelled lines, as sentences
     let text = notes::as_prose(&text).unwrap_or(text);
     // "im moving to berlin in june": "I'm", "June"

@@ -64,11 +64,11 @@ fn same_role(a: &str, b: &str) -> bool {
 fn first_name(s: &str) -> Option<String> {
     let mut words = s.split_whitespace().map(|w| w.trim_end_matches(','));
     let w = words.next()?;
-    let titled = matches!(
-        w.trim_end_matches('.'),
-        "dr" | "prof" | "mr" | "mrs" | "ms" | "miss" | "mx"
-    );
-    let w = if titled { words.next()? } else { w };
+    let w = if crate::offline::lexicon::is_title(w) {
+        words.next()?
+    } else {
+        w
+    };
     Some(w.to_string())
 }
 

@@ -54,9 +54,6 @@ pub(super) fn asked_slot(question: &str) -> Option<&'static str> {
 /// Jonas ...", "Mei's kids ...") and states `slot` of them: their
 /// attribute, not `person`'s own.
 pub(super) fn of_their_people(memory: &str, person: &str, slot: &str) -> bool {
-    if !super::slots(memory).iter().any(|(s, _, _)| s == slot) {
-        return false;
-    }
     let mut words = memory.split_whitespace();
     let (Some(first), Some(second)) = (words.next(), words.next()) else {
         return false;
@@ -79,7 +76,12 @@ pub(super) fn of_their_people(memory: &str, person: &str, slot: &str) -> bool {
     let rest: Vec<String> = words.take(2).map(bare).collect();
     let together =
         rest.first().is_some_and(|w| w == "and") || (rest.get(1).is_some_and(|w| w == "and"));
-    whose && !together && PERSON_NOUNS.iter().any(|(n, _)| *n == noun)
+    // (the words first: reading the memory's attributes costs more, and
+    // this runs on every memory a search found)
+    whose
+        && !together
+        && PERSON_NOUNS.iter().any(|(n, _)| *n == noun)
+        && super::slots(memory).iter().any(|(s, _, _)| s == slot)
 }
 
 #[cfg(test)]
