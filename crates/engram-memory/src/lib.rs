@@ -8,6 +8,7 @@
 pub mod judge;
 pub mod llm;
 pub mod offline;
+pub mod plain_facts;
 pub mod relate;
 
 use chrono::NaiveDate;

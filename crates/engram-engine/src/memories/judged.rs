@@ -1,7 +1,8 @@
 //! The fact/not-a-fact judge at memory formation: the offline
 //! extractor's candidates, their names masked, embedded and judged by
 //! `engram_memory::judge`; those it is sure are not facts are dropped
-//! before they are remembered. Only for the embedding model the judge was
+//! before they are remembered, but for those whose shape already says
+//! they are facts (`engram_memory::plain_facts`). Only for the embedding model the judge was
 //! calibrated on; an LLM's candidates are never judged.
 
 use crate::{Engine, EngineError};
@@ -46,7 +47,15 @@ impl Engine {
                 }
             })
             .collect();
-        let keep: Vec<bool> = masked.iter().map(|v| !judge.is_junk(v)).collect();
+        // a taste or an aim stated outright is a fact whatever its warmth
+        // tells the judge
+        let keep: Vec<bool> = masked
+            .iter()
+            .zip(candidates.iter())
+            .map(|(v, (_, c))| {
+                engram_memory::plain_facts::is_plain_fact(&c.content) || !judge.is_junk(v)
+            })
+            .collect();
         for (((_, c), v), _) in candidates
             .iter()
             .zip(&masked)

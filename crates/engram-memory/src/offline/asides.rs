@@ -216,9 +216,16 @@ pub(super) fn without_aside(sentence: &str) -> &str {
         // "I'm 42 now, time flies", "..., crazy right?": a stock remark
         // that is the whole rest of the sentence, or opens it ("...,
         // found out the hard way last year")
+        // ("..., such an inspiration", "..., what a game": an exclamation
+        // in a few words with no verb)
+        let exclaimed = matches!(first.as_str(), "such" | "what")
+            && matches!(next, Some("a" | "an"))
+            && rest.len() <= 5
+            && !rest[2..].iter().any(|w| verb(w).is_some());
         let remark = conj.is_empty() && {
             let said = rest.join(" ");
-            REMARKS.contains(&said.as_str())
+            exclaimed
+                || REMARKS.contains(&said.as_str())
                 || REMARK_OPENERS
                     .iter()
                     .any(|o| said == *o || said.starts_with(&format!("{o} ")))

@@ -137,6 +137,11 @@ fn a_request_after_a_comma_is_dropped() {
     // a stock remark
     check("I'm 42 now, time flies.", &["I'm 42 now"]);
     check(
+        "I really admire his work ethic, such an inspiration.",
+        &["I really admire his work ethic"],
+    );
+    check("We won the final, what a game!", &["We won the final"]);
+    check(
         "I'm allergic to penicillin, found out the hard way last year.",
         &["I'm allergic to penicillin"],
     );
