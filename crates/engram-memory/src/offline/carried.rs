@@ -103,6 +103,68 @@ pub(super) fn thing_subject(words: &[&str], names: &[String]) -> Option<(String,
     Some((text.join(" "), plural))
 }
 
+/// What someone named just said they love, when it is things: "Rosa
+/// loves non-fiction books about personal development" ->
+/// ("non-fiction books about personal development", true), for a "They"
+/// opening the next clause ("They help me know myself better"). Only a
+/// plural object of a verb of taste, a few words with no verb, pointer or
+/// possessive.
+pub(super) fn liked_things(words: &[&str], names: &[String]) -> Option<(String, bool)> {
+    let first = strip(words.first()?).1;
+    if !names.iter().any(|n| n == first) {
+        return None;
+    }
+    let mut v = 1;
+    while words.get(v).is_some_and(|w| {
+        matches!(
+            bare(w).as_str(),
+            "really" | "just" | "also" | "absolutely" | "totally"
+        )
+    }) {
+        v += 1;
+    }
+    let taste = matches!(
+        bare(words.get(v)?).as_str(),
+        "love"
+            | "loves"
+            | "like"
+            | "likes"
+            | "enjoy"
+            | "enjoys"
+            | "adore"
+            | "adores"
+            | "read"
+            | "reads"
+            | "collect"
+            | "collects"
+    );
+    let object = &words[v + 1..];
+    if !taste || object.is_empty() || object.len() > 8 {
+        return None;
+    }
+    let lead = bare(object[0]);
+    if NOT_THINGS.contains(&lead.as_str())
+        || matches!(
+            lead.as_str(),
+            "my" | "your" | "our" | "his" | "her" | "their" | "the"
+        )
+        || object
+            .iter()
+            .any(|w| super::clauses::is_verbish(w) || w.contains('\''))
+    {
+        return None;
+    }
+    // the head noun: the last word before a preposition, or the last
+    let head = object
+        .iter()
+        .position(|w| super::short_answers::PREPOSITIONS.contains(&bare(w).as_str()))
+        .unwrap_or(object.len());
+    let noun = bare(object[head.checked_sub(1)?]);
+    let plural = noun.len() > 3 && noun.ends_with('s') && !noun.ends_with("ss");
+    let text: Vec<&str> = object.iter().map(|w| strip(w).1).collect();
+    plural.then(|| (text.join(" "), true))
+}
+
 /// Whether the pronoun opening a clause (`words[0]`) carries on the
 /// subject of the sentence before, by what follows it: "it really speaks
 /// to me", "they were part of my wedding decor"; never "it's", "it feels

@@ -559,3 +559,33 @@ fn a_maxim_said_to_the_listener_is_advice() {
         ),
     ]);
 }
+
+#[test]
+fn tastes_and_what_is_done_with_people_of_ones_own() {
+    check(&[
+        // "they" after things loved: those things
+        (
+            "Tim: I love non-fiction books about personal development. They help me know myself better.",
+            "Tim loves non-fiction books about personal development.|Non-fiction books about personal development help Tim know themself better.",
+        ),
+        // the idiom of taste, said as one
+        (
+            "Tim: Epic adventures and magical worlds are my thing.",
+            "Tim loves epic adventures and magical worlds.",
+        ),
+        // a full answer is no fragment to fill the question with
+        (
+            "Joanna: What type of movies do you like best?|Nate: I love action and sci-fi movies, the effects are so cool!",
+            "Nate loves action and sci-fi movies.",
+        ),
+        // "their" right after people is theirs; "made it home" is arriving
+        (
+            "Ana: I spent Saturday helping my neighbours move their furniture.",
+            "Ana spent Saturday helping their neighbours move their furniture.",
+        ),
+        (
+            "Ana: We missed the last train but made it home by midnight.",
+            "Ana missed the last train but made it home by midnight.",
+        ),
+    ]);
+}

@@ -291,12 +291,17 @@ pub(super) fn finite(words: &[&str], i: usize) -> bool {
     use super::lexicon::{verb, VerbForm};
     let b = bare(words[i]);
     match verb(&b) {
-        Some((_, VerbForm::Base)) => words.get(i + 1).is_some_and(|n| {
-            matches!(
-                bare(n).as_str(),
-                "it" | "them" | "that" | "this" | "you" | "him" | "her" | "me" | "us"
-            )
-        }),
+        // ("I love action movies": a base after its subject is a verb)
+        Some((_, VerbForm::Base)) => {
+            i.checked_sub(1)
+                .is_some_and(|p| matches!(bare(words[p]).as_str(), "i" | "we" | "you" | "they"))
+                || words.get(i + 1).is_some_and(|n| {
+                    matches!(
+                        bare(n).as_str(),
+                        "it" | "them" | "that" | "this" | "you" | "him" | "her" | "me" | "us"
+                    )
+                })
+        }
         Some(_) => true,
         None => is_verbish(words[i]),
     }

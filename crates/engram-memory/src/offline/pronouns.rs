@@ -176,7 +176,9 @@ impl Antecedents {
     /// to carry on; a clause about something else breaks the chain.
     pub fn note_subject(&mut self, text: &str, turn: usize, names: &[String]) {
         let words: Vec<&str> = text.split_whitespace().collect();
-        self.last_thing = thing_subject(&words, names).map(|(thing, plural)| (thing, turn, plural));
+        self.last_thing = thing_subject(&words, names)
+            .or_else(|| super::carried::liked_things(&words, names))
+            .map(|(thing, plural)| (thing, turn, plural));
     }
 
     /// The clause with the "it" or "they" that opens it replaced by the
@@ -297,6 +299,16 @@ impl Antecedents {
                     let named = names.iter().any(|n| *n == strip(words[j]).1)
                         && !exclude.iter().any(|e| same_person(e, &b));
                     let whose = matches!(lower.as_str(), "their" | "theirs");
+                    // ("helping my neighbours move their furniture": a
+                    // possessive right after people of someone's is theirs)
+                    let own_people = whose
+                        && j + 3 >= i
+                        && super::lexicon::PERSON_NOUNS.iter().any(|(p, many)| {
+                            *many && *p == b && !matches!(*p, "team" | "crew" | "family" | "fam")
+                        });
+                    if own_people {
+                        return true;
+                    }
                     (GROUPS.contains(&b.as_str())
                         || (whose && (super::pronoun_words::is_body(&b) || named)))
                         && !matches!(
@@ -526,6 +538,8 @@ impl Antecedents {
                 // (as an object only: "it feels like ..." and "made it
                 // easier" point at nothing)
                 "it" | "itself" if it.is_none() && object_it(&words, i) => w.to_string(),
+                // "made it home by midnight": arriving, no thing made
+                "it" if arrived(&words, i) => w.to_string(),
                 // "I love it when you bake": the "when" clause is the "it"
                 "it" if anticipatory_it(&words, i) => w.to_string(),
                 // "The mural is important to me as it reflects ..."
@@ -540,6 +554,25 @@ impl Antecedents {
             out.push(new);
         }
         Some((out.join(" "), center))
+    }
+}
+
+/// Whether the "it" at `i` is the idiom of arriving: "made it home",
+/// "make it back safely", "made it to the final", "made it in time" (not
+/// "made it in pottery class", where it is a thing made).
+fn arrived(words: &[&str], i: usize) -> bool {
+    let made = i.checked_sub(1).is_some_and(|p| {
+        matches!(
+            bare(words[p]).as_str(),
+            "make" | "made" | "makes" | "making"
+        )
+    });
+    let next = words.get(i + 1).map(|w| bare(w));
+    let then = words.get(i + 2).map(|w| bare(w));
+    made && match next.as_deref() {
+        Some("home" | "back" | "there" | "out" | "to") => true,
+        Some("in" | "on") => then.as_deref() == Some("time"),
+        _ => false,
     }
 }
 

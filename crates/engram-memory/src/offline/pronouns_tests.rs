@@ -78,6 +78,8 @@ fn an_object_it_with_its_thing_in_the_clause_stands() {
         "I finished my first novel and printed it last week",
         "I bought an old van to restore it",
         "I entered my quilt in a show to see how judges like it",
+        "We missed the train but made it home by midnight",
+        "I asked for help and made it back safely",
     ] {
         assert_eq!(r(kept).as_deref(), Some(kept));
     }

@@ -292,9 +292,61 @@ pub(super) fn manager_named(sentence: &str) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Borrowed(sentence)
 }
 
+/// "Epic adventures and magical worlds are my thing" said as "I love epic
+/// adventures and magical worlds": the idiom of taste, in the words a
+/// question about what someone likes uses. Only a whole sentence whose
+/// subject is a thing (no verb, no pronoun, a few words).
+pub(super) fn my_thing(sentence: &str) -> std::borrow::Cow<'_, str> {
+    let body = sentence.trim_end_matches(['.', '!']);
+    let end = &sentence[body.len()..];
+    let Some(np) = [" are my thing", " is my thing", " are totally my thing"]
+        .iter()
+        .find_map(|t| body.strip_suffix(t))
+    else {
+        return std::borrow::Cow::Borrowed(sentence);
+    };
+    let words: Vec<&str> = np.split_whitespace().collect();
+    let pointing = words.first().is_some_and(|w| {
+        matches!(
+            clauses::bare(w).as_str(),
+            "it" | "this" | "that" | "these" | "those" | "they" | "what" | "which"
+        )
+    });
+    // ("Cooking is my thing": a doing may lead)
+    let gerund = |w: &str| clauses::bare(w).ends_with("ing");
+    if words.is_empty()
+        || words.len() > 8
+        || pointing
+        || words
+            .iter()
+            .enumerate()
+            .any(|(i, w)| clauses::is_verbish(w) && !(i == 0 && gerund(w)))
+    {
+        return std::borrow::Cow::Borrowed(sentence);
+    }
+    let first = words[0];
+    let common = gerund(first) || words.get(1).is_some_and(|w| !clauses::capitalised(w));
+    let np = if clauses::capitalised(first) && common {
+        let mut c = first.chars();
+        let lead: String = c
+            .next()
+            .map(|c| c.to_lowercase().collect())
+            .unwrap_or_default();
+        format!("{lead}{}{}", c.as_str(), &np[first.len()..])
+    } else {
+        np.to_string()
+    };
+    std::borrow::Cow::Owned(format!(
+        "I love {np}{}",
+        if end.is_empty() { "." } else { end }
+    ))
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{bike_as_verb, date_set, hometown_named, manager_named, spell_age, unreported};
+    use super::{
+        bike_as_verb, date_set, hometown_named, manager_named, my_thing, spell_age, unreported,
+    };
 
     use crate::offline::extract;
     use crate::{Role, Turn};
@@ -454,5 +506,24 @@ mod tests {
             document("Helena said goodbye to Marco at the station."),
             ["Helena said goodbye to Marco at the station."]
         );
+    }
+
+    #[test]
+    fn my_thing_is_a_taste() {
+        for (said, expect) in [
+            (
+                "Epic adventures and magical worlds are my thing!",
+                "I love epic adventures and magical worlds!",
+            ),
+            ("Cooking is my thing.", "I love cooking."),
+            ("Harry Potter is my thing.", "I love Harry Potter."),
+            ("That is my thing.", "That is my thing."),
+            (
+                "Doing what I love is my thing.",
+                "Doing what I love is my thing.",
+            ),
+        ] {
+            assert_eq!(my_thing(said), expect, "{said}");
+        }
     }
 }

@@ -328,6 +328,11 @@ fn full_answers_and_other_questions_are_left() {
         ),
         // not how long
         ("How long have you been surfing?", "5 years ago I started."),
+        // a clause with its own subject and verb
+        (
+            "What type of movies do you like best?",
+            "I love action and sci-fi movies, the effects are so cool!",
+        ),
         // no such question
         ("What did you think of it?", "Super good!"),
         ("Where are you from?", "Oh, far away."),
