@@ -198,10 +198,22 @@ fn appositive(part: &[&str]) -> bool {
         "five", "six", "seven", "eight", "nine", "ten",
     ];
     let words: Vec<String> = part.iter().map(|w| bare(w)).collect();
+    // ("a thriller set in a small town", "a novel based on ...": a
+    // participle after the noun describes it)
+    let describing = |i: usize| {
+        i >= 2
+            // ("set" reads as a base: its past is spelled the same)
+            && super::lexicon::verb(&words[i]).is_some_and(|(_, f)| {
+                matches!(f, super::lexicon::VerbForm::Past | super::lexicon::VerbForm::Base)
+            })
+            && words
+                .get(i + 1)
+                .is_some_and(|n| matches!(n.as_str(), "in" | "on" | "by" | "of" | "at" | "from"))
+    };
     (2..=12).contains(&words.len())
         && STARTS.contains(&words[0].as_str())
-        && !words.iter().any(|w| {
-            is_verbish(w)
+        && !words.iter().enumerate().any(|(i, w)| {
+            (is_verbish(w) && !describing(i))
                 || super::words::EVALUATIVE.contains(&w.as_str())
                 || ["lot", "bit", "ton", "tons", "blast", "dream", "ever"].contains(&w.as_str())
         })

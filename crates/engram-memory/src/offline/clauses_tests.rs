@@ -297,6 +297,10 @@ fn a_noun_phrase_after_a_dash_stays_with_what_it_names() {
         &["I had a bit of a setback recently - another rejection from a production company."],
     );
     check(
+        "I'm working on a new project - a suspenseful thriller set in a small town.",
+        &["I'm working on a new project - a suspenseful thriller set in a small town."],
+    );
+    check(
         "We adopted a puppy - a golden retriever named Max!",
         &["We adopted a puppy - a golden retriever named Max!"],
     );

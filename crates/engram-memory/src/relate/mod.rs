@@ -44,6 +44,7 @@ mod renamed;
 mod reports;
 mod retimed;
 mod retraction;
+mod schedule;
 mod slot_words;
 mod slots;
 mod switched;
@@ -367,6 +368,10 @@ const WORDED_UPDATES: &[(Rule, f32)] = &[
     (retimed::new_time, TOPIC_COSINE),
     // "visa got renewed until 2027" after "visa expires in March 2025"
     (retimed::renewed, TOPIC_COSINE),
+    // "switching their lessons to Thursdays" after "lessons every Tuesday"
+    (schedule::new_weekday, TOPIC_COSINE),
+    // "passed TOPIK level 3" after "currently at TOPIK level 2"
+    (schedule::new_level, TOPIC_COSINE),
 ];
 
 /// How `new` relates to `old`, given the cosine of their embeddings.

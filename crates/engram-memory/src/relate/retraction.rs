@@ -491,6 +491,7 @@ pub fn described_subject(new: &str, old: &str) -> Option<String> {
         .or_else(|| super::moved::described(new, old))
         .or_else(|| super::outcomes::described(new, old))
         .or_else(|| super::outcomes::plan_done_described(new, old))
+        .or_else(|| super::schedule::described(new, old))
     {
         return Some(said);
     }
