@@ -88,7 +88,8 @@ use crate::{Candidate, EntityKind, Role, Turn};
 use engram_extract::split_sentences;
 use people::{common_words, lowered_if_common, person_names};
 use restate::{
-    bike_as_verb, date_set, hometown_named, manager_named, my_thing, spell_age, unreported,
+    bike_as_verb, date_set, got_in_place, hometown_named, manager_named, my_thing, spell_age,
+    unreported,
 };
 use std::collections::HashSet;
 use subjects::{with_origin_subject, with_subject};
@@ -191,6 +192,7 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
             let sentence = hometown_named(&sentence).into_owned();
             let sentence = manager_named(&sentence);
             let sentence = my_thing(&sentence).into_owned();
+            let sentence = got_in_place(&sentence).into_owned();
             let sentence = named::someone_named(&sentence);
             let sentence = named::animal_named(&sentence).into_owned();
             let sentence = wants::standing_request(&sentence);

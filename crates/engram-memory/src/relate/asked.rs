@@ -449,6 +449,8 @@ pub struct Asked {
     called: bool,
     /// The one person it asks about by name alone, and what of theirs.
     person: Option<(String, &'static str)>,
+    /// The one person it asks a doing of ("what car does Marta drive?").
+    doing: Option<(String, &'static str)>,
 }
 
 impl Asked {
@@ -467,16 +469,22 @@ impl Asked {
             taste: asks_taste(question),
             called: asks_called(question),
             person: super::whose::asked_person(question).zip(super::whose::asked_slot(question)),
+            doing: super::whose::asked_person(question).zip(super::whose::asked_doing(question)),
         }
     }
 
     /// Whether `memory` is a fact of someone of the person the question
     /// asks about ("Mei's boyfriend Jonas lives in Munich" for "where
-    /// does Mei live?"), not of that person.
+    /// does Mei live?"; "Marta's partner Jonas wants an electric car" for
+    /// "what car does Marta drive?"), not of that person.
     pub fn of_their_people(&self, memory: &str) -> bool {
         self.person
             .as_ref()
             .is_some_and(|(p, slot)| super::whose::of_their_people(memory, p, slot))
+            || self
+                .doing
+                .as_ref()
+                .is_some_and(|(p, doing)| super::whose::not_their_doing(memory, p, doing))
     }
 
     /// For a question that asks when, whether `memory` holds a time to

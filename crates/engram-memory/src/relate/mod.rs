@@ -372,6 +372,8 @@ const WORDED_UPDATES: &[(Rule, f32)] = &[
     (schedule::new_weekday, TOPIC_COSINE),
     // "passed TOPIK level 3" after "currently at TOPIK level 2"
     (schedule::new_level, TOPIC_COSINE),
+    // "got a Tesla Model 3 to replace the Golf" after "sold the Golf"
+    (switched::replaces, TOPIC_COSINE),
 ];
 
 /// How `new` relates to `old`, given the cosine of their embeddings.

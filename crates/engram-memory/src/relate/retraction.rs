@@ -492,6 +492,7 @@ pub fn described_subject(new: &str, old: &str) -> Option<String> {
         .or_else(|| super::outcomes::described(new, old))
         .or_else(|| super::outcomes::plan_done_described(new, old))
         .or_else(|| super::schedule::described(new, old))
+        .or_else(|| super::switched::replaced_described(new, old))
     {
         return Some(said);
     }

@@ -130,9 +130,102 @@ pub(super) fn put_on(t: &str) -> Option<String> {
         .then(|| format!("{object} is on {rest}"))
 }
 
+/// Whether `new` got something "to replace" a thing `old` (of the same
+/// subject) speaks of: "Marta got a Tesla Model 3 to replace the Golf"
+/// after "Marta sold the Golf" (or "Marta drives a 2015 VW Golf"). The
+/// thing replaced is named by its last word.
+pub(super) fn replaces(new: &str, old: &str) -> bool {
+    let (n, o) = (normalise(new), normalise(old));
+    let Some(at) = n.find(" to replace ") else {
+        return false;
+    };
+    let replaced: Vec<&str> = n[at + 12..].split_whitespace().collect();
+    let Some(head) = replaced.last() else {
+        return false;
+    };
+    replaced.len() <= 5
+        && o.split_whitespace().any(|w| w == *head)
+        && same_subject(&lead_subject(&n), &lead_subject(&o))
+}
+
+/// Verbs of using or having a thing, in the present: what a thing got to
+/// replace another takes over ("Marta drives a 2015 VW Golf").
+const USING: &[&str] = &[
+    "drives", "rides", "uses", "has", "owns", "plays", "wears", "carries", "cycles",
+];
+
+/// The old fact told of the new thing, when it says the subject uses or
+/// has the thing replaced: "Marta got a Tesla Model 3 to replace the Golf"
+/// after "Marta drives a 2015 VW Golf" -> "Marta drives a Tesla Model 3".
+pub(super) fn replaced_described(new: &str, old: &str) -> Option<String> {
+    if !replaces(new, old) {
+        return None;
+    }
+    let words: Vec<&str> = new.split_whitespace().collect();
+    let got = words
+        .iter()
+        .position(|w| matches!(w.to_lowercase().as_str(), "got" | "bought" | "get" | "buy"))?;
+    let to = words.iter().position(|w| *w == "to")?;
+    let thing = words.get(got + 1..to)?.join(" ");
+    let head = words
+        .last()?
+        .trim_end_matches(|c: char| !c.is_alphanumeric())
+        .to_lowercase();
+    let old_words: Vec<&str> = old.split_whitespace().collect();
+    let v = old_words
+        .iter()
+        .position(|w| USING.contains(&w.to_lowercase().as_str()))?;
+    let end = old_words.iter().position(|w| {
+        w.trim_end_matches(|c: char| !c.is_alphanumeric())
+            .to_lowercase()
+            == head
+    })?;
+    if thing.is_empty() || end <= v {
+        return None;
+    }
+    let stop: String = old_words[end]
+        .chars()
+        .rev()
+        .take_while(|c| !c.is_alphanumeric())
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
+    let mut out: Vec<String> = old_words[..=v].iter().map(|w| w.to_string()).collect();
+    out.push(format!("{thing}{stop}"));
+    out.extend(old_words[end + 1..].iter().map(|w| w.to_string()));
+    Some(out.join(" "))
+}
+
 #[cfg(test)]
 mod tests {
-    use super::switches;
+    use super::{replaced_described, replaces, switches};
+
+    #[test]
+    fn a_thing_got_to_replace_another() {
+        let new = "Marta got a Tesla Model 3 to replace the Golf.";
+        assert!(replaces(new, "Marta sold the Golf."));
+        assert!(replaces(new, "Marta drives a 2015 VW Golf."));
+        assert!(!replaces(new, "Jonas sold the Golf."));
+        assert!(!replaces(new, "Marta sold the Polo."));
+        assert!(!replaces(
+            "Marta got a Tesla Model 3.",
+            "Marta sold the Golf."
+        ));
+        assert_eq!(
+            replaced_described(
+                new,
+                "Marta drives a 2015 VW Golf, it's been super reliable."
+            )
+            .as_deref(),
+            Some("Marta drives a Tesla Model 3, it's been super reliable.")
+        );
+        assert_eq!(
+            replaced_described(new, "Marta drives a 2015 VW Golf.").as_deref(),
+            Some("Marta drives a Tesla Model 3.")
+        );
+        assert_eq!(replaced_described(new, "Marta sold the Golf."), None);
+    }
 
     #[test]
     fn another_kind_of_the_same_thing() {

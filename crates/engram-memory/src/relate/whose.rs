@@ -54,6 +54,48 @@ pub(super) fn asked_slot(question: &str) -> Option<&'static str> {
 /// Jonas ...", "Mei's kids ...") and states `slot` of them: their
 /// attribute, not `person`'s own.
 pub(super) fn of_their_people(memory: &str, person: &str, slot: &str) -> bool {
+    opens_with_their_people(memory, person)
+        && super::slots(memory).iter().any(|(s, _, _)| s == slot)
+}
+
+/// The doing a question asks of one person by name ("what car does Marta
+/// drive?": "drive"), as a base verb; `None` for other questions.
+pub(super) fn asked_doing(question: &str) -> Option<&'static str> {
+    use crate::offline::lexicon::{verb, VerbForm};
+    let q: Vec<String> = question.split_whitespace().map(bare).collect();
+    if !matches!(q.first()?.as_str(), "what" | "which") {
+        return None;
+    }
+    let aux = q
+        .iter()
+        .position(|w| matches!(w.as_str(), "does" | "did" | "do"))
+        .filter(|&a| a <= 2)?;
+    // the name, then the verb ("does Marta drive")
+    let v = q.get(aux + 2)?;
+    match verb(v) {
+        Some((base, VerbForm::Base))
+            if !matches!(base, "do" | "have" | "like" | "think" | "say") =>
+        {
+            Some(base)
+        }
+        _ => None,
+    }
+}
+
+/// Whether `memory` opens with one of `person`'s people and says nothing
+/// of `doing`: "Marta's partner Jonas wants an electric car" does not say
+/// what car Marta drives.
+pub(super) fn not_their_doing(memory: &str, person: &str, doing: &str) -> bool {
+    use crate::offline::lexicon::verb;
+    opens_with_their_people(memory, person)
+        && !memory
+            .split_whitespace()
+            .any(|w| verb(&bare(w)).is_some_and(|(b, _)| b == doing))
+}
+
+/// Whether `memory` opens with one of `person`'s people ("Mei's boyfriend
+/// Jonas ...", "Mei's kids ..."), not the two of them together.
+fn opens_with_their_people(memory: &str, person: &str) -> bool {
     let mut words = memory.split_whitespace();
     let (Some(first), Some(second)) = (words.next(), words.next()) else {
         return false;
@@ -78,15 +120,25 @@ pub(super) fn of_their_people(memory: &str, person: &str, slot: &str) -> bool {
         rest.first().is_some_and(|w| w == "and") || (rest.get(1).is_some_and(|w| w == "and"));
     // (the words first: reading the memory's attributes costs more, and
     // this runs on every memory a search found)
-    whose
-        && !together
-        && PERSON_NOUNS.iter().any(|(n, _)| *n == noun)
-        && super::slots(memory).iter().any(|(s, _, _)| s == slot)
+    whose && !together && PERSON_NOUNS.iter().any(|(n, _)| *n == noun)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{asked_person, of_their_people};
+    use super::{asked_doing, asked_person, not_their_doing, of_their_people};
+
+    #[test]
+    fn a_doing_of_someones_people_is_theirs() {
+        assert_eq!(asked_doing("what car does Marta drive?"), Some("drive"));
+        assert_eq!(asked_doing("which instrument does Leo play?"), Some("play"));
+        assert_eq!(asked_doing("what does Marta like?"), None);
+        assert_eq!(asked_doing("where does Marta drive?"), None);
+        let not = |m: &str| not_their_doing(m, "marta", "drive");
+        assert!(not("Marta's partner Jonas wants an electric car."));
+        assert!(!not("Marta's partner Jonas drives a Tesla."));
+        assert!(!not("Marta drives a Tesla Model 3."));
+        assert!(!not("Marta's partner and Marta drive to work."));
+    }
 
     #[test]
     fn a_fact_of_someones_people_is_theirs() {
