@@ -222,9 +222,17 @@ pub(super) fn without_aside(sentence: &str) -> &str {
             && matches!(next, Some("a" | "an"))
             && rest.len() <= 5
             && !rest[2..].iter().any(|w| verb(w).is_some());
+        // ("..., feeling great so far": a mood tacked on)
+        let mood = first == "feeling"
+            && rest.len() <= 5
+            && next.is_some_and(|n| {
+                super::words::EVALUATIVE.contains(&n)
+                    || matches!(n, "good" | "better" | "fine" | "okay" | "ok")
+            });
         let remark = conj.is_empty() && {
             let said = rest.join(" ");
             exclaimed
+                || mood
                 || REMARKS.contains(&said.as_str())
                 || REMARK_OPENERS
                     .iter()

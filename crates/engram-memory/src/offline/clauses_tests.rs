@@ -142,6 +142,10 @@ fn a_request_after_a_comma_is_dropped() {
     );
     check("We won the final, what a game!", &["We won the final"]);
     check(
+        "So I went vegan last month, feeling great so far.",
+        &["So I went vegan last month"],
+    );
+    check(
         "I'm allergic to penicillin, found out the hard way last year.",
         &["I'm allergic to penicillin"],
     );

@@ -55,6 +55,7 @@ mod pronouns;
 mod relatives;
 mod restate;
 mod said_alone;
+mod said_plainly;
 mod salvage;
 mod shape;
 mod short_answers;
@@ -87,10 +88,8 @@ pub fn entities_of(text: &str) -> Vec<crate::Entity> {
 use crate::{Candidate, EntityKind, Role, Turn};
 use engram_extract::split_sentences;
 use people::{common_words, lowered_if_common, person_names};
-use restate::{
-    bike_as_verb, date_set, got_in_place, hometown_named, manager_named, my_thing, spell_age,
-    unreported,
-};
+use restate::{bike_as_verb, date_set, hometown_named, manager_named, spell_age, unreported};
+use said_plainly::{age_and, got_in_place, my_thing};
 use std::collections::HashSet;
 use subjects::{with_origin_subject, with_subject};
 use surface::*;
@@ -193,6 +192,7 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
             let sentence = manager_named(&sentence);
             let sentence = my_thing(&sentence).into_owned();
             let sentence = got_in_place(&sentence).into_owned();
+            let sentence = age_and(&sentence).into_owned();
             let sentence = named::someone_named(&sentence);
             let sentence = named::animal_named(&sentence).into_owned();
             let sentence = wants::standing_request(&sentence);

@@ -374,6 +374,8 @@ const WORDED_UPDATES: &[(Rule, f32)] = &[
     (schedule::new_level, TOPIC_COSINE),
     // "got a Tesla Model 3 to replace the Golf" after "sold the Golf"
     (switched::replaces, TOPIC_COSINE),
+    // "went vegan" after "eats pretty much everything"
+    (switched::diet_taken_up, TOPIC_COSINE),
 ];
 
 /// How `new` relates to `old`, given the cosine of their embeddings.

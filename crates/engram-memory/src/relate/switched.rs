@@ -148,6 +148,25 @@ pub(super) fn replaces(new: &str, old: &str) -> bool {
         && same_subject(&lead_subject(&n), &lead_subject(&o))
 }
 
+/// Whether `new` gives the same subject a diet after `old` said they eat
+/// anything: "Sara went vegan" after "Sara eats pretty much everything".
+/// (Eating everything is no diet a search for one should find, so it is
+/// no slot of its own.)
+pub(super) fn diet_taken_up(new: &str, old: &str) -> bool {
+    let (n, o) = (normalise(new), normalise(old));
+    let eats_all = [
+        " eats everything",
+        " eats pretty much everything",
+        " eats anything",
+        " eats pretty much anything",
+    ]
+    .iter()
+    .any(|p| format!(" {o}").contains(p));
+    eats_all
+        && super::slots(new).iter().any(|(s, _, _)| s == "diet")
+        && same_subject(&lead_subject(&n), &lead_subject(&o))
+}
+
 /// Verbs of using or having a thing, in the present: what a thing got to
 /// replace another takes over ("Marta drives a 2015 VW Golf").
 const USING: &[&str] = &[

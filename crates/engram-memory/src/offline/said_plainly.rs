@@ -1,0 +1,219 @@
+//! Sentences said again in the words their facts are asked in, before
+//! they are cut into clauses: an idiom of taste ("X is my thing" is "I
+//! love X"), a thing got as another was sold ("we sold the Golf and got a
+//! Tesla" is "we got a Tesla to replace the Golf"), an age and what else
+//! one is said with one "is" ("Tiago is 7 and in year 2" is two facts).
+//! Each leaves a sentence it does not fit as it was. Reads text only.
+
+use super::clauses;
+
+/// "Epic adventures and magical worlds are my thing" said as "I love epic
+/// adventures and magical worlds": the idiom of taste, in the words a
+/// question about what someone likes uses. Only a whole sentence whose
+/// subject is a thing (no verb, no pronoun, a few words).
+pub(super) fn my_thing(sentence: &str) -> std::borrow::Cow<'_, str> {
+    let body = sentence.trim_end_matches(['.', '!']);
+    let end = &sentence[body.len()..];
+    let Some(np) = [" are my thing", " is my thing", " are totally my thing"]
+        .iter()
+        .find_map(|t| body.strip_suffix(t))
+    else {
+        return std::borrow::Cow::Borrowed(sentence);
+    };
+    let words: Vec<&str> = np.split_whitespace().collect();
+    let pointing = words.first().is_some_and(|w| {
+        matches!(
+            clauses::bare(w).as_str(),
+            "it" | "this" | "that" | "these" | "those" | "they" | "what" | "which"
+        )
+    });
+    // ("Cooking is my thing": a doing may lead)
+    let gerund = |w: &str| clauses::bare(w).ends_with("ing");
+    if words.is_empty()
+        || words.len() > 8
+        || pointing
+        || words
+            .iter()
+            .enumerate()
+            .any(|(i, w)| clauses::is_verbish(w) && !(i == 0 && gerund(w)))
+    {
+        return std::borrow::Cow::Borrowed(sentence);
+    }
+    let first = words[0];
+    let common = gerund(first) || words.get(1).is_some_and(|w| !clauses::capitalised(w));
+    let np = if clauses::capitalised(first) && common {
+        let mut c = first.chars();
+        let lead: String = c
+            .next()
+            .map(|c| c.to_lowercase().collect())
+            .unwrap_or_default();
+        format!("{lead}{}{}", c.as_str(), &np[first.len()..])
+    } else {
+        np.to_string()
+    };
+    std::borrow::Cow::Owned(format!(
+        "I love {np}{}",
+        if end.is_empty() { "." } else { end }
+    ))
+}
+
+/// "we sold the Golf and got a Tesla Model 3" said as "we got a Tesla Model
+/// 3 to replace the Golf": what was got in the same breath as something
+/// was sold takes its place, and the fact says so on its own.
+pub(super) fn got_in_place(sentence: &str) -> std::borrow::Cow<'_, str> {
+    let words: Vec<&str> = sentence.split(' ').collect();
+    let Some(sold) = words
+        .iter()
+        .position(|w| matches!(clauses::bare(w).as_str(), "sold"))
+    else {
+        return std::borrow::Cow::Borrowed(sentence);
+    };
+    // the thing sold: a determiner and at most three words, up to "and"
+    let and = (sold + 2..words.len().min(sold + 6)).find(|&i| words[i] == "and");
+    let got = and.and_then(|a| words.get(a + 1)).map(|w| clauses::bare(w));
+    let det = words
+        .get(sold + 1)
+        .map(|w| clauses::bare(w))
+        .is_some_and(|d| matches!(d.as_str(), "the" | "my" | "our" | "his" | "her" | "their"));
+    let (Some(and), Some(got)) = (and, got) else {
+        return std::borrow::Cow::Borrowed(sentence);
+    };
+    let object: Vec<&str> = words[sold + 1..and].to_vec();
+    if !det
+        || !matches!(got.as_str(), "got" | "bought")
+        || object.iter().any(|w| w.ends_with([',', '.', '!', '?']))
+        || words.len() <= and + 3
+    {
+        return std::borrow::Cow::Borrowed(sentence);
+    }
+    // the end of the clause of getting: the first word that closes it
+    let end = (and + 2..words.len())
+        .find(|&i| words[i].ends_with([',', '.', '!', '?', ';']))
+        .unwrap_or(words.len() - 1);
+    let last = words[end];
+    let core = last.trim_end_matches([',', '.', '!', '?', ';']);
+    let stop = &last[core.len()..];
+    // (the selling is said by the replacing: one fact, not two, so that
+    // the new thing takes the old one's place in what was said of it)
+    let mut out: Vec<String> = words[..sold].iter().map(|w| w.to_string()).collect();
+    out.extend(words[and + 1..end].iter().map(|w| w.to_string()));
+    // (the thing's name keeps its capital; "my" stays the speaker's)
+    out.push(format!("{core} to replace {}{stop}", object.join(" ")));
+    out.extend(words[end + 1..].iter().map(|w| w.to_string()));
+    std::borrow::Cow::Owned(out.join(" "))
+}
+
+/// "my son Tiago is 7 and in year 2 at St Mary's" said as "my son Tiago
+/// is 7, and my son Tiago is in year 2 at St Mary's": an age and what
+/// else one is, said with one "is", are two facts (the age is the one a
+/// birthday moves on). Only for a short subject opening the sentence, an
+/// age of a number, and a second part that is no clause of its own.
+pub(super) fn age_and(sentence: &str) -> std::borrow::Cow<'_, str> {
+    let words: Vec<&str> = sentence.split(' ').collect();
+    let Some(be) = words.iter().position(|w| matches!(*w, "is" | "am" | "are")) else {
+        return std::borrow::Cow::Borrowed(sentence);
+    };
+    let age = words
+        .get(be + 1)
+        .and_then(|w| w.parse::<u32>().ok())
+        .is_some_and(|n| (1..=120).contains(&n));
+    let second = words
+        .get(be + 3)
+        .map(|w| clauses::bare(w))
+        .unwrap_or_default();
+    let subject = &words[..be];
+    let plain_subject = (1..=4).contains(&subject.len())
+        && !subject
+            .iter()
+            .any(|w| w.ends_with(',') || clauses::is_verbish(w));
+    let opens = matches!(
+        second.as_str(),
+        "in" | "at" | "a" | "an" | "doing" | "starting" | "already" | "loving"
+    );
+    if !age || words.get(be + 2) != Some(&"and") || !plain_subject || !opens {
+        return std::borrow::Cow::Borrowed(sentence);
+    }
+    let subject = subject.join(" ");
+    let rest = words[be + 3..].join(" ");
+    // ("My daughter" again mid-sentence is "my daughter"; names and "I"
+    // keep their capital)
+    let again = match subject.split_once(' ') {
+        Some((first, more)) if matches!(first, "My" | "Our" | "His" | "Her" | "Their" | "The") => {
+            format!("{} {more}", first.to_lowercase())
+        }
+        _ => subject.clone(),
+    };
+    std::borrow::Cow::Owned(format!(
+        "{subject} {} {}, and {again} {} {rest}",
+        words[be],
+        words[be + 1],
+        words[be]
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{age_and, got_in_place, my_thing};
+
+    #[test]
+    fn my_thing_is_a_taste() {
+        for (said, expect) in [
+            (
+                "Epic adventures and magical worlds are my thing!",
+                "I love epic adventures and magical worlds!",
+            ),
+            ("Cooking is my thing.", "I love cooking."),
+            ("Harry Potter is my thing.", "I love Harry Potter."),
+            ("That is my thing.", "That is my thing."),
+            (
+                "Doing what I love is my thing.",
+                "Doing what I love is my thing.",
+            ),
+        ] {
+            assert_eq!(my_thing(said), expect, "{said}");
+        }
+    }
+
+    #[test]
+    fn what_is_got_as_something_is_sold_replaces_it() {
+        for (said, expect) in [
+            (
+                "big news, we sold the Golf and got a Tesla Model 3!",
+                "big news, we got a Tesla Model 3 to replace the Golf!",
+            ),
+            (
+                "I sold my old bike and bought a gravel bike, so happy",
+                "I bought a gravel bike to replace my old bike, so happy",
+            ),
+            (
+                "I sold the Golf last year and we got a dog.",
+                "I sold the Golf last year and we got a dog.",
+            ),
+            ("we sold the house.", "we sold the house."),
+        ] {
+            assert_eq!(got_in_place(said), expect, "{said}");
+        }
+    }
+
+    #[test]
+    fn an_age_and_what_else_one_is_are_two_facts() {
+        for (said, expect) in [
+            (
+                "my son Tiago is 7 and in year 2 at St Mary's",
+                "my son Tiago is 7, and my son Tiago is in year 2 at St Mary's",
+            ),
+            ("I am 34 and a teacher.", "I am 34, and I am a teacher."),
+            (
+                "My daughter is 5 and in reception.",
+                "My daughter is 5, and my daughter is in reception.",
+            ),
+            ("he is 7 and I am 9", "he is 7 and I am 9"),
+            (
+                "the rent is 900 and in euros",
+                "the rent is 900 and in euros",
+            ),
+        ] {
+            assert_eq!(age_and(said), expect, "{said}");
+        }
+    }
+}
