@@ -5,7 +5,8 @@
 //! [`super::clauses::split`] cuts there and says the subject again. Only a
 //! verb that agrees with the subject and has an object after it ("I'm at
 //! home, exhausted" and "tired of work" are states said of the first
-//! clause). Reads words only.
+//! clause). An aim after a comma ("..., trying to get under 27") is the
+//! speaker's when the clause before spoke of theirs. Reads words only.
 
 use super::clauses::bare;
 use super::coordination::opens_object;
@@ -37,8 +38,18 @@ fn subject_of(body: &[&str]) -> Option<(String, bool)> {
 /// goes on from the clause `body` with its subject left out (see the
 /// module docs); `None` when `words[i]` is no such verb.
 pub(super) fn left_out_subject(body: &[&str], words: &[&str], i: usize) -> Option<String> {
-    let (subject, third) = subject_of(body)?;
     let b = bare(words[i]);
+    // "my 5k PB is 28:10, trying to get under 27": an aim, the speaker's
+    // whatever the clause before was about, when it spoke of theirs
+    let aim = matches!(b.as_str(), "trying" | "hoping" | "aiming" | "planning")
+        && words.get(i + 1).is_some_and(|n| bare(n) == "to");
+    let speakers = body
+        .iter()
+        .any(|w| matches!(bare(w).as_str(), "my" | "i" | "i'm" | "i've"));
+    if aim && speakers && !words[i].ends_with([',', '.', '!', '?']) {
+        return Some("I'm".to_string());
+    }
+    let (subject, third) = subject_of(body)?;
     if words[i].ends_with([',', '.', '!', '?']) {
         return None;
     }
@@ -86,6 +97,12 @@ mod tests {
     #[test]
     fn the_verb_after_a_comma_takes_the_subject_before() {
         check("I'm job hunting, got interviews lined up", "got", Some("I"));
+        check(
+            "my 5k PB is 28:10, trying to get under 27",
+            "trying",
+            Some("I'm"),
+        );
+        check("the team is strong, trying to win", "trying", None);
         check("he's 5, loves dinosaurs and drawing", "loves", Some("he"));
         check(
             "I'm at Pixelworks, been there 3 years",

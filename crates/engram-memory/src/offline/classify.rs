@@ -88,7 +88,10 @@ pub fn is_fact_like(sentence: &str) -> bool {
     if w.len() < 2 {
         return false;
     }
-    content_words(&w) >= 1
+    // ("my 5k PB is 28:10": a measure like "5k" or "10km" is content)
+    let measure =
+        |x: &String| x.chars().any(|c| c.is_ascii_digit()) && x.chars().any(char::is_alphabetic);
+    content_words(&w) >= 1 || w.iter().any(measure)
 }
 
 fn content_words(w: &[String]) -> usize {

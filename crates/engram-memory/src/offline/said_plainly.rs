@@ -2,7 +2,8 @@
 //! they are cut into clauses: an idiom of taste ("X is my thing" is "I
 //! love X"), a thing got as another was sold ("we sold the Golf and got a
 //! Tesla" is "we got a Tesla to replace the Golf"), an age and what else
-//! one is said with one "is" ("Tiago is 7 and in year 2" is two facts).
+//! one is said with one "is" ("Tiago is 7 and in year 2" is two facts), a
+//! judgement before what someone is ("she's great, a nurse").
 //! Each leaves a sentence it does not fit as it was. Reads text only.
 
 use super::clauses;
@@ -151,9 +152,51 @@ pub(super) fn age_and(sentence: &str) -> std::borrow::Cow<'_, str> {
     ))
 }
 
+/// "she's great, a nurse at the Royal London" said as "she's a nurse at
+/// the Royal London": a judgement before what someone is, in apposition,
+/// is the speaker's warmth, and what they are is the fact.
+pub(super) fn judged_then_said(sentence: &str) -> std::borrow::Cow<'_, str> {
+    let words: Vec<&str> = sentence.split(' ').collect();
+    let at = (1..words.len().saturating_sub(2)).find(|&i| {
+        let be = clauses::bare(words[i - 1]);
+        let judged = words[i].ends_with(',')
+            && super::words::EVALUATIVE.contains(&clauses::bare(words[i]).as_str());
+        let linking =
+            matches!(be.as_str(), "is" | "was" | "she's" | "he's" | "'s") || be.ends_with("'s");
+        judged && linking && matches!(clauses::bare(words[i + 1]).as_str(), "a" | "an")
+    });
+    let Some(i) = at else {
+        return std::borrow::Cow::Borrowed(sentence);
+    };
+    let mut out: Vec<&str> = words[..i].to_vec();
+    out.extend(&words[i + 1..]);
+    std::borrow::Cow::Owned(out.join(" "))
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{age_and, got_in_place, my_thing};
+    use super::{age_and, got_in_place, judged_then_said, my_thing};
+
+    #[test]
+    fn a_judgement_before_what_someone_is_goes() {
+        for (said, expect) in [
+            (
+                "she's great, a nurse at the Royal London",
+                "she's a nurse at the Royal London",
+            ),
+            (
+                "Priya is lovely, a vet in Leeds.",
+                "Priya is a vet in Leeds.",
+            ),
+            ("she's great, and a nurse", "she's great, and a nurse"),
+            (
+                "the food is great, a real treat",
+                "the food is a real treat",
+            ),
+        ] {
+            assert_eq!(judged_then_said(said), expect, "{said}");
+        }
+    }
 
     #[test]
     fn my_thing_is_a_taste() {

@@ -137,11 +137,15 @@ pub(super) fn expanded(sentence: &str) -> Option<String> {
 /// Words for a best one set ("a new 10k PB", "a new record").
 const BESTS: &[&str] = &["pb", "pr", "record", "best", "high-score"];
 
-/// A new best told in note form, "new 10k PB last week, 50:10": the
+/// A new best told in note form, "new 10k PB last week, 50:10" (or "new
+/// 5k PB today: 26:45"): the
 /// speaker set it, "I set a new 10k PB of 50:10 last week". `None` for
 /// anything else.
 pub(super) fn new_best(sentence: &str) -> Option<String> {
-    let (head, tail) = sentence.split_once(", ")?;
+    // ("new 5k PB today: 26:45": a colon gives the value too)
+    let (head, tail) = sentence
+        .split_once(", ")
+        .or_else(|| sentence.split_once(": "))?;
     let mut words: Vec<&str> = head.split_whitespace().collect();
     while words
         .first()
@@ -397,6 +401,10 @@ mod tests {
             ("New record, 42 pushups!", Some("I set a new record of 42.")),
             ("new job last week, loving it", None),
             ("new PB, so happy", None),
+            (
+                "new 5k PB today: 26:45!!",
+                Some("I set a new 5k PB of 26:45 today."),
+            ),
         ] {
             assert_eq!(super::new_best(said).as_deref(), want, "{said}");
         }

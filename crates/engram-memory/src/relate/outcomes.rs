@@ -304,6 +304,16 @@ fn plan_done_by(new: &str, old: &str) -> Option<(bool, usize)> {
     {
         return None;
     }
+    // ("moved out on the weekend of 15 March": when, not what)
+    let timed = after.first().is_some_and(|w| {
+        matches!(
+            *w,
+            "on" | "in" | "at" | "last" | "this" | "over" | "during" | "yesterday" | "today"
+        )
+    });
+    if timed {
+        return Some((false, rest));
+    }
     // ("paid off the car loan": what was done is in the plan)
     let object = nw[tail.min(nw.len())..]
         .iter()
