@@ -190,15 +190,21 @@ fn ranked_memories(
             }
         }
     }
-    found.retain(|(_, sc)| *sc >= threshold);
-    // (read for what passed the threshold only: a few, not the index)
+    // (read for the candidates only: a few, not the index)
     // "what is Ines's novel about?": what it is, over that it was
-    // finished; "what is Priya working on?": Priya's work, over others'
+    // finished; "what is Priya working on?": Priya's work, over others'.
+    // A memory of the shape that answers the question is relevant even
+    // when its words alone fall short of the threshold ("what is the user
+    // reading now?": "The user is reading The Three-Body Problem", whose
+    // title pulls its vector away)
     let asked = engram_memory::relate::Asked::of(q);
     for (m, sc) in found.iter_mut() {
         if asked.answered_by(&m.content) {
             *sc = (*sc * DESCRIBES).min(1.0);
         }
+    }
+    found.retain(|(_, sc)| *sc >= threshold);
+    for (m, sc) in found.iter_mut() {
         // (never below the threshold it passed: "does Tariq have a dog?"
         // is still answered by "Tariq's dog Max passed away")
         if asked.outdated(&m.content) {

@@ -1,8 +1,9 @@
 //! Labelled lines of a note that say who does something: the writer's own
 //! tasks ("Next step: send the questionnaire to Raj"), an action item's
 //! owner ("Priya: send the plan"), and a label that is a verb of the
-//! writer's own doing ("Lives in: Montreal"). Each is said as a sentence
-//! for [`super::notes`]. Reads text only.
+//! writer's own doing ("Lives in: Montreal"), and what a reading list
+//! says of a book ("Finished: Piranesi (loved it)"). Each is said as a
+//! sentence for [`super::notes`]. Reads text only.
 
 use super::clauses::bare;
 use super::lexicon::{verb, VerbForm};
@@ -97,4 +98,38 @@ pub(super) fn done_by_me(label: &str, value: &str) -> Option<String> {
         .collect::<Vec<_>>()
         .join(" ");
     Some(format!("I {} {a}{}", lead.to_lowercase(), lowered(value)))
+}
+
+/// A labelled line of a reading list: "Finished: Project Hail Mary (loved
+/// it)" is "I finished reading Project Hail Mary. I loved Project Hail
+/// Mary."; "Reading: X" is "I'm reading X."; "Next: X" is "I plan to read
+/// X next.". `None` for other labels.
+pub(super) fn reading(key: &str, value: &str) -> Option<Vec<String>> {
+    let (title, aside) = match value.split_once(" (") {
+        Some((t, a)) => (t.trim(), Some(a.trim_end_matches(')').trim())),
+        None => (value.trim(), None),
+    };
+    let said = match key {
+        "finished" | "read" | "done" | "completed" | "just finished" => {
+            format!("I finished reading {title}")
+        }
+        "reading" | "currently reading" | "now reading" | "current" | "now" => {
+            format!("I'm reading {title}")
+        }
+        "next" | "up next" | "to read" | "queued" | "on deck" => {
+            format!("I plan to read {title} next")
+        }
+        _ => return None,
+    };
+    let mut out = vec![sentence(&said)];
+    match aside.map(str::to_lowercase).as_deref() {
+        Some("loved it" | "loved" | "amazing" | "favourite" | "favorite") => {
+            out.push(sentence(&format!("I loved {title}")));
+        }
+        Some("hated it" | "didn't like it" | "meh" | "dnf") => {
+            out.push(sentence(&format!("I didn't like {title}")));
+        }
+        _ => {}
+    }
+    Some(out)
 }

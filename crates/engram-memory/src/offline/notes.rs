@@ -99,6 +99,8 @@ enum Section {
     /// "Action items", "Next steps": "Priya: send the plan" is what Priya
     /// will do.
     Actions,
+    /// "Reading list", "Books": "Finished: Piranesi" is a book read.
+    Reading,
 }
 
 fn section_of(heading: &str) -> Section {
@@ -110,6 +112,8 @@ fn section_of(heading: &str) -> Section {
         Section::Preferences
     } else if has(&["goal", "resolution"]) {
         Section::Goals
+    } else if has(&["reading", "books", "book list"]) {
+        Section::Reading
     } else if has(&["action", "next step", "task", "assignment"]) {
         Section::Actions
     } else if has(&["plan"]) {
@@ -299,6 +303,10 @@ fn label_said(label: &str, value: &str, section: Section) -> Option<Vec<String>>
     if let Some(task) = super::note_labels::own_task(&key, value) {
         return Some(vec![task]);
     }
+    // "Finished: Project Hail Mary (loved it)" under "Reading list"
+    if section == Section::Reading {
+        return super::note_labels::reading(&key, value);
+    }
     // "Priya: send the migration plan" under "Action items"
     if section == Section::Actions {
         return super::note_labels::assigned(label, value).map(|said| vec![said]);
@@ -336,7 +344,11 @@ fn label_said(label: &str, value: &str, section: Section) -> Option<Vec<String>>
             // (not "I prefer ...": one preference does not replace another)
             Section::Preferences => format!("My {k} preference is {}", lowered(value)),
             Section::Personal => format!("My {k} is {value}"),
-            Section::Goals | Section::Plans(_) | Section::Plain | Section::Actions => return None,
+            Section::Goals
+            | Section::Plans(_)
+            | Section::Plain
+            | Section::Actions
+            | Section::Reading => return None,
         },
     };
     Some(vec![sentence(&said)])
@@ -422,6 +434,13 @@ fn item_said(item: &str, section: Section) -> Vec<String> {
     if SAID_OF_ME.contains(&first.as_str()) {
         return vec![sentence(&format!("I'm {}", lower_first(item)))];
     }
+    // "- Piranesi" under "Reading list"
+    if section == Section::Reading && form.is_none() && labelled(item).is_none() {
+        return vec![sentence(&format!(
+            "{} is on my reading list",
+            item.trim_end_matches('.')
+        ))];
+    }
     if let Some(said) = dated_item(item) {
         return vec![sentence(&said)];
     }
@@ -451,7 +470,18 @@ pub(super) fn as_prose(text: &str) -> Option<String> {
         lines.next();
         out.push(met.clone());
     }
-    for line in lines {
+    while let Some(line) = lines.next() {
+        // "Reading list 2025" over bullets: a heading without its "#"
+        let bare_heading = unbulleted(line).is_none()
+            && labelled(line).is_none()
+            && line.split_whitespace().count() <= 5
+            && !line.ends_with(['.', '!', '?', ':'])
+            && lines.peek().is_some_and(|n| unbulleted(n).is_some());
+        if bare_heading {
+            section = section_of(line);
+            owner = None;
+            continue;
+        }
         if let Some(h) = line.strip_prefix('#') {
             section = section_of(h.trim_start_matches('#'));
             // "# Medical history - Zoe Clarke": whose the details are

@@ -165,3 +165,17 @@ fn a_trip_note_is_where_the_writer_will_be() {
         ],
     );
 }
+
+#[test]
+fn a_reading_list_says_what_was_read_is_read_and_comes_next() {
+    check(
+        "Reading list 2025\n- Finished: Project Hail Mary (loved it)\n- Reading: The Three-Body Problem\n- Next: Piranesi\n- Circe",
+        &[
+            "I finished reading Project Hail Mary.",
+            "I loved Project Hail Mary.",
+            "I'm reading The Three-Body Problem.",
+            "I plan to read Piranesi next.",
+            "Circe is on my reading list.",
+        ],
+    );
+}

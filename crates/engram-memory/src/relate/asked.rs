@@ -226,6 +226,10 @@ fn asks(question: &str, wh: &str, kinds: &[&str]) -> bool {
 // place to answer it with
 #[path = "asked_when.rs"]
 mod when;
+
+#[path = "asked_going_on.rs"]
+mod going;
+use going::{going_on, says_going_on};
 use when::{asks_school, asks_when, asks_where, holds_a_place, holds_a_time};
 
 /// The thing whose value a question asks ("budget" of "what is the
@@ -451,6 +455,9 @@ pub struct Asked {
     person: Option<(String, &'static str)>,
     /// The one person it asks a doing of ("what car does Marta drive?").
     doing: Option<(String, &'static str)>,
+    /// What a progressive question asks is going on ("what is Ana
+    /// reading?": "reading").
+    going_on: Option<String>,
 }
 
 impl Asked {
@@ -470,6 +477,7 @@ impl Asked {
             called: asks_called(question),
             person: super::whose::asked_person(question).zip(super::whose::asked_slot(question)),
             doing: super::whose::asked_person(question).zip(super::whose::asked_doing(question)),
+            going_on: going_on(question),
         }
     }
 
@@ -518,6 +526,10 @@ impl Asked {
             || (self.job && names_occupation(memory))
             || (self.taste && states_taste(memory))
             || (self.called && gives_a_name(memory))
+            || self
+                .going_on
+                .as_deref()
+                .is_some_and(|g| says_going_on(memory, g))
             || (self.school && holds_a_place(memory))
             || (self.partner
                 && super::slots(memory)

@@ -142,3 +142,12 @@ fn questions_about_now() {
     assert!(!Asked::of("where does Maya live?").outdated("Maya moved from Lisbon to Oslo."));
     assert!(q.outdated("Greta stopped taking metformin."));
 }
+
+#[test]
+fn what_is_going_on_is_answered_by_a_doing_under_way() {
+    let q = Asked::of("what is the user reading now?");
+    assert!(q.answered_by("The user is reading The Three-Body Problem."));
+    assert!(!q.answered_by("The user plans to read Piranesi next."));
+    assert!(!q.answered_by("The user finished reading Project Hail Mary."));
+    assert!(!Asked::of("what is Ana doing?").answered_by("Ana is doing yoga."));
+}
