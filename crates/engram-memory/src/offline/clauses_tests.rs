@@ -142,6 +142,10 @@ fn a_request_after_a_comma_is_dropped() {
     );
     check("We won the final, what a game!", &["We won the final"]);
     check(
+        "Miso is super shy but Udon already owns the sofa.",
+        &["Miso is super shy", "Udon already owns the sofa."],
+    );
+    check(
         "So I went vegan last month, feeling great so far.",
         &["So I went vegan last month"],
     );

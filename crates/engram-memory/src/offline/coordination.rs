@@ -501,8 +501,15 @@ pub fn subject_at(words: &[&str], i: usize) -> usize {
     {
         return 2;
     }
-    // "Sam moved ..."
-    if capitalised(w) && b != "i" && next_is_verb(i + 1) {
+    // "Sam moved ..."; "... but Udon already owns the sofa": an adverb
+    // may stand between the name and its verb
+    let adverb = words.get(i + 1).is_some_and(|a| {
+        matches!(
+            bare(a).as_str(),
+            "already" | "just" | "still" | "also" | "really" | "always" | "never" | "finally"
+        )
+    });
+    if capitalised(w) && b != "i" && (next_is_verb(i + 1) || (adverb && next_is_verb(i + 2))) {
         return 1;
     }
     0
