@@ -179,6 +179,17 @@ fn table() -> &'static HashMap<String, (&'static str, VerbForm)> {
                 put(format!("{base}ling"), (*base, VerbForm::Gerund));
             }
         }
+        // "booked", "ordered", "reserved": the verbs of arranging are left
+        // out of the list as bases ("a book", "in order"), but their past
+        // is a verb only
+        for a in ARRANGING {
+            let past = if a.ends_with('e') {
+                format!("{a}d")
+            } else {
+                format!("{a}ed")
+            };
+            put(past, (*a, VerbForm::Past));
+        }
         for p in PARTICIPLES {
             let base = participle_of(p);
             if let Some((b, _)) = verbs().iter().find(|(b, _)| *b == base) {

@@ -28,3 +28,10 @@ fn occupations_by_head_noun() {
     assert!(is_occupation("engineer"));
     assert!(!is_occupation("vegetarian"));
 }
+
+#[test]
+fn verbs_of_arranging_are_verbs_only_in_the_past() {
+    assert_eq!(verb("booked"), Some(("book", VerbForm::Past)));
+    assert_eq!(verb("reserved"), Some(("reserve", VerbForm::Past)));
+    assert_eq!(verb("book"), None);
+}

@@ -30,6 +30,7 @@ mod entities;
 mod filled;
 mod gapped;
 mod group;
+mod had;
 mod home;
 mod intro;
 mod itinerary;

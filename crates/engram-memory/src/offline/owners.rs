@@ -55,6 +55,14 @@ impl Owners {
                 *entry = None;
             }
         }
+        // "I've got a monstera and two pothos": a thing the speaker says
+        // they have is what "the monstera" later means
+        for (noun, owner) in super::had::had_things(&words, speaker) {
+            let entry = self.of.entry(noun).or_insert_with(|| Some(owner.clone()));
+            if entry.as_deref() != Some(owner.as_str()) {
+                *entry = None;
+            }
+        }
         // "I took the kids to the museum": what the speaker does with "the
         // kids" of their own accord, when no one has claimed them, are theirs
         for w in words.windows(4) {
