@@ -90,7 +90,7 @@ use crate::{Candidate, EntityKind, Role, Turn};
 use engram_extract::split_sentences;
 use people::{common_words, lowered_if_common, person_names};
 use restate::{bike_as_verb, date_set, hometown_named, manager_named, spell_age, unreported};
-use said_plainly::{age_and, got_in_place, judged_then_said, my_thing};
+use said_plainly::{age_and, asked_after, got_in_place, judged_then_said, my_thing, one_of_named};
 use std::collections::HashSet;
 use subjects::{with_origin_subject, with_subject};
 use surface::*;
@@ -195,6 +195,8 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
             let sentence = got_in_place(&sentence).into_owned();
             let sentence = age_and(&sentence).into_owned();
             let sentence = judged_then_said(&sentence).into_owned();
+            let sentence = asked_after(&sentence).into_owned();
+            let sentence = one_of_named(&sentence).into_owned();
             let sentence = named::someone_named(&sentence);
             let sentence = named::animal_named(&sentence).into_owned();
             let sentence = wants::standing_request(&sentence);

@@ -209,6 +209,24 @@ const OWN_AMOUNTS: &[&str] = &[
 /// amount and "is" ("contractor is Bruno from BuildRight", "budget is
 /// around 25k"), said with "my": whose it is.
 fn bare_own(clause: &str) -> Option<String> {
+    // ("the commute is only 20 minutes", "the rent is 1450": an amount of
+    // one's own said with "the")
+    if let Some(rest) = clause
+        .strip_prefix("the ")
+        .or_else(|| clause.strip_prefix("The "))
+    {
+        let noun = rest.split_whitespace().next().map(bare).unwrap_or_default();
+        // (not "the deadline" or "the budget": those are a piece of
+        // work's, which `projects` reads)
+        if OWN_AMOUNTS.contains(&noun.as_str()) && !matches!(noun.as_str(), "deadline" | "budget") {
+            let said = bare_own(rest)?;
+            return Some(if clause.starts_with('T') {
+                super::surface::upper_first(&said)
+            } else {
+                said
+            });
+        }
+    }
     let all: Vec<&str> = clause.split_whitespace().collect();
     // ("new tutor is Aiko": a new one, as bare)
     let new = all.len() > 2 && bare(all[0]) == "new" && !all[0].ends_with([',', '.']);

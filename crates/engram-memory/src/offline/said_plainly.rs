@@ -3,7 +3,8 @@
 //! love X"), a thing got as another was sold ("we sold the Golf and got a
 //! Tesla" is "we got a Tesla to replace the Golf"), an age and what else
 //! one is said with one "is" ("Tiago is 7 and in year 2" is two facts), a
-//! judgement before what someone is ("she's great, a nurse").
+//! judgement before what someone is ("she's great, a nurse"), a statement
+//! with a question after it ("I moved to Oslo, any tips?").
 //! Each leaves a sentence it does not fit as it was. Reads text only.
 
 use super::clauses;
@@ -173,9 +174,115 @@ pub(super) fn judged_then_said(sentence: &str) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(out.join(" "))
 }
 
+/// "I'm allergic to shellfish and my wife is vegetarian, can you suggest
+/// a restaurant?" said as "I'm allergic to shellfish and my wife is
+/// vegetarian.": a question asked after a statement in the same sentence
+/// leaves the statement standing (a sentence ending in "?" is otherwise
+/// no fact at all).
+pub(super) fn asked_after(sentence: &str) -> std::borrow::Cow<'_, str> {
+    const ASKING: &[&str] = &[
+        "can", "could", "would", "will", "do", "does", "did", "any", "what", "where", "when",
+        "how", "which", "should", "is", "are", "got", "have", "who", "why",
+    ];
+    if !sentence.trim_end().ends_with('?') {
+        return std::borrow::Cow::Borrowed(sentence);
+    }
+    let Some(at) = sentence.rmatch_indices(", ").map(|(i, _)| i).find(|&i| {
+        sentence[i + 2..]
+            .split_whitespace()
+            .next()
+            .is_some_and(|w| ASKING.contains(&clauses::bare(w).as_str()))
+    }) else {
+        return std::borrow::Cow::Borrowed(sentence);
+    };
+    let head = &sentence[..at];
+    let first = head
+        .split_whitespace()
+        .next()
+        .map(clauses::bare)
+        .unwrap_or_default();
+    // (the speaker's own news: "Love the tattoo, when did you get it?" is
+    // a reaction, and stays with its question)
+    let own = head.split_whitespace().take(5).any(|w| {
+        matches!(
+            clauses::bare(w).as_str(),
+            "i" | "i'm" | "i've" | "my" | "we" | "we're" | "we've" | "our"
+        )
+    });
+    let stated = own
+        && !ASKING.contains(&first.as_str())
+        && !matches!(first.as_str(), "if" | "so" | "since" | "when" | "because")
+        && head.split_whitespace().count() >= 3
+        && head.split_whitespace().any(clauses::is_verbish);
+    if !stated {
+        return std::borrow::Cow::Borrowed(sentence);
+    }
+    std::borrow::Cow::Owned(format!("{head}."))
+}
+
+/// "one of them, Theo, just passed his grade 3 exam" said as "Theo just
+/// passed his grade 3 exam": the one picked out by name is the subject.
+pub(super) fn one_of_named(sentence: &str) -> std::borrow::Cow<'_, str> {
+    let lower = sentence.to_lowercase();
+    if !lower.starts_with("one of ") {
+        return std::borrow::Cow::Borrowed(sentence);
+    }
+    let Some(first) = sentence.find(", ") else {
+        return std::borrow::Cow::Borrowed(sentence);
+    };
+    let rest = &sentence[first + 2..];
+    let Some(second) = rest.find(", ") else {
+        return std::borrow::Cow::Borrowed(sentence);
+    };
+    let name = &rest[..second];
+    let named = !name.is_empty()
+        && name.split_whitespace().count() <= 2
+        && name.split_whitespace().all(crate::offline::is_name_word);
+    if !named || sentence[..first].split_whitespace().count() > 4 {
+        return std::borrow::Cow::Borrowed(sentence);
+    }
+    std::borrow::Cow::Owned(format!("{name} {}", &rest[second + 2..]))
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{age_and, got_in_place, judged_then_said, my_thing};
+    use super::{age_and, asked_after, got_in_place, judged_then_said, my_thing, one_of_named};
+
+    #[test]
+    fn one_picked_out_by_name_is_the_subject() {
+        assert_eq!(
+            one_of_named("one of them, Theo, just passed his grade 3 exam with distinction"),
+            "Theo just passed his grade 3 exam with distinction"
+        );
+        assert_eq!(
+            one_of_named("One of my students, Ana Lima, won a prize."),
+            "Ana Lima won a prize."
+        );
+        assert_eq!(
+            one_of_named("one of them, sadly, left."),
+            "one of them, sadly, left."
+        );
+    }
+
+    #[test]
+    fn a_statement_before_a_question_stands() {
+        for (said, expect) in [
+            (
+                "I'm allergic to shellfish and my wife Priya is vegetarian, can you suggest a restaurant for Friday?",
+                "I'm allergic to shellfish and my wife Priya is vegetarian.",
+            ),
+            ("I moved to Oslo, any tips?", "I moved to Oslo."),
+            ("Is it vegan, do you know?", "Is it vegan, do you know?"),
+            ("If I go, can you come?", "If I go, can you come?"),
+            ("What's up, how are you?", "What's up, how are you?"),
+            (
+                "Love the tattoo, when did you get it?",
+                "Love the tattoo, when did you get it?",
+            ),
+        ] {
+            assert_eq!(asked_after(said), expect, "{said}");
+        }
+    }
 
     #[test]
     fn a_judgement_before_what_someone_is_goes() {

@@ -90,7 +90,16 @@ pub(super) fn outcome_of(new: &str, old: &str) -> bool {
         return false;
     }
     // the old fact has it ahead; the new one tells it in the past
-    let ahead = ow.iter().any(|w| AHEAD.contains(w));
+    // ("has just been helping at the tournament": "has" of the perfect is
+    // no event ahead)
+    let ahead = ow.iter().enumerate().any(|(i, w)| {
+        let perfect = matches!(*w, "has" | "have")
+            && ow[i + 1..]
+                .iter()
+                .find(|x| !matches!(**x, "just" | "already" | "recently" | "finally"))
+                .is_some_and(|x| *x == "been" || verb(x).is_some_and(|(_, f)| f == VerbForm::Past));
+        AHEAD.contains(w) && !perfect
+    });
     let subject = lead_subject(&n);
     // (past the event when it is the subject: "aiko's interview went")
     let skip = match nw.iter().position(|w| *w == e1) {
