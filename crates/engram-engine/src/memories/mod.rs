@@ -12,6 +12,7 @@ pub(crate) mod index;
 mod judged;
 mod passages;
 mod profile;
+mod ranked;
 mod remember;
 pub mod rerank;
 mod search;

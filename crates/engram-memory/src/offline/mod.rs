@@ -89,8 +89,7 @@ pub fn entities_of(text: &str) -> Vec<crate::Entity> {
 use crate::{Candidate, EntityKind, Role, Turn};
 use engram_extract::split_sentences;
 use people::{common_words, lowered_if_common, person_names};
-use restate::{bike_as_verb, date_set, hometown_named, manager_named, spell_age, unreported};
-use said_plainly::{age_and, asked_after, got_in_place, judged_then_said, my_thing, one_of_named};
+use restate::{spell_age, unreported};
 use std::collections::HashSet;
 use subjects::{with_origin_subject, with_subject};
 use surface::*;
@@ -186,22 +185,8 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
         // the listener's question just before, which a short answer fills
         let question = topic::said_before_by_another(turns, ti).map(|q| q.text);
         for (si, said) in sentences.enumerate() {
-            let sentence = strip_vocative(strip_openers(said), &people);
-            let sentence = bike_as_verb(sentence);
-            let sentence = date_set(&sentence).into_owned();
-            let sentence = hometown_named(&sentence).into_owned();
-            let sentence = manager_named(&sentence);
-            let sentence = my_thing(&sentence).into_owned();
-            let sentence = got_in_place(&sentence).into_owned();
-            let sentence = age_and(&sentence).into_owned();
-            let sentence = judged_then_said(&sentence).into_owned();
-            let sentence = asked_after(&sentence).into_owned();
-            let sentence = one_of_named(&sentence).into_owned();
-            let sentence = named::someone_named(&sentence);
-            let sentence = named::animal_named(&sentence).into_owned();
-            let sentence = wants::standing_request(&sentence);
-            let sentence = wants::so_state(&sentence);
-            let sentence = sentence.as_ref();
+            let sentence = said_plainly::restated(strip_vocative(strip_openers(said), &people));
+            let sentence = sentence.as_str();
             // "How long have you been married?" - "5 years already!"
             let short = question.filter(|_| si == 0).and_then(|q| {
                 short_answers::expanded(q, said).or_else(|| affirmed::said_yes(q, said))

@@ -9,6 +9,28 @@
 
 use super::clauses;
 
+/// `sentence` with every rewrite of this module and its kin applied, in
+/// the order they build on each other (a verb named as itself first, then
+/// dates, places and people named, then the shapes of this module, then
+/// names given in passing and requests made for good).
+pub(super) fn restated(sentence: &str) -> String {
+    use super::restate::{bike_as_verb, date_set, hometown_named, manager_named};
+    let sentence = bike_as_verb(sentence);
+    let sentence = date_set(&sentence).into_owned();
+    let sentence = hometown_named(&sentence).into_owned();
+    let sentence = manager_named(&sentence);
+    let sentence = my_thing(&sentence).into_owned();
+    let sentence = got_in_place(&sentence).into_owned();
+    let sentence = age_and(&sentence).into_owned();
+    let sentence = judged_then_said(&sentence).into_owned();
+    let sentence = asked_after(&sentence).into_owned();
+    let sentence = one_of_named(&sentence).into_owned();
+    let sentence = super::named::someone_named(&sentence);
+    let sentence = super::named::animal_named(&sentence).into_owned();
+    let sentence = super::wants::standing_request(&sentence);
+    super::wants::so_state(&sentence).into_owned()
+}
+
 /// "Epic adventures and magical worlds are my thing" said as "I love epic
 /// adventures and magical worlds": the idiom of taste, in the words a
 /// question about what someone likes uses. Only a whole sentence whose
