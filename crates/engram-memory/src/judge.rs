@@ -56,7 +56,7 @@ fn parse(text: &'static str) -> Vec<(&'static str, bool)> {
 }
 
 /// Words that open sentences capitalised without being names.
-fn common(word: &str) -> bool {
+pub(crate) fn common(word: &str) -> bool {
     let w = word.to_lowercase();
     crate::offline::lexicon::verb(&w).is_some()
         || crate::offline::lexicon::AUXILIARIES.contains(&w.as_str())

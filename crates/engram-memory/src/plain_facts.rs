@@ -13,6 +13,7 @@
 //! comma is no such shape, and is still judged. Pure text: no IO, no
 //! model.
 
+use crate::judge::common;
 use crate::offline::{is_name_word, lexicon};
 
 /// Verbs of taste, in the forms a memory states them.
@@ -130,12 +131,6 @@ fn subject_len(words: &[&str]) -> usize {
         .iter()
         .take_while(|w| is_name_word(w) && !common(w))
         .count()
-}
-
-/// A capitalised word that is not a name: "I", "The", "Pets".
-fn common(word: &str) -> bool {
-    let w = word.to_lowercase();
-    w == "i" || lexicon::verb(&w).is_some() || lexicon::AUXILIARIES.contains(&w.as_str())
 }
 
 /// "<Name> [really|just|has always ...] loves/enjoys/likes <concrete object>".

@@ -462,6 +462,8 @@ pub struct Asked {
 
 impl Asked {
     pub fn of(question: &str) -> Self {
+        // (read once: the attribute and the doing asked of one person)
+        let person = super::whose::asked_person(question);
         Asked {
             now: asks_about_now(question),
             about: asked_about(question),
@@ -475,8 +477,8 @@ impl Asked {
             partner: asks_partner(question),
             taste: asks_taste(question),
             called: asks_called(question),
-            person: super::whose::asked_person(question).zip(super::whose::asked_slot(question)),
-            doing: super::whose::asked_person(question).zip(super::whose::asked_doing(question)),
+            person: person.clone().zip(super::whose::asked_slot(question)),
+            doing: person.zip(super::whose::asked_doing(question)),
             going_on: going_on(question),
         }
     }

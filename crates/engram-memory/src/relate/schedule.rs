@@ -12,25 +12,14 @@
 
 use super::slots::{lead_subject, normalise, same_subject};
 
-const WEEKDAYS: &[&str] = &[
-    "monday",
-    "tuesday",
-    "wednesday",
-    "thursday",
-    "friday",
-    "saturday",
-    "sunday",
-];
-
-/// The weekday a (lowercase) word names, and whether it is plural
-/// ("thursdays").
-fn weekday(w: &str) -> Option<(usize, bool)> {
+/// The weekday a (lowercase) word names in full, and whether it is
+/// plural ("thursdays"), read as the extractor's dates read it.
+fn weekday(w: &str) -> Option<(chrono::Weekday, bool)> {
     let plural = w.strip_suffix('s');
     let day = plural.unwrap_or(w);
-    WEEKDAYS
-        .iter()
-        .position(|d| *d == day)
-        .map(|i| (i, plural.is_some()))
+    crate::offline::dates::weekday(day)
+        .filter(|_| day.ends_with("day"))
+        .map(|d| (d, plural.is_some()))
 }
 
 /// Wordings that move something to a day: "switching X to Thursdays",
@@ -38,8 +27,9 @@ fn weekday(w: &str) -> Option<(usize, bool)> {
 const TO_DAY: &[&str] = &["to", "onto"];
 
 /// The thing `new` (normalised words) moves to a weekday, and the day:
-/// "switching their lessons to thursdays" -> ("lessons", thursday).
-fn moved_to_day(words: &[&str]) -> Option<(String, usize)> {
+/// "switching their lessons to thursdays" -> ("lessons", Thu,
+/// "thursday").
+fn moved_to_day(words: &[&str]) -> Option<(String, chrono::Weekday, String)> {
     let moving = words.iter().position(|w| {
         matches!(
             *w,
@@ -54,16 +44,22 @@ fn moved_to_day(words: &[&str]) -> Option<(String, usize)> {
         )
     })?;
     let to = (moving + 1..words.len()).find(|&i| TO_DAY.contains(&words[i]))?;
-    let (day, _) = weekday(words.get(to + 1)?)?;
+    let said = words.get(to + 1)?;
+    let (day, plural) = weekday(said)?;
+    let name = if plural {
+        &said[..said.len() - 1]
+    } else {
+        said
+    };
     // the thing moved: the last word before "to" ("their lessons")
     let thing = words[to - 1];
-    (to > moving + 1 && thing.len() > 3).then(|| (thing.to_string(), day))
+    (to > moving + 1 && thing.len() > 3).then(|| (thing.to_string(), day, name.to_string()))
 }
 
 /// The weekday a habit `old` (normalised words) is held on: "every
 /// tuesday", "on tuesdays", "tuesday evenings".
-fn held_on(words: &[&str]) -> Option<usize> {
-    let days: Vec<usize> = words
+fn held_on(words: &[&str]) -> Option<chrono::Weekday> {
+    let days: Vec<chrono::Weekday> = words
         .iter()
         .filter_map(|w| weekday(w))
         .map(|(d, _)| d)
@@ -82,7 +78,7 @@ pub(super) fn new_weekday(new: &str, old: &str) -> bool {
     let (n, o) = (normalise(new), normalise(old));
     let nw: Vec<&str> = n.split_whitespace().collect();
     let ow: Vec<&str> = o.split_whitespace().collect();
-    let (Some((thing, day)), Some(was)) = (moved_to_day(&nw), held_on(&ow)) else {
+    let (Some((thing, day, _)), Some(was)) = (moved_to_day(&nw), held_on(&ow)) else {
         return false;
     };
     let stem = thing.trim_end_matches('s');
@@ -147,16 +143,15 @@ pub(super) fn new_level(new: &str, old: &str) -> bool {
 pub(super) fn described(new: &str, old: &str) -> Option<String> {
     if new_weekday(new, old) {
         let n = normalise(new);
-        let (_, day) = moved_to_day(&n.split_whitespace().collect::<Vec<_>>())?;
+        let (_, _, day) = moved_to_day(&n.split_whitespace().collect::<Vec<_>>())?;
+        let day = format!("{}{}", day[..1].to_uppercase(), &day[1..]);
         let words: Vec<String> = old
             .split_whitespace()
             .map(|w| {
                 let (lead, core, tail) = crate::offline::coref::parts(w);
                 match weekday(&core.to_lowercase()) {
                     Some((_, plural)) => {
-                        let d = WEEKDAYS[day];
-                        let d = format!("{}{}", d[..1].to_uppercase(), &d[1..]);
-                        format!("{lead}{d}{}{tail}", if plural { "s" } else { "" })
+                        format!("{lead}{day}{}{tail}", if plural { "s" } else { "" })
                     }
                     None => w.to_string(),
                 }
