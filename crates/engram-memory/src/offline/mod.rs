@@ -28,6 +28,7 @@ pub(crate) mod coref;
 pub(crate) mod dates;
 mod entities;
 mod filled;
+mod frames;
 mod gapped;
 mod group;
 mod had;
@@ -402,6 +403,10 @@ fn clause_facts(
         _ => Vec::new(),
     };
     if depth == 0 {
+        // "That's why I love traveling", "There's a café I love"
+        if let Some(said) = frames::unframed(&clause, t.text) {
+            return again(Some(said), antecedents);
+        }
         if let Some(said) = salvage::restated(&clause) {
             return again(Some(said), antecedents);
         }

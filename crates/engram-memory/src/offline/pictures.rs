@@ -70,6 +70,23 @@ pub fn picture_lead(clause: &str) -> Option<Option<String>> {
     if !opens {
         return None;
     }
+    // "I took plenty of beach pics", "I took so many photos": a doing of
+    // the speaker's, not a pointer at one shared
+    let counted = lower[..pic].iter().any(|x| {
+        matches!(
+            x.as_str(),
+            "plenty" | "lots" | "loads" | "tons" | "many" | "hundreds" | "dozens" | "thousands"
+        )
+    });
+    let pointed = lower[..pic].iter().any(|x| {
+        matches!(
+            x.as_str(),
+            "this" | "that" | "these" | "those" | "here" | "here's"
+        )
+    });
+    if counted && !pointed {
+        return None;
+    }
     // "... pic's from when X" / "... photo of when X": X is the fact
     if let Some(k) = lower[pic..].iter().position(|x| x == "when") {
         let rest = w[pic + k + 1..].join(" ");
@@ -407,6 +424,10 @@ mod tests {
             "we baked cookies for the bake sale.",
         ),
         ("Here's a photo of the lake I love.", ""),
+        // pictures counted are taken, not shown
+        ("I took plenty of beach pics.", "-"),
+        ("I took so many photos at the wedding", "-"),
+        ("Here are lots of pics from this trip", ""),
     ];
 
     #[test]

@@ -1,0 +1,396 @@
+//! Facts said inside a frame that points elsewhere, hedges the form, or
+//! makes the speaker an object: restated as the plain clause the frame
+//! presupposes, which then goes through every check a clause does.
+//!
+//! - "That's why I love traveling" -> "I love traveling" (a "why", "when"
+//!   or "how" clause is true whatever "that" was);
+//! - "There's this ramen place near my office that I love" -> "I love a
+//!   ramen place near my office";
+//! - "For me, adoption is a way of giving back" -> "I think adoption is a
+//!   way of giving back";
+//! - "It reminds me of the film camera I had as a kid" -> "I had a film
+//!   camera as a kid";
+//! - "I'd practice basketball for hours", in a turn about when the speaker
+//!   was younger -> "I used to practice basketball for hours" (a "would"
+//!   of habit in the past, not of what may be).
+//!
+//! Works on the clause as said (first person); it never guesses what
+//! "that" was, and gives nothing when the clause inside has no subject of
+//! the speaker's own.
+
+use super::clauses::{bare, is_verbish};
+use super::lexicon::{verb, VerbForm};
+
+/// Adverbs that may sit inside a frame or before a verb.
+const SOFT: &[&str] = &[
+    "also",
+    "exactly",
+    "partly",
+    "just",
+    "really",
+    "actually",
+    "probably",
+    "always",
+    "absolutely",
+    "totally",
+    "still",
+    "often",
+    "usually",
+    "sometimes",
+    "all",
+];
+
+/// First-person subjects a framed clause may open with.
+const OWN: &[&str] = &[
+    "i", "i'm", "i've", "i'll", "i'd", "we", "we're", "we've", "my", "our",
+];
+
+/// What a turn says that puts a "would" in the past: habit, not maybe.
+const PAST_FRAMES: &[&str] = &[
+    "when i was",
+    "when we were",
+    "as a kid",
+    "as kids",
+    "as a child",
+    "as a teenager",
+    "growing up",
+    "back then",
+    "back in the day",
+    "in high school",
+    "in college",
+    "in my childhood",
+    "when i lived",
+    "when we lived",
+    "years ago",
+];
+
+/// Verbs a "would" of wish or manner goes with ("I'd love to", "I'd
+/// say"): never a habit.
+const NOT_HABITS: &[&str] = &[
+    "love",
+    "like",
+    "prefer",
+    "rather",
+    "want",
+    "be",
+    "have",
+    "say",
+    "imagine",
+    "guess",
+    "think",
+    "recommend",
+    "suggest",
+    "hate",
+    "need",
+    "do",
+    "bet",
+    "hope",
+    "appreciate",
+];
+
+/// Verbs of liking or going that "There's a N (that) I ..." says of N.
+const THERE_VERBS: &[&str] = &[
+    "love",
+    "like",
+    "adore",
+    "enjoy",
+    "miss",
+    "visit",
+    "go",
+    "use",
+    "recommend",
+];
+
+/// The plain clause `clause` (as said) presupposes, when it is framed;
+/// `turn` is the whole turn's text, for what puts a "would" in the past.
+pub(super) fn unframed(clause: &str, turn: &str) -> Option<String> {
+    let words: Vec<&str> = clause.split_whitespace().collect();
+    let lower: Vec<String> = words.iter().map(|w| bare(w)).collect();
+    if words.len() < 3 {
+        return None;
+    }
+    why_clause(&words, &lower)
+        .or_else(|| there_is(&words, &lower))
+        .or_else(|| for_me(&words, &lower))
+        .or_else(|| reminded_of(&words, &lower))
+        .or_else(|| used_to(&words, &lower, turn))
+}
+
+/// A word that makes a verb phrase of a noun phrase ("is", "I've").
+fn auxiliary(w: &str) -> bool {
+    let b = bare(w);
+    super::lexicon::AUXILIARIES.contains(&b.as_str()) || b.contains('\'') && !b.ends_with("'s")
+}
+
+/// "That's (also) why/when/how I ..." -> "I ...".
+fn why_clause(words: &[&str], lower: &[String]) -> Option<String> {
+    let mut i = match lower {
+        [a, ..] if matches!(a.as_str(), "that's" | "thats" | "it's" | "this's") => 1,
+        [a, b, ..]
+            if matches!(a.as_str(), "that" | "this" | "it")
+                && matches!(b.as_str(), "is" | "was") =>
+        {
+            2
+        }
+        _ => return None,
+    };
+    while lower.get(i).is_some_and(|w| SOFT.contains(&w.as_str())) {
+        i += 1;
+    }
+    if !matches!(lower.get(i)?.as_str(), "why" | "when" | "how") {
+        return None;
+    }
+    let rest = &words[i + 1..];
+    let own = lower.get(i + 1).is_some_and(|w| OWN.contains(&w.as_str()));
+    (own && rest.len() >= 2 && rest.iter().any(|w| is_verbish(w))).then(|| rest.join(" "))
+}
+
+/// "There's (this) a little ramen place near my office (that) I love" ->
+/// "I love a little ramen place near my office".
+fn there_is(words: &[&str], lower: &[String]) -> Option<String> {
+    let i = match lower {
+        [a, ..] if matches!(a.as_str(), "there's" | "theres") => 1,
+        [a, b, ..] if a == "there" && matches!(b.as_str(), "is" | "was") => 2,
+        _ => return None,
+    };
+    if !matches!(lower.get(i)?.as_str(), "a" | "an" | "this" | "one") {
+        return None;
+    }
+    // the speaker, after the noun phrase (and a "that" or "which")
+    let me = (i + 2..lower.len()).find(|&j| lower[j] == "i")?;
+    let np_end = if matches!(lower[me - 1].as_str(), "that" | "which" | "who") {
+        me - 1
+    } else {
+        me
+    };
+    let np = &words[i + 1..np_end];
+    if np.is_empty()
+        || np.len() > 8
+        || np
+            .iter()
+            .any(|w| w.ends_with([',', ';', ':']) || auxiliary(w))
+        || matches!(
+            bare(np[0]).as_str(),
+            "something" | "nothing" | "lot" | "thing" | "way"
+        )
+    {
+        return None;
+    }
+    let mut k = me + 1;
+    while lower.get(k).is_some_and(|w| SOFT.contains(&w.as_str())) {
+        k += 1;
+    }
+    let (base, form) = verb(lower.get(k)?)?;
+    if form != VerbForm::Base || !THERE_VERBS.contains(&base) {
+        return None;
+    }
+    // "... that I really like: "Turn on the light" ...": what the colon
+    // opens is a clause of its own
+    let said_verb = words[k].trim_end_matches([':', ',', ';']);
+    let closed = words[k] != said_verb;
+    let np = np.join(" ");
+    let article = super::salvage::article_for(&np, false);
+    let mut out = vec!["I".to_string()];
+    out.extend(words[me + 1..k].iter().map(|w| w.to_string()));
+    out.push(said_verb.to_string());
+    if base == "go" {
+        // "a bakery I go to every week": "go to a bakery every week"
+        if lower.get(k + 1).is_some_and(|w| w == "to") {
+            out.push("to".to_string());
+            k += 1;
+        } else {
+            return None;
+        }
+    }
+    out.push(format!("{article}{np}"));
+    if !closed {
+        out.extend(words[k + 1..].iter().map(|w| w.to_string()));
+    }
+    Some(out.join(" "))
+}
+
+/// "For me, adoption is a way of giving back" -> "I think adoption is a
+/// way of giving back": the speaker's view of something named.
+fn for_me(words: &[&str], lower: &[String]) -> Option<String> {
+    if !matches!(lower, [a, b, ..] if matches!(a.as_str(), "for" | "to") && b == "me")
+        || !words[1].ends_with(',')
+    {
+        return None;
+    }
+    let rest = &words[2..];
+    let first = bare(rest.first()?);
+    if matches!(
+        first.as_str(),
+        "it" | "it's" | "that" | "that's" | "this" | "there" | "there's" | "i" | "i'm" | "you"
+    ) {
+        return None;
+    }
+    // a subject of a few words, then "is" or "are"
+    let v = rest.iter().position(|w| is_verbish(w))?;
+    if !(1..=5).contains(&v)
+        || !matches!(bare(rest[v]).as_str(), "is" | "are")
+        || rest.len() < v + 2
+    {
+        return None;
+    }
+    Some(format!(
+        "I think {}",
+        super::notes::lowered(&rest.join(" "))
+    ))
+}
+
+/// Nouns of "reminds me of the time I ..." that only set a time.
+const TIMES: &[&str] = &[
+    "time", "times", "day", "days", "moment", "moments", "night", "summer",
+];
+
+/// "It reminds me of the film camera I had as a kid" -> "I had a film
+/// camera as a kid"; "... of the time I broke my arm" -> "I broke my arm".
+fn reminded_of(words: &[&str], lower: &[String]) -> Option<String> {
+    let r = lower
+        .iter()
+        .position(|w| matches!(w.as_str(), "reminds" | "reminded" | "remind"))?;
+    if lower.get(r + 1)? != "me" || lower.get(r + 2)? != "of" {
+        return None;
+    }
+    let d = r + 3;
+    if !matches!(lower.get(d)?.as_str(), "the" | "a" | "that" | "this") {
+        return None;
+    }
+    let me = (d + 2..lower.len().min(d + 7)).find(|&j| matches!(lower[j].as_str(), "i" | "we"))?;
+    let np_end = if matches!(lower[me - 1].as_str(), "that" | "which" | "when") {
+        me - 1
+    } else {
+        me
+    };
+    let np = &words[d + 1..np_end];
+    if np.is_empty() || np.iter().any(|w| auxiliary(w) || w.ends_with(',')) {
+        return None;
+    }
+    let v = words.get(me + 1)?;
+    if !matches!(verb(&bare(v)), Some((_, VerbForm::Past))) && bare(v) != "had" {
+        return None;
+    }
+    let rest = &words[me + 2..];
+    let mut out = vec![words[me].to_string(), v.to_string()];
+    if !TIMES.contains(&bare(np[np.len() - 1]).as_str()) || np.len() > 1 {
+        if TIMES.contains(&bare(np[np.len() - 1]).as_str()) {
+            return None;
+        }
+        let np = np.join(" ");
+        out.push(format!("{}{np}", super::salvage::article_for(&np, false)));
+    }
+    out.extend(rest.iter().map(|w| w.to_string()));
+    (out.len() >= 3).then(|| out.join(" "))
+}
+
+/// "I'd practice basketball outside for hours", in a turn about when the
+/// speaker was younger -> "I used to practice basketball outside for
+/// hours".
+fn used_to(words: &[&str], lower: &[String], turn: &str) -> Option<String> {
+    let (subject, mut k) = match lower {
+        [a, ..] if matches!(a.as_str(), "i'd" | "we'd") => (&a[..a.len() - 2], 1),
+        [a, b, ..] if matches!(a.as_str(), "i" | "we") && b == "would" => (a.as_str(), 2),
+        _ => return None,
+    };
+    let turn = turn.to_lowercase().replace('\u{2019}', "'");
+    if !PAST_FRAMES.iter().any(|f| turn.contains(f)) {
+        return None;
+    }
+    let adverbs = k;
+    while lower.get(k).is_some_and(|w| SOFT.contains(&w.as_str())) {
+        k += 1;
+    }
+    let (base, form) = verb(lower.get(k)?)?;
+    if form != VerbForm::Base || NOT_HABITS.contains(&base) {
+        return None;
+    }
+    // "I'd go for the blue one": a choice
+    if base == "go"
+        && lower
+            .get(k + 1)
+            .is_some_and(|w| matches!(w.as_str(), "for" | "with"))
+    {
+        return None;
+    }
+    let subject = if subject == "i" { "I" } else { "we" };
+    let mut out = vec![subject.to_string(), "used to".to_string()];
+    out.extend(words[adverbs..].iter().map(|w| w.to_string()));
+    Some(out.join(" "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::unframed;
+
+    fn check(clause: &str, turn: &str, expect: Option<&str>) {
+        assert_eq!(unframed(clause, turn).as_deref(), expect, "{clause}");
+    }
+
+    #[test]
+    fn frames() {
+        let t = "";
+        check("That's why I love traveling", t, Some("I love traveling"));
+        check(
+            "That's when I decided to become a nurse.",
+            t,
+            Some("I decided to become a nurse."),
+        );
+        check("That's why you should go", t, None);
+        check("That's what I said", t, None);
+        check(
+            "there's this little ramen place near my office that I love",
+            t,
+            Some("I love a little ramen place near my office"),
+        );
+        check(
+            "There's a quote by J.K. Rowling that I really like: \"Turn on the light.",
+            t,
+            Some("I really like a quote by J.K. Rowling"),
+        );
+        check(
+            "there's a bakery I go to every Sunday",
+            t,
+            Some("I go to a bakery every Sunday"),
+        );
+        check("There's something I love about it", t, None);
+        check("There's a chance I hate it", t, None);
+        check(
+            "For me, adoption is a way of giving back and showing love.",
+            t,
+            Some("I think adoption is a way of giving back and showing love."),
+        );
+        check("For me, it's writing and reading.", t, None);
+        check(
+            "It reminds me of the film camera I had as a kid",
+            t,
+            Some("I had a film camera as a kid"),
+        );
+        check(
+            "That reminds me of the time I broke my arm skiing",
+            t,
+            Some("I broke my arm skiing"),
+        );
+        check("It reminds me of my childhood", t, None);
+        let young =
+            "That pic reminds me of when I was younger. I'd practice basketball outside for hours.";
+        check(
+            "I'd practice basketball outside for hours.",
+            young,
+            Some("I used to practice basketball outside for hours."),
+        );
+        check(
+            "we'd spend every summer at my grandma's farm in Ohio",
+            "growing up, we'd spend every summer at my grandma's farm in Ohio",
+            Some("we used to spend every summer at my grandma's farm in Ohio"),
+        );
+        check("I'd practice more if I could", "I'm busy", None);
+        check("I'd love to go back", young, None);
+        check(
+            "I'd go fishing with my grandad every Saturday",
+            young,
+            Some("I used to go fishing with my grandad every Saturday"),
+        );
+        check("I'd go for the blue one", young, None);
+    }
+}
