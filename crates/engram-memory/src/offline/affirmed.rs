@@ -24,12 +24,22 @@ pub(super) fn said_yes(question: &str, answer: &str) -> Option<String> {
             .map(bare)
             .any(|w| matches!(w.as_str(), "use" | "using"))
     });
-    let named = yes_naming(answer, uses);
+    // ("Have you picked the finishes yet?" - "yes, oak worktops and dark
+    // green cabinets": what was chosen, in lower case too)
+    let choosing = last_question(question).is_some_and(|q| {
+        q.split_whitespace().map(bare).any(|w| {
+            matches!(
+                w.as_str(),
+                "picked" | "chosen" | "chose" | "decided" | "settled" | "booked" | "ordered"
+            )
+        })
+    });
+    let named = yes_naming(answer, uses || choosing, if choosing { 8 } else { 4 });
     if !only_yes(answer) && named.is_none() {
         return None;
     }
     // the question's words as written, and lowercased to read
-    let written: Vec<&str> = last_question(question)?
+    let mut written: Vec<&str> = last_question(question)?
         .split_whitespace()
         .skip_while(|w| {
             matches!(
@@ -38,6 +48,10 @@ pub(super) fn said_yes(question: &str, answer: &str) -> Option<String> {
             )
         })
         .collect();
+    // ("... yet?" with what was found named: it is found)
+    if named.is_some() && written.last().is_some_and(|w| bare(w) == "yet") {
+        written.pop();
+    }
     let lower: Vec<String> = written.iter().map(|w| bare(w)).collect();
     let q: Vec<&str> = lower.iter().map(String::as_str).collect();
     let rest = q.get(2..).filter(|r| !r.is_empty())?;
@@ -95,6 +109,8 @@ pub(super) fn said_yes(question: &str, answer: &str) -> Option<String> {
         Some(name) if q.iter().any(|w| matches!(*w, "a" | "an")) => {
             format!("{statement}, {name}.")
         }
+        // "I have picked the finishes: oak worktops and ..."
+        Some(name) if choosing && q.contains(&"the") => format!("{statement}: {name}."),
         Some(_) => return None,
         None => format!("{statement}!"),
     })
@@ -104,7 +120,7 @@ pub(super) fn said_yes(question: &str, answer: &str) -> Option<String> {
 /// "StoneCo"; "Yes, Dr. Lee!" names "Dr. Lee". Capitalised words only,
 /// up to six (with "of", "at" and the like between), ending the sentence
 /// or a comma.
-fn yes_naming(sentence: &str, lower_case: bool) -> Option<&str> {
+fn yes_naming(sentence: &str, lower_case: bool, most: usize) -> Option<&str> {
     let (yes, rest) = sentence.split_once(',')?;
     if yes.split_whitespace().count() != 1 || !YES.contains(&bare(yes).as_str()) {
         return None;
@@ -126,14 +142,16 @@ fn yes_naming(sentence: &str, lower_case: bool) -> Option<&str> {
             .is_some_and(|w| w.starts_with(char::is_uppercase));
     // (a tool's name: no verb, at most four words)
     let tool = lower_case
-        && words.len() <= 4
+        && words.len() <= most
         && !words.iter().any(|w| super::clauses::is_verbish(w))
         && !words.first().is_some_and(|w| {
             matches!(
                 bare(w).as_str(),
                 "a" | "an" | "the" | "some" | "just" | "mostly" | "of" | "not"
             )
-        });
+        })
+        // ("yes, finally": how, not what)
+        && !words.iter().all(|w| bare(w).ends_with("ly"));
     (!words.is_empty() && words.len() <= 6 && (named || tool) && !pronoun).then_some(name)
 }
 
@@ -207,6 +225,17 @@ mod tests {
             // no yes alone, or nothing stated
             ("Do you use a monorepo?", "yeah, it helps", None),
             ("Have you found the keys?", "Yes, Tom had them!", None),
+            (
+                "Exciting! Have you picked the finishes yet?",
+                "yes, oak worktops and dark green cabinets",
+                Some("I have picked the finishes: oak worktops and dark green cabinets."),
+            ),
+            (
+                "Have you booked a hotel yet?",
+                "yes, the Hoxton in Shoreditch",
+                Some("I have booked a hotel, the Hoxton in Shoreditch."),
+            ),
+            ("Have you picked the finishes yet?", "yes, finally", None),
             (
                 "Did you call a plumber?",
                 "Yes, I did, he comes Monday.",

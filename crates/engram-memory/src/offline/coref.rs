@@ -147,6 +147,27 @@ const INVARIANT: &[&str] = &[
 ];
 
 /// The third person singular of a present-tense verb.
+/// A verb said after "they" as said after one ("start" -> "starts",
+/// "are" -> "is"), punctuation kept; `None` when `w` is no such verb.
+pub(super) fn singular_verb(w: &str) -> Option<String> {
+    let (lead, core, trail) = parts(w);
+    let b = core.to_lowercase();
+    let said = match b.as_str() {
+        "are" => "is".to_string(),
+        "have" => "has".to_string(),
+        "were" => "was".to_string(),
+        _ if matches!(
+            super::lexicon::verb(&b),
+            Some((_, super::lexicon::VerbForm::Base))
+        ) =>
+        {
+            third_person(&b)
+        }
+        _ => return None,
+    };
+    Some(format!("{lead}{said}{trail}"))
+}
+
 pub(super) fn third_person(verb: &str) -> String {
     match verb {
         "am" | "are" => return "is".into(),

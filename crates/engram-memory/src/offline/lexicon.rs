@@ -143,6 +143,10 @@ pub enum VerbForm {
     Gerund,
 }
 
+/// Nouns far more often than verbs ("a quote") whose past is a verb only
+/// ("the builder quoted £18k").
+const NOUNS_WITH_A_PAST: &[&str] = &["quote"];
+
 /// Every form of every listed verb, built once.
 fn table() -> &'static HashMap<String, (&'static str, VerbForm)> {
     static TABLE: OnceLock<HashMap<String, (&'static str, VerbForm)>> = OnceLock::new();
@@ -182,7 +186,7 @@ fn table() -> &'static HashMap<String, (&'static str, VerbForm)> {
         // "booked", "ordered", "reserved": the verbs of arranging are left
         // out of the list as bases ("a book", "in order"), but their past
         // is a verb only
-        for a in ARRANGING {
+        for a in ARRANGING.iter().chain(NOUNS_WITH_A_PAST) {
             let past = if a.ends_with('e') {
                 format!("{a}d")
             } else {

@@ -531,6 +531,12 @@ fn clause_facts(
         return dropped(out, &clause, "an unresolved pronoun");
     };
     antecedents.recenter(&resolved, center, &names_here, &exclude);
+    // ("they start in April" read as "the builder starts ...": the
+    // builder of the one piece of work said)
+    let resolved = match t.speaker {
+        Some(sp) if resolved != clause => antecedents.owners.of_work(&resolved, sp),
+        _ => resolved,
+    };
     let (text, about_speaker) = match t.speaker {
         Some(sp) => coref::resolve(&resolved, sp, t.listener, &we),
         None => (resolved, false),

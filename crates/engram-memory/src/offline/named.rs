@@ -133,6 +133,11 @@ pub(super) fn someone_named(sentence: &str) -> std::borrow::Cow<'_, str> {
             let w = bare(before[i]);
             let next = before.get(i + 1).map(|n| bare(n));
             match (w.as_str(), next.as_deref()) {
+                // ("someone new": the adjective goes with it)
+                (
+                    "someone" | "somebody",
+                    Some("new" | "special" | "else" | "nice" | "lovely" | "great" | "amazing"),
+                ) => Some((i, 2)),
                 ("someone" | "somebody", _) => Some((i, 1)),
                 ("a" | "this", Some("girl" | "guy" | "woman" | "man" | "lady" | "bloke")) => {
                     Some((i, 2))
@@ -237,13 +242,54 @@ pub(super) fn partner_leading(clause: &str) -> Option<String> {
     let close = PARTNERS.contains(&bare(words[1]).as_str())
         || matches!(
             bare(words[1]).as_str(),
-            "flatmate" | "housemate" | "roommate"
+            "flatmate"
+                | "housemate"
+                | "roommate"
+                | "mum"
+                | "mom"
+                | "mother"
+                | "dad"
+                | "father"
+                | "boss"
+                | "manager"
         );
-    if !close {
+    if close {
+        return named_at(&words, 2, &whose);
+    }
+    // "my sister Mia has been really supportive": one of several, so "I
+    // have a sister named Mia"
+    let kin = bare(words[1]);
+    if !MANY_KIN.contains(&kin.as_str()) {
         return None;
     }
-    named_at(&words, 2, &whose)
+    let name = words[2].trim_end_matches([',', '.', '!', '?']);
+    let (who, have) = match whose.as_str() {
+        "My" => ("I", "have"),
+        "Our" => ("We", "have"),
+        "His" => ("He", "has"),
+        "Her" => ("She", "has"),
+        _ => ("They", "have"),
+    };
+    is_name_word(name).then(|| format!("{who} {have} a {kin} named {name}"))
 }
+
+/// Kin and friends one may have several of, named at the head of a clause.
+const MANY_KIN: &[&str] = &[
+    "sister",
+    "brother",
+    "son",
+    "daughter",
+    "cousin",
+    "aunt",
+    "uncle",
+    "niece",
+    "nephew",
+    "grandson",
+    "granddaughter",
+    "friend",
+    "colleague",
+    "coworker",
+];
 
 /// "<whose> girlfriend is Mia" (a pet "is named") for the name at `k`
 /// after the partner or pet word at `k - 1`; `None` when no name is there.
@@ -337,7 +383,15 @@ mod tests {
             partner_leading("her best friend Maisie goes too").as_deref(),
             Some("Her best friend is Maisie")
         );
-        assert_eq!(partner_leading("my sister Ana is coming"), None);
+        assert_eq!(
+            partner_leading("my sister Ana is coming").as_deref(),
+            Some("I have a sister named Ana")
+        );
+        assert_eq!(
+            partner_leading("my mum Linda is visiting").as_deref(),
+            Some("My mum is Linda")
+        );
+        assert_eq!(partner_leading("my sister is coming"), None);
         assert_eq!(partner_leading("my girlfriend is coming"), None);
     }
 
@@ -370,6 +424,10 @@ mod tests {
             (
                 "I met a guy at the climbing gym, his name is Tariq.",
                 "I met Tariq at the climbing gym.",
+            ),
+            (
+                "so I've started seeing someone new, his name is Andre, he's a chef",
+                "so I've started seeing Andre, he's a chef",
             ),
             // no one brought in, or two, or no name
             (

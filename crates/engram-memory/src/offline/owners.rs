@@ -91,6 +91,13 @@ impl Owners {
 
     /// `clause` with each "the X" of a kind its speaker alone owns said as
     /// "my X" (the speakers' pronouns are resolved after this).
+    /// `clause` with what belongs to the one piece of work said so ("the
+    /// builder" -> "the builder for the kitchen"), for a clause whose
+    /// pronouns were just read as such things.
+    pub fn of_work(&self, clause: &str, speaker: &str) -> String {
+        self.projects.rewrite(clause, speaker)
+    }
+
     pub fn rewrite(&self, clause: &str, speaker: &str) -> String {
         let clause = own_event(clause)
             .or_else(|| super::home::own_room(clause))

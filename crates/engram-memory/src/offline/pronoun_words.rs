@@ -49,6 +49,15 @@ pub(super) const BODIES: &[&str] = &[
     "nonprofit",
     "foundation",
     "academy",
+    // trades hired as a firm: "the builder quoted £18k and they start in
+    // April"
+    "builder",
+    "builders",
+    "contractor",
+    "contractors",
+    "movers",
+    "landlord",
+    "letting",
 ];
 
 /// Animals people keep: `(noun, plural)`.
@@ -92,6 +101,17 @@ pub(super) const ANIMALS: &[(&str, bool)] = &[
 
 pub(super) fn animal(noun: &str) -> Option<bool> {
     ANIMALS.iter().find(|(a, _)| *a == noun).map(|(_, p)| *p)
+}
+
+/// Whether a body is a trade one hires ("the builder", "the movers"),
+/// which "they" means before any doing: "they start on April 14".
+pub(super) fn hired(body: &str) -> bool {
+    body.split_whitespace().last().is_some_and(|n| {
+        matches!(
+            super::clauses::bare(n).as_str(),
+            "builder" | "builders" | "contractor" | "contractors" | "movers"
+        )
+    })
 }
 
 /// Whether `noun` names a body that acts as "they" ("shelter", "company").

@@ -279,8 +279,16 @@ impl Antecedents {
         let mut center = None;
         let words: Vec<&str> = clause.split_whitespace().collect();
         let mut out: Vec<String> = Vec::with_capacity(words.len());
+        // the verb after a "they" read as one ("the builder starts")
+        let mut agree_at = None;
         for (i, w) in words.iter().enumerate() {
             let (lead, core, trail) = strip(w);
+            if agree_at == Some(i) {
+                if let Some(said) = super::coref::singular_verb(w) {
+                    out.push(said);
+                    continue;
+                }
+            }
             let lower = core.to_lowercase().replace('\u{2019}', "'");
             // ("the Head of IT": IT in capitals inside a clause is the trade)
             let trade = core == "IT" && i > 0 && words[i - 1].chars().any(char::is_lowercase);
@@ -524,7 +532,15 @@ impl Antecedents {
                 "he's" | "she's" => with(one?, " is"),
                 "he'd" | "she'd" => with(one?, " would"),
                 "he'll" | "she'll" => with(one?, " will"),
-                "they" if past_next && body.is_some() => with(body?, ""),
+                "they"
+                    if (past_next || body.is_some_and(super::pronoun_words::hired))
+                        && body.is_some() =>
+                {
+                    if body.is_some_and(|b| !b.ends_with('s')) {
+                        agree_at = Some(i + 1);
+                    }
+                    with(body?, "")
+                }
                 "they" | "them" | "themselves" => with(many?, ""),
                 // ("Melanie's kids'": a plural in -s takes the apostrophe alone)
                 "their" | "theirs" if many?.ends_with('s') => with(many?, "'"),

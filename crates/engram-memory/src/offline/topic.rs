@@ -91,10 +91,15 @@ pub(super) fn asked_about(question: &str, before: Option<&str>, speaker: &str) -
             .and_then(|d| d.checked_sub(1))
             .and_then(|v| verb(&bare(w[v])))
             .map(|(base, _)| base);
+        // "Did the quote change?", "Is your knee better?": the thing is
+        // what the question is about, so an answer's opening "It" is it
+        let subject = w.len() > 2
+            && matches!(bare(w[0]).as_str(), "did" | "does" | "has" | "is" | "was")
+            && bare(w[1]) == det;
         return Some(Asked {
             thing,
             shown: false,
-            object_only: true,
+            object_only: !subject,
             verb,
         });
     };

@@ -418,7 +418,13 @@ pub fn relate(new: &str, old: &str, cosine: f32) -> Relation {
             mentions_owned(&old_n, &r.stems)
         } else if r.plan {
             // a postponement ends the plan it moves, not every mention
-            r.stems.iter().any(|s| old_stems.contains(s)) && is_plan(&old_n)
+            let has = |s: &String| old_stems.contains(s);
+            let said = if r.whole {
+                r.stems.iter().all(has)
+            } else {
+                r.stems.iter().any(has)
+            };
+            said && is_plan(&old_n)
         } else if r.habit {
             // the habit itself, not "wants to run the marathon"
             let words: Vec<&str> = old_n.split_whitespace().collect();

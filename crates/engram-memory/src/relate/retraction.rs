@@ -248,7 +248,7 @@ fn postponement(t: &str) -> Option<Retraction> {
     let thing = thing.as_str();
     let words: Vec<&str> = thing.split_whitespace().collect();
     let event = *words.last()?;
-    if !EVENTS.contains(&event) {
+    if !EVENTS.contains(&event) && !STARTS.contains(&event) {
         return None;
     }
     let mut stems: Vec<String> = words[..words.len() - 1]
@@ -256,6 +256,20 @@ fn postponement(t: &str) -> Option<Retraction> {
         .filter(|w| !WEAK.contains(w))
         .map(|w| stem(w))
         .collect();
+    // ("the builder pushed the start back": the builder's start, both
+    // said in the old fact)
+    let starts = STARTS.contains(&event);
+    if starts {
+        let mover = crate::offline::lexicon::MOVE_VERBS.iter().find_map(|v| {
+            let at = t.find(&format!(" {v} "))?;
+            t[..at]
+                .split_whitespace()
+                .last()
+                .filter(|w| !matches!(*w, "got" | "was" | "is" | "has" | "been" | "had"))
+                .map(stem)
+        });
+        stems = vec![stem(event), mover?];
+    }
     if stems.is_empty() {
         stems.push(stem(event));
         // ("the wedding" moves "is getting married in June")
@@ -272,9 +286,13 @@ fn postponement(t: &str) -> Option<Retraction> {
         plan: true,
         habit: false,
         done_to: false,
-        whole: false,
+        whole: starts,
     })
 }
+
+/// When work begins, which moves as an event does: "the builder pushed
+/// the start back to May 5" moves "the builder starts on April 14".
+const STARTS: &[&str] = &["start", "start date", "kickoff"];
 
 /// The event an active move names ("moved the wedding to", "pushed our
 /// trip back to"), as its words after the determiner.
@@ -294,7 +312,7 @@ fn moved_object(t: &str) -> Option<String> {
         .take(3)
         .collect();
     let last = *event.last()?;
-    EVENTS.contains(&last).then(|| event.join(" "))
+    (EVENTS.contains(&last) || STARTS.contains(&last)).then(|| event.join(" "))
 }
 
 /// Whether `old` (normalised) reads as a plan: a date in it, or a plan's

@@ -51,6 +51,15 @@ fn value(fact: &str) -> Option<(Option<String>, String, String)> {
     if let Some(said) = rate_set(&w) {
         return Some(said);
     }
+    // "the builder for the kitchen quoted £18k": the quote's amount
+    if let Some(q) = w.iter().position(|x| *x == "quoted") {
+        let amount = w
+            .get(q + 1)?
+            .trim_start_matches(['$', '\u{20ac}', '\u{a3}']);
+        return amount
+            .starts_with(|c: char| c.is_ascii_digit())
+            .then(|| (None, "quote".to_string(), amount.to_string()));
+    }
     let owner = w.first()?.strip_suffix("'s").map(str::to_string);
     if owner.is_none() && !the {
         return None;
