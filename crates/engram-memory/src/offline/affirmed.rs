@@ -129,9 +129,14 @@ fn yes_naming(sentence: &str, lower_case: bool, most: usize) -> Option<&str> {
     let end = rest.find([',', '!', ';']).unwrap_or(rest.len());
     let name = rest[..end].trim_end_matches('.').trim();
     let words: Vec<&str> = name.split_whitespace().collect();
-    let capitalised = words.iter().all(|w| {
+    // ("a Lifetime ISA with Moneybox": an article first, "with" inside)
+    let capitalised = words.iter().enumerate().all(|(k, w)| {
         w.starts_with(char::is_uppercase)
-            || matches!(*w, "&" | "and" | "of" | "the" | "at" | "from" | "in")
+            || matches!(
+                *w,
+                "&" | "and" | "of" | "the" | "at" | "from" | "in" | "with" | "on" | "by"
+            )
+            || (k == 0 && matches!(*w, "a" | "an") && words.len() > 1)
     });
     let pronoun = words
         .first()
@@ -236,6 +241,11 @@ mod tests {
                 Some("I have booked a hotel, the Hoxton in Shoreditch."),
             ),
             ("Have you picked the finishes yet?", "yes, finally", None),
+            (
+                "Great goal! Are you using an ISA?",
+                "yes, a Lifetime ISA with Moneybox",
+                Some("I'm using an ISA, a Lifetime ISA with Moneybox."),
+            ),
             (
                 "Did you call a plumber?",
                 "Yes, I did, he comes Monday.",

@@ -68,15 +68,26 @@ pub(super) fn left_out_subject(body: &[&str], words: &[&str], i: usize) -> Optio
     let agrees = form == VerbForm::Past || (third && form == VerbForm::Third);
     // the object: an article, a number, a particle, a name or a noun (not
     // "tired of work": a state and what it is of)
-    let object = words.get(i + 1).is_some_and(|n| {
-        let nb = bare(n);
-        opens_object(n)
-            || matches!(nb.as_str(), "up" | "back" | "out" | "into" | "to")
-            || !(nb.is_empty()
-                || AUXILIARIES.contains(&nb.as_str())
-                || matches!(verb(&nb), Some((_, VerbForm::Past | VerbForm::Gerund)))
-                || NO_OBJECT.contains(&nb.as_str()))
+    // ("got about £12k so far": "about" a number)
+    let about_amount = words.get(i + 1).is_some_and(|n| {
+        matches!(
+            bare(n).as_str(),
+            "about" | "around" | "roughly" | "nearly" | "almost" | "over"
+        )
+    }) && words.get(i + 2).is_some_and(|a| {
+        a.trim_start_matches(['$', '\u{20ac}', '\u{a3}'])
+            .starts_with(|c: char| c.is_ascii_digit())
     });
+    let object = about_amount
+        || words.get(i + 1).is_some_and(|n| {
+            let nb = bare(n);
+            opens_object(n)
+                || matches!(nb.as_str(), "up" | "back" | "out" | "into" | "to")
+                || !(nb.is_empty()
+                    || AUXILIARIES.contains(&nb.as_str())
+                    || matches!(verb(&nb), Some((_, VerbForm::Past | VerbForm::Gerund)))
+                    || NO_OBJECT.contains(&nb.as_str()))
+        });
     (agrees && object).then_some(subject)
 }
 
@@ -97,6 +108,12 @@ mod tests {
     #[test]
     fn the_verb_after_a_comma_takes_the_subject_before() {
         check("I'm job hunting, got interviews lined up", "got", Some("I"));
+        check(
+            "I'm saving for a house deposit, got about £12k so far",
+            "got",
+            Some("I"),
+        );
+        check("I'm saving up, got about as far as", "got", None);
         check(
             "my 5k PB is 28:10, trying to get under 27",
             "trying",

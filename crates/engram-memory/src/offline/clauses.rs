@@ -114,6 +114,16 @@ fn be_for(subject: &str) -> String {
 /// words ("I took my family camping - it was lovely") separates, unless
 /// what follows it is a noun phrase that says what the part before it was
 /// ([`appositive`]).
+/// Whether `words[i]` opens an aim: "aiming for", "hoping to".
+fn aim_at(words: &[&str], i: usize) -> bool {
+    matches!(
+        bare(words[i]).as_str(),
+        "aiming" | "hoping" | "planning" | "trying"
+    ) && words
+        .get(i + 1)
+        .is_some_and(|n| matches!(bare(n).as_str(), "to" | "for"))
+}
+
 pub fn split(sentence: &str) -> Vec<String> {
     // "My sister, who lives in Bristol, is a nurse": two sentences
     if let Some(sentences) = super::relatives::expanded(sentence) {
@@ -487,7 +497,13 @@ fn split_part(sentence: &str) -> Vec<String> {
             };
             let gerund_pair = matches!(verb(&before_and), Some((_, VerbForm::Gerund)));
             let adjective_pair = super::words::EVALUATIVE.contains(&before_and.as_str());
+            // ("got £12k so far and aiming for £30k": an aim is a clause
+            // of its own after any verb; "aiming" is not in the lexicon)
+            let aim = aim_at(&words, i + adverb) && !gerund_pair;
             match (verb(&bare(words[i + adverb])), shared) {
+                (_, Some(subj)) if aim => {
+                    lead = Some(Some(be_for(&subj)));
+                }
                 (Some((_, VerbForm::Gerund)), Some(subj)) if progressive(body) && !gerund_pair => {
                     lead = Some(Some(be_for(&subj)));
                 }

@@ -40,6 +40,8 @@ const RETRACTIONS: &[(&str, bool)] = &[
     (" gave away ", false),
     (" pulled out of ", false),
     (" dropped out of ", false),
+    (" to drop ", false),
+    (" dropped the ", false),
     (" withdrew from ", false),
     (" rehomed ", false),
     (" lost ", false),
