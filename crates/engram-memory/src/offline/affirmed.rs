@@ -17,6 +17,9 @@ use super::short_answers::{last_question, mine};
 /// The answer sentence `answer`, when it only says yes to the question in
 /// `question`, said as that question's statement.
 pub(super) fn said_yes(question: &str, answer: &str) -> Option<String> {
+    if let Some(said) = taking(question, answer) {
+        return Some(said);
+    }
     // ("yes, StoneCo, but it's 2k more": a yes that names what was found;
     // a tool used may be named in lower case: "yeah, turborepo with pnpm")
     let uses = last_question(question).is_some_and(|q| {
@@ -160,6 +163,47 @@ fn yes_naming(sentence: &str, lower_case: bool, most: usize) -> Option<&str> {
     (!words.is_empty() && words.len() <= 6 && (named || tool) && !pronoun).then_some(name)
 }
 
+/// "Is he on anything for it?" - "yes, metacam once a day": "he is on
+/// metacam once a day"; "Are you taking anything?" - "yeah, ibuprofen":
+/// "I'm taking ibuprofen". What someone takes, named after the yes.
+fn taking(question: &str, answer: &str) -> Option<String> {
+    let q: Vec<String> = last_question(question)?
+        .split_whitespace()
+        .map(bare)
+        .collect();
+    let at = q.iter().position(|w| matches!(w.as_str(), "is" | "are"))?;
+    let (who, verb) = match q.get(at + 1..at + 4)? {
+        [who, verb, any] if any == "anything" && matches!(verb.as_str(), "on" | "taking") => {
+            (who.as_str(), verb.as_str())
+        }
+        _ => return None,
+    };
+    let subject = match who {
+        "you" => "I'm",
+        "he" => "he is",
+        "she" => "she is",
+        "they" => "they are",
+        _ => return None,
+    };
+    let (yes, rest) = answer.split_once(',')?;
+    if !YES.contains(&bare(yes).as_str()) || yes.split_whitespace().count() != 1 {
+        return None;
+    }
+    let rest = rest.trim().trim_end_matches(['.', '!']);
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    if words.is_empty()
+        || words.len() > 8
+        || words.iter().take(2).any(|w| super::clauses::is_verbish(w))
+        || matches!(
+            bare(words[0]).as_str(),
+            "i" | "i'm" | "he" | "she" | "it" | "just" | "not"
+        )
+    {
+        return None;
+    }
+    Some(format!("{subject} {verb} {rest}."))
+}
+
 /// Words that say yes ("of course", "for sure" by their first word).
 const YES: &[&str] = &[
     "yes",
@@ -241,6 +285,17 @@ mod tests {
                 Some("I have booked a hotel, the Hoxton in Shoreditch."),
             ),
             ("Have you picked the finishes yet?", "yes, finally", None),
+            (
+                "Poor Biscuit. Is he on anything for it?",
+                "yes, metacam once a day with his dinner",
+                Some("he is on metacam once a day with his dinner."),
+            ),
+            (
+                "Are you taking anything for the pain?",
+                "yeah, ibuprofen when it flares up",
+                Some("I'm taking ibuprofen when it flares up."),
+            ),
+            ("Is he on anything?", "yes, I think so", None),
             (
                 "Great goal! Are you using an ISA?",
                 "yes, a Lifetime ISA with Moneybox",

@@ -157,6 +157,31 @@ fn kept_from(before: &str) -> Option<String> {
     (!thing.is_empty()).then(|| thing.join(" "))
 }
 
+/// `resolved` (a clause whose "it" was read as who it is about) with the
+/// illness "it" was said to be had by them: "the vet thinks it's
+/// arthritis" said of a dog that limps is "the vet thinks Biscuit has
+/// arthritis", not "... Biscuit is arthritis". `None` when `clause` says
+/// no "it's" of an illness.
+pub(super) fn illness_it(clause: &str, resolved: &str) -> Option<String> {
+    let lower: Vec<String> = clause.split_whitespace().map(bare).collect();
+    let said = lower
+        .windows(2)
+        .any(|p| p[0] == "it's" && ILLNESSES.contains(&p[1].as_str()))
+        || lower
+            .windows(3)
+            .any(|p| p[0] == "it" && p[1] == "is" && ILLNESSES.contains(&p[2].as_str()));
+    if !said {
+        return None;
+    }
+    let words: Vec<&str> = resolved.split_whitespace().collect();
+    let at = words
+        .windows(2)
+        .position(|p| bare(p[0]) == "is" && ILLNESSES.contains(&bare(p[1]).as_str()))?;
+    let mut out: Vec<String> = words.iter().map(|w| w.to_string()).collect();
+    out[at] = "has".to_string();
+    Some(out.join(" "))
+}
+
 /// Words that name an illness (the head of what someone "has").
 const ILLNESSES: &[&str] = &[
     "diabetes",

@@ -42,6 +42,20 @@ pub(super) fn after_doing(words: &[&str], people: &[&str]) -> usize {
     }) && words
         .get(1)
         .is_some_and(|w| verb(&bare(w)).is_some_and(|(_, f)| f == VerbForm::Gerund));
+    // "at work Marek uses Rust", "on weekends Ana teaches piano": a short
+    // place or time put first without a comma
+    let placed = words
+        .first()
+        .is_some_and(|w| matches!(bare(w).as_str(), "at" | "in" | "on" | "during" | "outside"));
+    if placed {
+        return (2..words.len().min(6))
+            .find(|&j| {
+                people.iter().any(|p| bare(p) == bare(words[j]))
+                    && words[j + 1..].iter().take(2).any(|n| is_verbish(n))
+                    && !words[..j].iter().any(|w| w.ends_with([',', '.', '!', '?']))
+            })
+            .unwrap_or(0);
+    }
     if !opens {
         return 0;
     }

@@ -25,6 +25,7 @@ pub(crate) mod clauses;
 mod context;
 mod coordination;
 pub(crate) mod coref;
+mod corrected;
 pub(crate) mod dates;
 mod entities;
 mod filled;
@@ -81,6 +82,7 @@ pub use intro::{
     asks_for_a_name, from_context as name_in_context, introduced, is_name_word, says_a_name,
 };
 pub use named::names_a_pet;
+pub use people::{is_person_name, self_introduction};
 
 /// The named entities of a fact (people, places, organisations, ...).
 pub fn entities_of(text: &str) -> Vec<crate::Entity> {
@@ -95,43 +97,22 @@ use std::collections::HashSet;
 use subjects::{with_origin_subject, with_subject};
 use surface::*;
 
-/// The name the application's user gives themself in these turns ("Hi!
-/// I'm Maya, ..."), if they do: the first self-introduction in a generic
-/// speaker's turn ([`Turn::generic`]).
-pub fn self_introduction(turns: &[Turn]) -> Option<String> {
-    turns
-        .iter()
-        .filter(|t| t.generic && t.role == Role::User)
-        .find_map(|t| {
-            let text = without_attachments(t.text);
-            // ("Name: Ruth Okafor" heading a note)
-            let text = notes::as_prose(&text).unwrap_or(text);
-            split_sentences(&text, 0, text.len())
-                .into_iter()
-                .find_map(|(s, e)| {
-                    clauses::split(strip_openers(&text[s..e]))
-                        .iter()
-                        .find_map(|c| introduced(strip_openers(c)).map(|(name, _)| name))
-                })
-        })
-}
-
-/// Whether a string reads as a person's name: one to three capitalised
-/// words of letters ("Maya", "Li Wei", "Anne-Marie Dubois").
-pub fn is_person_name(s: &str) -> bool {
-    let words: Vec<&str> = s.split_whitespace().collect();
-    (1..=3).contains(&words.len())
-        && words.iter().all(|w| {
-            w.chars().next().is_some_and(char::is_uppercase)
-                && w.chars()
-                    .all(|c| c.is_alphabetic() || c == '-' || c == '\'')
-        })
-        && introduced(&format!("I'm {s}")).is_some_and(|(n, _)| n == s)
-}
-
 /// Fact candidates from a conversation or document, in order, without
 /// duplicates.
 pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
+    // ("sorry, I meant Porto, not Lisbon": what it corrects, corrected)
+    if let Some(texts) = corrected::corrected(turns) {
+        let fixed: Vec<Turn> = turns
+            .iter()
+            .zip(&texts)
+            .map(|(t, text)| Turn { text, ..t.clone() })
+            .collect();
+        return extract_turns(&fixed);
+    }
+    extract_turns(turns)
+}
+
+fn extract_turns(turns: &[Turn]) -> Vec<Candidate> {
     let mut people: Vec<&str> = turns
         .iter()
         .flat_map(|t| [t.speaker, t.listener])
@@ -537,6 +518,8 @@ fn clause_facts(
         Some(sp) if resolved != clause => antecedents.owners.of_work(&resolved, sp),
         _ => resolved,
     };
+    // ("the vet thinks it's arthritis": the dog has it)
+    let resolved = allergy::illness_it(&clause, &resolved).unwrap_or(resolved);
     let (text, about_speaker) = match t.speaker {
         Some(sp) => coref::resolve(&resolved, sp, t.listener, &we),
         None => (resolved, false),

@@ -141,3 +141,39 @@ pub(super) fn person_names(text: &str, people: &[&str], common: &HashSet<String>
     }
     out
 }
+
+/// The name the application's user gives themself in these turns ("Hi!
+/// I'm Maya, ..."), if they do: the first self-introduction in a generic
+/// speaker's turn ([`Turn::generic`]).
+pub fn self_introduction(turns: &[crate::Turn]) -> Option<String> {
+    turns
+        .iter()
+        .filter(|t| t.generic && t.role == crate::Role::User)
+        .find_map(|t| {
+            let text = super::without_attachments(t.text);
+            // ("Name: Ruth Okafor" heading a note)
+            let text = super::notes::as_prose(&text).unwrap_or(text);
+            engram_extract::split_sentences(&text, 0, text.len())
+                .into_iter()
+                .find_map(|(s, e)| {
+                    super::clauses::split(super::strip_openers(&text[s..e]))
+                        .iter()
+                        .find_map(|c| {
+                            super::introduced(super::strip_openers(c)).map(|(name, _)| name)
+                        })
+                })
+        })
+}
+
+/// Whether a string reads as a person's name: one to three capitalised
+/// words of letters ("Maya", "Li Wei", "Anne-Marie Dubois").
+pub fn is_person_name(s: &str) -> bool {
+    let words: Vec<&str> = s.split_whitespace().collect();
+    (1..=3).contains(&words.len())
+        && words.iter().all(|w| {
+            w.chars().next().is_some_and(char::is_uppercase)
+                && w.chars()
+                    .all(|c| c.is_alphabetic() || c == '-' || c == '\'')
+        })
+        && super::introduced(&format!("I'm {s}")).is_some_and(|(n, _)| n == s)
+}

@@ -38,7 +38,17 @@ impl Antecedents {
                     }
                     if let Some(plural) = animal(&noun) {
                         let noun = whole_animal(&noun, words.get(i + 2));
-                        self.push(format!("{owner}'s {noun}"), turn, Kind::Animal(plural));
+                        // ("Sofia's dog Biscuit has been limping": Biscuit)
+                        let after = i + 1 + noun.split_whitespace().count();
+                        let name = words
+                            .get(after)
+                            .map(|w| w.trim_end_matches([',', '.', '!', '?']))
+                            .filter(|w| !plural && crate::offline::is_name_word(w));
+                        let said = match name {
+                            Some(name) => name.to_string(),
+                            None => format!("{owner}'s {noun}"),
+                        };
+                        self.push(said, turn, Kind::Animal(plural));
                         continue;
                     }
                     // "John's one-year-old"

@@ -288,3 +288,32 @@ pub(super) fn plural_subject(sentence: &str) -> bool {
             "are" | "were" | "aren't" | "weren't" | "can" | "can't" | "have" | "always" | "never"
         )
 }
+
+/// Whether a subject that is a professional nobody named ("the vet", "my
+/// GP") reports, with `verb`, what is then said ("The vet thinks Biscuit
+/// has arthritis"): the fact is about whoever that names.
+pub(super) fn reported_of(subject: &[&str], verb: Option<&&str>) -> bool {
+    let professional = subject.last().is_some_and(|n| {
+        matches!(
+            bare(n).as_str(),
+            "vet"
+                | "doctor"
+                | "gp"
+                | "dentist"
+                | "physio"
+                | "nurse"
+                | "consultant"
+                | "specialist"
+                | "surgeon"
+                | "midwife"
+                | "therapist"
+        )
+    });
+    let reports = verb.is_some_and(|v| {
+        matches!(
+            bare(v).as_str(),
+            "thinks" | "says" | "said" | "reckons" | "suspects" | "confirmed" | "believes"
+        )
+    });
+    professional && subject.len() <= 2 && reports
+}

@@ -344,23 +344,28 @@ pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
                 .any(|p| matches!(bare(p[0]).as_str(), "for" | "to") && person_in(&p[1..])));
     // ("Watching that game was a first for Tim": which game, said before)
     let doing_that = gerund_subject && subject_words.get(1).is_some_and(|w| points_back(w));
-    let about_someone = (taste_verb || to_someone)
-        && !doing_that
-        && !matches!(
-            head,
-            "this"
-                | "that"
-                | "these"
-                | "those"
-                | "it"
-                | "everyone"
-                | "everything"
-                | "there"
-                | "here"
-        )
-        && (!FUNCTION.contains(&head) || (dear_to && matches!(head, "the" | "a" | "an")))
-        && !LEADING.contains(&head)
-        && person_in(&rest[v..]);
+    // ("The vet thinks Sofia's dog has arthritis": what a professional
+    // said of someone's)
+    let reported = super::pronoun_words::reported_of(subject_words, rest.get(main))
+        && person_in(&rest[main + 1..]);
+    let about_someone = reported
+        || (taste_verb || to_someone)
+            && !doing_that
+            && !matches!(
+                head,
+                "this"
+                    | "that"
+                    | "these"
+                    | "those"
+                    | "it"
+                    | "everyone"
+                    | "everything"
+                    | "there"
+                    | "here"
+            )
+            && (!FUNCTION.contains(&head) || (dear_to && matches!(head, "the" | "a" | "an")))
+            && !LEADING.contains(&head)
+            && person_in(&rest[v..]);
     // "The poetry reading that Ana went to was ...": a thing someone
     // named did something with is theirs
     let identified = matches!(head, "the" | "a" | "an")

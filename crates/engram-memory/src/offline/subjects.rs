@@ -320,6 +320,9 @@ pub(super) fn with_origin_subject(sentence: &str, has_speaker: bool) -> String {
         ("born and raised in ", "I was"),
         ("born in ", "I was"),
         ("raised in ", "I was"),
+        // "back to normal eating", "back at work since Monday"
+        ("back to ", "I'm"),
+        ("back at ", "I'm"),
     ] {
         if lower.starts_with(opening) {
             return format!("{subject} {}", lowered(sentence));

@@ -50,6 +50,12 @@ const LIFE_EVENTS: Words = Words(
      propose adopt",
 );
 
+/// Symptoms, going on, that say how someone is ("has been limping").
+const SYMPTOMS: Words = Words(
+    "limping coughing sneezing vomiting wheezing itching scratching bleeding \
+     shaking fainting snoring sleepwalking",
+);
+
 /// Forms of "be", "have", "do" and "will" (with their contractions) that
 /// stand before a predicate's verb. Not [`super::lexicon::AUXILIARIES`]:
 /// that list has no contractions, and it has negations ("isn't") that
@@ -73,6 +79,10 @@ pub(super) fn bare_activity(pred: &[&str], subject: &str) -> bool {
         return false;
     };
     let main = bare(main);
+    // "Biscuit has been limping": a symptom is news by itself
+    if SYMPTOMS.contains(&main.as_str()) {
+        return false;
+    }
     let ongoing = match verb(&main) {
         Some((base, form)) => {
             matches!(form, VerbForm::Gerund | VerbForm::Third)

@@ -28,6 +28,8 @@
 //!   them;
 //! - what someone or something is called ("what is Carmen's baby
 //!   called?"): a memory that gives a name ("... will be named Lucía");
+//! - what medicine someone is on ("what meds is Biscuit on?"): a memory
+//!   that says what they are on or take;
 //! - where someone lives or works, or what they do ("where does Mei
 //!   live?"): a fact of theirs better than one of their people ("Mei's
 //!   boyfriend Jonas lives in Munich").
@@ -458,6 +460,8 @@ pub struct Asked {
     /// What a progressive question asks is going on ("what is Ana
     /// reading?": "reading").
     going_on: Option<String>,
+    /// It asks what medicine someone is on.
+    medication: bool,
 }
 
 impl Asked {
@@ -480,6 +484,7 @@ impl Asked {
             person: person.clone().zip(super::whose::asked_slot(question)),
             doing: person.zip(super::whose::asked_doing(question)),
             going_on: going_on(question),
+            medication: super::doses::asks_medication(question),
         }
     }
 
@@ -533,6 +538,7 @@ impl Asked {
                 .as_deref()
                 .is_some_and(|g| says_going_on(memory, g))
             || (self.school && holds_a_place(memory))
+            || (self.medication && super::doses::says_taking(memory))
             || (self.partner
                 && super::slots(memory)
                     .iter()

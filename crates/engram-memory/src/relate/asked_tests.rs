@@ -151,3 +151,12 @@ fn what_is_going_on_is_answered_by_a_doing_under_way() {
     assert!(!q.answered_by("The user finished reading Project Hail Mary."));
     assert!(!Asked::of("what is Ana doing?").answered_by("Ana is doing yoga."));
 }
+
+#[test]
+fn what_medicine_someone_is_on() {
+    let q = Asked::of("what medication is Biscuit on?");
+    assert!(q.answered_by("Biscuit is on metacam once a day with his dinner."));
+    assert!(q.answered_by("Grace's doctor put Grace on metformin, 500mg twice a day."));
+    assert!(!q.answered_by("The vet thinks Biscuit has arthritis."));
+    assert!(!Asked::of("what is Biscuit?").answered_by("Biscuit is on metacam."));
+}

@@ -151,6 +151,44 @@ pub(super) fn described(new: &str, old: &str) -> Option<String> {
     is_person.then(|| format!("{person}'s {rest}"))
 }
 
+/// Whether `question` asks what medicine someone is on or takes ("what
+/// medication is Biscuit on?", "what meds does Grace take?").
+pub(super) fn asks_medication(question: &str) -> bool {
+    let q = normalise(question);
+    let w: Vec<&str> = q.split_whitespace().collect();
+    matches!(w.first(), Some(&("what" | "which")))
+        && w.get(1).is_some_and(|x| {
+            matches!(
+                *x,
+                "medication"
+                    | "medications"
+                    | "medicine"
+                    | "medicines"
+                    | "meds"
+                    | "drug"
+                    | "drugs"
+                    | "pills"
+                    | "tablets"
+            )
+        })
+}
+
+/// Whether `memory` says what someone is on or takes ("Biscuit is on
+/// metacam once a day", "Grace takes 20mg of lisinopril").
+pub(super) fn says_taking(memory: &str) -> bool {
+    let m = format!(" {} ", normalise(memory));
+    states_dose(memory)
+        || [
+            " is on ",
+            " are on ",
+            " is taking ",
+            " takes ",
+            " started taking ",
+        ]
+        .iter()
+        .any(|p| m.contains(p))
+}
+
 #[cfg(test)]
 mod tests {
     use super::{described, new_dose};
