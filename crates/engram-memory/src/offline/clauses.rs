@@ -320,10 +320,14 @@ fn split_part(sentence: &str) -> Vec<String> {
         // "Nothing too soon, but my colleague invited me ...": a lead
         // with no verb of its own, then a clause with its subject
         // (or a short one with no comma: "no allergies but I hate ...")
-        let verbless_lead = conj
-            && prev_bare == "but"
+        // ("really well, though she's scared of the hoover": the same
+        // after "though")
+        let verbless_lead = (conj || matches!(prev_bare.as_str(), "though" | "although"))
+            && matches!(prev_bare.as_str(), "but" | "though" | "although")
             && i >= 2
-            && (words[i - 2].ends_with(',') || body_end - start <= 3)
+            // (after "though" only a lead closed by a comma: "even though
+            // ..." is one subordinate clause)
+            && (words[i - 2].ends_with(',') || (body_end - start <= 3 && prev_bare == "but"))
             && body_end > start
             && !words[start..body_end].iter().any(|w| is_verbish(w))
             && subject_at(&words, i) > 0;
@@ -335,7 +339,12 @@ fn split_part(sentence: &str) -> Vec<String> {
             && subject_at(&words, i) > 0
             && super::named::in_fragment(&clause.join(" ")).is_some();
         if verbless_lead || naming_lead {
-            push(&mut out, prefix.as_ref(), &words[start..body_end]);
+            let end = if matches!(prev_bare.as_str(), "though" | "although") {
+                i - 1
+            } else {
+                body_end
+            };
+            push(&mut out, prefix.as_ref(), &words[start..end]);
             prefix = None;
             start = i;
             continue;

@@ -65,6 +65,11 @@ fn relative_dates_resolve_against_the_day_they_were_said() {
         &["2023-06-02"],
     );
     check(
+        "Tom is on holiday until the 20th.",
+        "Tom is on holiday until 20 May 2023.",
+        &["2023-05-20"],
+    );
+    check(
         "We moved in on the 20th.",
         "We moved in on 20 April 2023.",
         &["2023-04-20"],

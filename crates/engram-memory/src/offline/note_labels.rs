@@ -133,3 +133,91 @@ pub(super) fn reading(key: &str, value: &str) -> Option<Vec<String>> {
     }
     Some(out)
 }
+
+/// Labels that are no one's name, though capitalised like one.
+const NOT_SOMEONE: &[&str] = &[
+    "decision",
+    "status",
+    "update",
+    "note",
+    "goal",
+    "focus",
+    "plan",
+    "summary",
+    "current",
+    "now",
+    "today",
+    "next",
+    "progress",
+    "done",
+    "doing",
+    "reading",
+    "watching",
+    "learning",
+    "listening",
+    "working",
+    "playing",
+    "blocked",
+    "blocker",
+    "risk",
+    "question",
+    "outcome",
+    "agenda",
+    "topic",
+    "owner",
+    "context",
+    "background",
+    "result",
+    "where",
+    "when",
+    "who",
+];
+
+/// A meeting note's line about someone named ("Priya: finishing the
+/// onboarding redesign", "Tom: on holiday until the 10th", "Ade: book the
+/// venue") as a sentence about them: "Priya is finishing ...", "Tom is on
+/// holiday ...", "Ade will book the venue"; an action that names whose
+/// ("Action: Ade to book the venue by Friday") is theirs too.
+pub(super) fn about_someone(label: &str, value: &str) -> Option<String> {
+    let words: Vec<&str> = value.split_whitespace().collect();
+    let key = label.to_lowercase();
+    // "Action: Ade to book the offsite venue by Friday"
+    if matches!(
+        key.as_str(),
+        "action" | "action item" | "todo" | "to do" | "next step"
+    ) {
+        let (name, rest) = (words.first()?, words.get(1..)?);
+        let base = rest.get(1).is_some_and(|v| {
+            matches!(verb(&bare(v)), Some((_, VerbForm::Base)))
+                || super::lexicon::ARRANGING.contains(&bare(v).as_str())
+        });
+        return (super::intro::is_name_word(name)
+            && verb(&bare(name)).is_none()
+            && rest.first().is_some_and(|t| *t == "to")
+            && base)
+            .then(|| sentence(&format!("{name} will {}", rest[1..].join(" "))));
+    }
+    let named = (1..=2).contains(&label.split_whitespace().count())
+        && label.split_whitespace().all(|w| {
+            super::intro::is_name_word(w)
+                && verb(&bare(w)).is_none()
+                && !NOT_SOMEONE.contains(&bare(w).as_str())
+                && !bare(w).ends_with('s')
+        });
+    if !named {
+        return None;
+    }
+    let first = bare(words.first()?);
+    let said = match verb(&first) {
+        Some((_, VerbForm::Gerund)) => format!("{label} is {value}"),
+        _ if matches!(
+            first.as_str(),
+            "on" | "off" | "away" | "out" | "back" | "at"
+        ) =>
+        {
+            format!("{label} is {value}")
+        }
+        _ => return None,
+    };
+    Some(sentence(&said))
+}

@@ -147,6 +147,20 @@ fn family(key: &str, value: &str) -> Option<Vec<String>> {
             if key == "family" {
                 return None;
             }
+            // "Kids: Ada (6), Femi (3)": each one by name, and their age
+            let one = one_of(key);
+            let age = aside
+                .or_else(|| hw.get(1).copied())
+                .filter(|a| a.chars().all(|c| c.is_ascii_digit()) && !a.is_empty());
+            match (hw.as_slice(), age) {
+                ([name, ..], Some(age)) if super::intro::is_name_word(name) && hw.len() <= 2 => {
+                    said.push(format!("My {one} {name} is {age}"));
+                }
+                ([name], None) if super::intro::is_name_word(name) => {
+                    said.push(format!("I have a {one} named {name}"));
+                }
+                _ => {}
+            }
             continue;
         }
         said.push(format!("I have {head}"));

@@ -220,6 +220,11 @@ pub(super) fn lower_first(s: &str) -> String {
         .unwrap_or_default()
 }
 
+/// Whether `w` is a year ("2019").
+fn year(w: &str) -> bool {
+    w.len() == 4 && w.chars().all(|c| c.is_ascii_digit())
+}
+
 /// "Sam (we got married in 2021)", "Ife, born March 2022", "Biscuit, a
 /// beagle": the name, and what is said of them as sentences.
 fn named_with(value: &str) -> (String, Vec<String>) {
@@ -259,6 +264,16 @@ fn named_with(value: &str) -> (String, Vec<String>) {
             }
             // "we got married in 2021": the two of them
             "we" => format!("{name} and I {rest}"),
+            // "married 2019", "together since 2015": the writer and them
+            "married" | "engaged" if words.len() == 2 && year(words[1]) => {
+                let with = if first == "married" {
+                    "married"
+                } else {
+                    "got engaged to"
+                };
+                format!("I {with} {name} in {}", words[1])
+            }
+            "together" => format!("{name} and I have been together {rest}"),
             // "Luc, who is a chef"
             "who" if words.get(1).is_some_and(|w| super::clauses::is_verbish(w)) => {
                 format!("{name} {rest}")
@@ -321,6 +336,12 @@ fn label_said(label: &str, value: &str, section: Section) -> Option<Vec<String>>
     // cilantro": the writer does what the label says
     if let Some(said) = super::note_labels::done_by_me(label, value) {
         return Some(vec![sentence(&said)]);
+    }
+    // "Priya: finishing the redesign", "Action: Ade to book the venue"
+    if matches!(section, Section::Plain | Section::Actions) {
+        if let Some(said) = super::note_labels::about_someone(label, value) {
+            return Some(vec![said]);
+        }
     }
     let said = match key.as_str() {
         "name" | "full name" => format!("My name is {value}"),

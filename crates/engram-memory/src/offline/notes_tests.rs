@@ -179,3 +179,30 @@ fn a_reading_list_says_what_was_read_is_read_and_comes_next() {
         ],
     );
 }
+
+#[test]
+fn a_meeting_note_says_what_each_one_named_is_doing() {
+    check(
+        "Weekly sync 3 March\n- Priya: finishing the onboarding redesign\n- Tom: on holiday until the 10th\n- Decision: move standup to 9:30\n- Action: Ade to book the offsite venue by Friday\n- Hobbies: reading",
+        &[
+            "Priya is finishing the onboarding redesign.",
+            "Tom is on holiday until the 10th.",
+            "Decision: move standup to 9:30.",
+            "Ade will book the offsite venue by Friday.",
+            "Hobbies: reading.",
+        ],
+    );
+}
+
+#[test]
+fn kids_and_a_partner_listed_with_ages_and_years() {
+    check(
+        "# About me\n\nPartner: Sam (married 2019)\nKids: Ada (6), Femi (3)",
+        &[
+            "My partner is Sam.",
+            "I married Sam in 2019.",
+            "My kid Ada is 6.",
+            "My kid Femi is 3.",
+        ],
+    );
+}

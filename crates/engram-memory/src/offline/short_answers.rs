@@ -103,7 +103,8 @@ pub(super) fn expanded(question: &str, answer: &str) -> Option<String> {
         &["where are you staying", "where will you be staying"],
     )
     .is_some();
-    if words.is_empty() || words.len() > if staying { 12 } else { 8 } {
+    let plans = after(&lower, PLANS).is_some();
+    if words.is_empty() || words.len() > if staying || plans { 12 } else { 8 } {
         return None;
     }
     let said = if let Some(doing) = after(&lower, &["how long have you been "]) {
@@ -259,6 +260,21 @@ pub(super) fn expanded(question: &str, answer: &str) -> Option<String> {
             return None;
         }
         format!("I {did} {}", whereabouts(&words)?)
+    } else if let Some(when) = after(&lower, PLANS) {
+        // "Any plans for the weekend?" - "A hike in the Peak District."
+        // (a hedge stays: "probably just family lunch")
+        let (lead, words) = match words.first().map(|w| bare(w)).as_deref() {
+            Some("probably" | "maybe" | "hopefully") => ("I'm probably planning", &words[1..]),
+            _ => ("I'm planning", &words[..]),
+        };
+        let words = words.strip_prefix(&["just"]).unwrap_or(words);
+        let when = when.trim_end_matches(['?', '!', '.']).trim();
+        let when = if when.starts_with("for ") {
+            format!(" {}", mine(&cased(when)))
+        } else {
+            String::new()
+        };
+        format!("{lead} {}{when}", planned(words)?)
     } else {
         filled(&lower, &words)
             .filter(|_| !aside)
@@ -296,6 +312,31 @@ pub(super) fn expanded(question: &str, answer: &str) -> Option<String> {
         _ => rest.to_string(),
     };
     Some(format!("{said}{rest}"))
+}
+
+/// Questions that ask what one plans ("Any plans for the weekend?").
+const PLANS: &[&str] = &[
+    "any plans",
+    "any big plans",
+    "what are your plans",
+    "what are the plans",
+    "what's the plan",
+];
+
+/// What one plans, said as a thing ("a small dinner at Dishoom with
+/// friends"): up to ten words, no verb, no "nothing" or "no".
+fn planned(words: &[&str]) -> Option<String> {
+    let first = bare(words.first()?);
+    let none = matches!(
+        first.as_str(),
+        "no" | "nope" | "not" | "nothing" | "none" | "nah" | "yes" | "yeah" | "yep"
+    );
+    // ("Melanie!": a name called out, no plan)
+    let said = words.iter().any(|w| w.starts_with(char::is_lowercase));
+    // ("lunch at my mum's": whose, not "is")
+    let verbless = !(0..words.len()).any(|i| finite(words, i) && !bare(words[i]).ends_with("'s"));
+    (words.len() <= 10 && !none && verbless && said)
+        .then(|| super::notes::lowered(&words.join(" ")))
 }
 
 /// The thing "do you have a ..." asks for, a word or two with no verb

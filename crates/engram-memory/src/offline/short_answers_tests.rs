@@ -32,6 +32,21 @@ fn short_answers_said_in_full() {
             Some("My recovery is 9 months apparently."),
         ),
         (
+            "Any plans?",
+            "a small dinner at Dishoom with friends",
+            Some("I'm planning a small dinner at Dishoom with friends"),
+        ),
+        (
+            "Nice! Any plans for the weekend?",
+            "A hike in the Peak District with my brother.",
+            Some("I'm planning a hike in the Peak District with my brother for the weekend."),
+        ),
+        (
+            "What are your plans for Easter?",
+            "probably just family lunch at my mum's",
+            Some("I'm probably planning family lunch at my mum's for Easter"),
+        ),
+        (
             "Got it. Any testing setup?",
             "vitest for unit tests, playwright for e2e",
             Some("I use vitest for unit tests, playwright for e2e."),

@@ -156,6 +156,11 @@ pub(super) fn said_ahead(out: &[String], on_only: bool, tense: Option<bool>) -> 
             .map(|i| out[i].to_ascii_lowercase())
     };
     let after_on = from_end(1).as_deref() == Some("on");
+    // "on holiday until the 10th", "done by the 15th": a day ahead,
+    // unless the tense is past
+    if on_only && matches!(from_end(1).as_deref(), Some("until" | "till" | "by")) {
+        return Some(tense.unwrap_or(true));
+    }
     let be = if on_only {
         from_end(2).filter(|_| after_on)
     } else {
