@@ -222,13 +222,36 @@ pub(super) fn without_aside(sentence: &str) -> &str {
             && matches!(next, Some("a" | "an"))
             && rest.len() <= 5
             && !rest[2..].iter().any(|w| verb(w).is_some());
-        // ("..., feeling great so far": a mood tacked on)
-        let mood = first == "feeling"
-            && rest.len() <= 5
-            && next.is_some_and(|n| {
-                super::words::EVALUATIVE.contains(&n)
-                    || matches!(n, "good" | "better" | "fine" | "okay" | "ok")
-            });
+        // ("..., feeling great so far", "..., really nervous": a mood
+        // tacked on)
+        let feeling = |n: &str| {
+            super::words::EVALUATIVE.contains(&n)
+                || matches!(
+                    n,
+                    "good"
+                        | "better"
+                        | "fine"
+                        | "okay"
+                        | "ok"
+                        | "nervous"
+                        | "anxious"
+                        | "stressed"
+                        | "scared"
+                        | "excited"
+                        | "terrified"
+                        | "nervy"
+                        | "worried"
+                )
+        };
+        let mood = (first == "feeling" && rest.len() <= 5 && next.is_some_and(feeling))
+            || (rest.len() <= 3
+                && rest.last().is_some_and(|l| feeling(l))
+                && rest[..rest.len() - 1].iter().all(|w| {
+                    matches!(
+                        w.as_str(),
+                        "really" | "so" | "very" | "bit" | "a" | "pretty" | "super" | "kinda"
+                    )
+                }));
         let remark = conj.is_empty() && {
             let said = rest.join(" ");
             exclaimed

@@ -530,6 +530,22 @@ fn phrase<'a>(words: &[&'a str], today: NaiveDate) -> Option<(usize, When, &'a s
         ("last", "year") => return two(When::Year(y - 1)),
         ("this", "year") => return two(When::Year(y)),
         ("next", "year") => return two(When::Year(y + 1)),
+        // "next Tuesday": that day of next week (said on a Monday, eight
+        // days on); "this Tuesday": the coming one
+        ("next", day) if weekday(day).is_some() => {
+            let wd = weekday(day)?;
+            let monday = monday_of(today + Duration::days(7));
+            return two(When::Day(
+                monday + Duration::days(wd.num_days_from_monday() as i64),
+            ));
+        }
+        ("this", day) if weekday(day).is_some() => {
+            let wd = weekday(day)?;
+            let ahead = (wd.num_days_from_monday() as i64
+                - today.weekday().num_days_from_monday() as i64)
+                .rem_euclid(7);
+            return two(When::Day(today + Duration::days(ahead)));
+        }
         ("last", day) => {
             if let Some(wd) = weekday(day) {
                 let back = (today.weekday().num_days_from_monday() as i64

@@ -48,6 +48,16 @@ fn relative_dates_resolve_against_the_day_they_were_said() {
         &["2023-05-05"],
     );
     check("on last Monday", "on 1 May 2023", &["2023-05-01"]);
+    check(
+        "an interview next Tuesday",
+        "an interview on 16 May 2023",
+        &["2023-05-16"],
+    );
+    check(
+        "dinner this Friday",
+        "dinner on 12 May 2023",
+        &["2023-05-12"],
+    );
     check("in January last year", "in January 2022", &["2022"]);
     check(
         "on June 14th next year, in Ghent",

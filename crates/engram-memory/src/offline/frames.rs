@@ -110,6 +110,7 @@ pub(super) fn unframed(clause: &str, turn: &str) -> Option<String> {
         return None;
     }
     why_clause(&words, &lower)
+        .or_else(|| no_thanks(&words, &lower))
         .or_else(|| there_is(&words, &lower))
         .or_else(|| for_me(&words, &lower))
         .or_else(|| reminded_of(&words, &lower))
@@ -143,6 +144,31 @@ fn why_clause(words: &[&str], lower: &[String]) -> Option<String> {
     let rest = &words[i + 1..];
     let own = lower.get(i + 1).is_some_and(|w| OWN.contains(&w.as_str()));
     (own && rest.len() >= 2 && rest.iter().any(|w| is_verbish(w))).then(|| rest.join(" "))
+}
+
+/// "no mushrooms please, can't stand them" -> "I can't stand mushrooms";
+/// "no onions please" -> "I don't want onions": what the speaker will not
+/// have.
+fn no_thanks(words: &[&str], lower: &[String]) -> Option<String> {
+    if lower.first()? != "no" {
+        return None;
+    }
+    let please = lower.iter().position(|w| w == "please")?;
+    let np = &words[1..please];
+    if np.is_empty() || np.len() > 3 || np.iter().any(|w| auxiliary(w) || w.ends_with(',')) {
+        return None;
+    }
+    let np = np.join(" ");
+    let tail: Vec<&str> = lower[please + 1..].iter().map(String::as_str).collect();
+    let tail = tail.strip_prefix(&["i"]).unwrap_or(&tail);
+    let said = match tail {
+        [] => format!("I don't want {np}"),
+        ["can't" | "cannot", "stand", "them" | "it"] => format!("I can't stand {np}"),
+        ["hate" | "dislike", "them" | "it"] => format!("I hate {np}"),
+        ["allergic"] | ["i'm", "allergic"] => format!("I'm allergic to {np}"),
+        _ => return None,
+    };
+    Some(said)
 }
 
 /// "There's (this) a little ramen place near my office (that) I love" ->
@@ -337,6 +363,13 @@ mod tests {
             Some("I decided to become a nurse."),
         );
         check("That's why you should go", t, None);
+        check(
+            "no mushrooms please, can't stand them",
+            t,
+            Some("I can't stand mushrooms"),
+        );
+        check("no onions please", t, Some("I don't want onions"));
+        check("no worries please, it's fine", t, None);
         check("That's what I said", t, None);
         check(
             "there's this little ramen place near my office that I love",

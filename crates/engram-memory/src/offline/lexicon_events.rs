@@ -86,6 +86,12 @@ pub const PERSONAL_EVENTS: &[&str] = &[
     "draft",
     "standup",
     "stand-up",
+    // a course of treatment ("physio's done")
+    "physio",
+    "physiotherapy",
+    "rehab",
+    "chemo",
+    "radiotherapy",
 ];
 
 /// Whether `word` names an event one has ([`EVENTS`]), singular or

@@ -46,6 +46,7 @@ mod note_values;
 mod notes;
 mod openers;
 mod orgs;
+mod owned_event;
 mod owners;
 mod people;
 mod pictures;

@@ -110,9 +110,15 @@ pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
                     && rest
                         .get(j + 2)
                         .is_some_and(|p| super::lexicon::BODY_PARTS.contains(&bare(p).as_str()));
+                // ("Rosa's driving test": a gerund naming an event's kind)
+                let kind_of_event = verb(&b).is_some_and(|(_, f)| f == VerbForm::Gerund)
+                    && rest
+                        .get(j + 2)
+                        .is_some_and(|e| super::lexicon::is_event(&bare(e)));
                 let noun_like = !is_verbish(n)
                     || n.ends_with("'s")
                     || side
+                    || kind_of_event
                     || verb(&b).is_some_and(|(_, f)| matches!(f, VerbForm::Third | VerbForm::Base));
                 noun_like && !FUNCTION.contains(&b.as_str())
             })

@@ -28,6 +28,8 @@
 //!   them;
 //! - what someone or something is called ("what is Carmen's baby
 //!   called?"): a memory that gives a name ("... will be named Lucía");
+//! - what someone dislikes ("what food does Femi hate?"): a memory that
+//!   says what they hate or cannot stand;
 //! - what medicine someone is on ("what meds is Biscuit on?"): a memory
 //!   that says what they are on or take;
 //! - where someone lives or works, or what they do ("where does Mei
@@ -231,6 +233,9 @@ mod when;
 
 #[path = "asked_going_on.rs"]
 mod going;
+
+#[path = "asked_dislike.rs"]
+mod dislike;
 use going::{going_on, says_going_on};
 use when::{asks_school, asks_when, asks_where, holds_a_place, holds_a_time};
 
@@ -462,6 +467,8 @@ pub struct Asked {
     going_on: Option<String>,
     /// It asks what medicine someone is on.
     medication: bool,
+    /// It asks what someone dislikes.
+    dislike: bool,
 }
 
 impl Asked {
@@ -485,6 +492,7 @@ impl Asked {
             doing: person.zip(super::whose::asked_doing(question)),
             going_on: going_on(question),
             medication: super::doses::asks_medication(question),
+            dislike: dislike::asks_dislike(question),
         }
     }
 
@@ -539,6 +547,7 @@ impl Asked {
                 .is_some_and(|g| says_going_on(memory, g))
             || (self.school && holds_a_place(memory))
             || (self.medication && super::doses::says_taking(memory))
+            || (self.dislike && dislike::states_dislike(memory))
             || (self.partner
                 && super::slots(memory)
                     .iter()

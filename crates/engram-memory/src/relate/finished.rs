@@ -170,7 +170,13 @@ fn ongoing_verb<S: AsRef<str>>(words: &[S]) -> Option<usize> {
 /// billing migration at finlo": "the billing migration at finlo").
 fn under_way(old: &str) -> Option<Vec<&str>> {
     let words: Vec<&str> = old.split_whitespace().collect();
-    let i = ongoing_verb(&words)?;
+    // ("started physio for my knee": begun, so under way)
+    let i = ongoing_verb(&words).or_else(|| {
+        words
+            .iter()
+            .position(|w| matches!(*w, "started" | "began" | "begun"))
+            .filter(|&i| words.get(i + 1).is_some_and(|n| !matches!(*n, "to" | "at")))
+    })?;
     Some(words[i + 1..].to_vec())
 }
 

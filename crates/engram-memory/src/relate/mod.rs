@@ -339,6 +339,8 @@ const WORDED_UPDATES: &[(Rule, f32)] = &[
     (outcomes::aim_reached, TOPIC_COSINE),
     // "moved out" after "is moving out in March to live with ..."
     (outcomes::plan_done, TOPIC_COSINE),
+    // "got the job at Google" after "has an interview at Google"
+    (outcomes::hired, TOPIC_COSINE),
     // "finished the migration" after "is leading the billing migration"
     (finished::finishes, TOPIC_COSINE),
     // "kitchen is done" after "kitchen is delayed"

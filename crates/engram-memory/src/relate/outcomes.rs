@@ -356,3 +356,54 @@ pub(super) fn plan_done_described(new: &str, old: &str) -> Option<String> {
     let head = new.trim_end_matches(['.', '!']);
     Some(format!("{head} {}", ow.get(rest..)?.join(" ")))
 }
+
+/// Wordings of how an interview or an audition turned out.
+const HIRED: &[&str] = &[
+    " got the job",
+    " got the role",
+    " got the part",
+    " got the position",
+    " got the offer",
+    " got an offer",
+    " got a job offer",
+    " was offered the job",
+    " was offered the role",
+    " didn't get the job",
+    " didn't get the role",
+    " didn't get the part",
+    " got rejected",
+    " was rejected",
+];
+
+/// Whether `new` tells how the interview or audition `old` had ahead
+/// turned out ("Anya got the job at Google" after "Anya has a
+/// final-round interview at Google on 11 March 2025"): the same subject,
+/// and the same place when both name one.
+pub(super) fn hired(new: &str, old: &str) -> bool {
+    let (n, o) = (format!(" {} ", normalise(new)), normalise(old));
+    let Some(at) = HIRED.iter().find_map(|h| n.find(h)) else {
+        return false;
+    };
+    let ow: Vec<&str> = o.split_whitespace().collect();
+    let interview = ow.iter().any(|w| {
+        matches!(
+            w.trim_end_matches(['.', ',']),
+            "interview" | "interviews" | "audition" | "auditions"
+        )
+    }) && ow.iter().any(|w| AHEAD.contains(w));
+    // the places each names ("at google")
+    let place = |t: &str| -> Option<String> {
+        let words: Vec<&str> = t.split_whitespace().collect();
+        let i = words
+            .iter()
+            .position(|w| matches!(*w, "at" | "with" | "for"))?;
+        words
+            .get(i + 1)
+            .map(|w| w.trim_end_matches(['.', ',']).to_string())
+    };
+    let places_agree = match (place(&n[at..]), place(&o)) {
+        (Some(a), Some(b)) => a == b,
+        _ => true,
+    };
+    interview && places_agree && same_subject(&lead_subject(n.trim()), &lead_subject(&o))
+}
