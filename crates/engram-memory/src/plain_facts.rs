@@ -122,7 +122,47 @@ pub fn is_plain_fact(text: &str) -> bool {
         return false;
     }
     let words: Vec<&str> = text.split_whitespace().collect();
-    taste(&words) || aim(&words) || makes_happy(&words)
+    // ("... wants to see Nara too": "too" adds nothing to the shape)
+    let words = match words.split_last() {
+        Some((last, rest)) if matches!(*last, "too" | "as well") => rest.to_vec(),
+        _ => words,
+    };
+    taste(&words) || aim(&words) || makes_happy(&words) || wants(&words)
+}
+
+/// "<Name> [really] wants to see Nara": a want of a named thing or place,
+/// said outright.
+fn wants(words: &[&str]) -> bool {
+    let Some((_, i)) = verb_at(words) else {
+        return false;
+    };
+    let want = words.get(i).is_some_and(|w| *w == "wants");
+    // (to see or do a thing, not "to give John the heads up")
+    let base = words.get(i + 2).is_some_and(|w| {
+        matches!(
+            w.to_lowercase().as_str(),
+            "see" | "visit" | "try" | "learn" | "climb" | "watch" | "read" | "play" | "hike"
+        )
+    });
+    want && words.get(i + 1) == Some(&"to")
+        && base
+        && words
+            .get(i + 3..)
+            .is_some_and(|o| o.first().is_some_and(|f| is_name_word(f) && !common(f)))
+}
+
+/// Where a named subject ends and, past adverbs of degree, the verb
+/// starts: `(subject length, verb index)`; `None` with no one named first.
+fn verb_at(words: &[&str]) -> Option<(usize, usize)> {
+    let s = subject_len(words);
+    if s == 0 {
+        return None;
+    }
+    let mut i = s;
+    while i < words.len() && DEGREE.contains(&words[i].to_lowercase().as_str()) {
+        i += 1;
+    }
+    Some((s, i))
 }
 
 /// The number of leading words that name someone ("Lena", "Anne Marie").
@@ -135,14 +175,9 @@ fn subject_len(words: &[&str]) -> usize {
 
 /// "<Name> [really|just|has always ...] loves/enjoys/likes <concrete object>".
 fn taste(words: &[&str]) -> bool {
-    let s = subject_len(words);
-    if s == 0 {
+    let Some((s, i)) = verb_at(words) else {
         return false;
-    }
-    let mut i = s;
-    while i < words.len() && DEGREE.contains(&words[i].to_lowercase().as_str()) {
-        i += 1;
-    }
+    };
     let Some(verb) = words.get(i) else {
         return false;
     };
@@ -265,6 +300,8 @@ mod tests {
             "Lena really enjoys dramas and emotionally-driven films.",
             true,
         );
+        check("Kai really wants to see Nara too.", true);
+        check("Kai wants to see it.", false);
         check("Tim just loves watching LeBron.", true);
         check("Lena just loves watching Serena Williams play.", true);
         check("John has always liked Under Armour.", true);

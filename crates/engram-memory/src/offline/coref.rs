@@ -324,6 +324,14 @@ fn replace(
 /// The text with first (and, given a listener, second) person resolved;
 /// and whether any pronoun was.
 pub fn resolve(text: &str, speaker: &str, listener: Option<&str>, we: &We) -> (String, bool) {
+    // ("for both of us" with no one named beside the speaker: the two)
+    let both;
+    let text = if we.companion.is_none() && text.contains("both of us") {
+        both = text.replace("both of us", "the two of them");
+        both.as_str()
+    } else {
+        text
+    };
     let words: Vec<&str> = text.split(' ').collect();
     let mut out: Vec<String> = Vec::with_capacity(words.len());
     let mut changed = false;

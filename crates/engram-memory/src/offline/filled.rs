@@ -325,7 +325,12 @@ pub(super) fn thing(words: &[&str]) -> Option<String> {
                 .get(i + 1)
                 .is_some_and(|n| n.starts_with(char::is_uppercase))
     };
-    if words.len() > 6
+    // ("around 6000 euros for both of us": an amount may say for whom)
+    let amount = words.iter().take(2).any(|w| {
+        w.trim_start_matches(['$', '\u{20ac}', '\u{a3}'])
+            .starts_with(|c: char| c.is_ascii_digit())
+    });
+    if words.len() > if amount { 10 } else { 6 }
         || (0..words.len()).any(|i| !naming(i) && finite(words, i))
         || matches!(
             first.as_str(),

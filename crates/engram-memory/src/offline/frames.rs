@@ -109,12 +109,68 @@ pub(super) fn unframed(clause: &str, turn: &str) -> Option<String> {
     if words.len() < 3 {
         return None;
     }
-    why_clause(&words, &lower)
+    let framed = why_clause(&words, &lower)
+        .or_else(|| we_named(clause))
         .or_else(|| no_thanks(&words, &lower))
         .or_else(|| there_is(&words, &lower))
         .or_else(|| for_me(&words, &lower))
         .or_else(|| reminded_of(&words, &lower))
-        .or_else(|| used_to(&words, &lower, turn))
+        .or_else(|| used_to(&words, &lower, turn));
+    to_destination(framed.as_deref().unwrap_or(clause), turn).or(framed)
+}
+
+/// "we're going for two weeks in October" in a turn that spoke of "a trip
+/// to Japan": "we're going to Japan for two weeks in October". Only a
+/// going with no place of its own, and one trip named in the turn.
+fn to_destination(clause: &str, turn: &str) -> Option<String> {
+    let words: Vec<&str> = clause.split_whitespace().collect();
+    let g = words.iter().position(|w| bare(w) == "going")?;
+    // a time after "going": "for two weeks", "in October", "next month"
+    let after = |k: usize| words.get(g + k).map(|w| bare(w)).unwrap_or_default();
+    let timed = match after(1).as_str() {
+        "for" => {
+            let n = after(2);
+            super::lexicon::number(&n).is_some()
+                || n.chars().next().is_some_and(|c| c.is_ascii_digit())
+                || (matches!(n.as_str(), "a" | "the")
+                    && matches!(
+                        after(3).as_str(),
+                        "week" | "weekend" | "month" | "fortnight" | "few" | "couple"
+                    ))
+        }
+        "in" | "on" => words
+            .get(g + 2)
+            .is_some_and(|w| w.starts_with(|c: char| c.is_uppercase() || c.is_ascii_digit())),
+        "next" | "this" => matches!(
+            after(2).as_str(),
+            "week" | "weekend" | "month" | "year" | "summer" | "winter" | "spring" | "autumn"
+        ),
+        _ => false,
+    };
+    let placed = words
+        .iter()
+        .any(|w| matches!(bare(w).as_str(), "to" | "back" | "home" | "away"));
+    if !timed || placed {
+        return None;
+    }
+    let said: Vec<&str> = turn.split_whitespace().collect();
+    let places: Vec<&str> = said
+        .windows(3)
+        .filter(|p| {
+            matches!(
+                bare(p[0]).as_str(),
+                "trip" | "holiday" | "vacation" | "honeymoon"
+            ) && matches!(bare(p[1]).as_str(), "to" | "in")
+        })
+        .map(|p| p[2].trim_end_matches(|c: char| !c.is_alphanumeric()))
+        .filter(|p| super::intro::is_name_word(p))
+        .collect();
+    let [place] = places.as_slice() else {
+        return None;
+    };
+    let mut out: Vec<String> = words.iter().map(|w| w.to_string()).collect();
+    out.insert(g + 1, format!("to {place}"));
+    Some(out.join(" "))
 }
 
 /// A word that makes a verb phrase of a noun phrase ("is", "I've").
@@ -144,6 +200,44 @@ fn why_clause(words: &[&str], lower: &[String]) -> Option<String> {
     let rest = &words[i + 1..];
     let own = lower.get(i + 1).is_some_and(|w| OWN.contains(&w.as_str()));
     (own && rest.len() >= 2 && rest.iter().any(|w| is_verbish(w))).then(|| rest.join(" "))
+}
+
+/// "we're going for two weeks in October, me and my husband Kai" -> "my
+/// husband Kai and I are going for two weeks in October": who "we" is,
+/// said after the clause.
+fn we_named(clause: &str) -> Option<String> {
+    let (head, tail) = clause.rsplit_once(", ")?;
+    let tail = tail.trim_end_matches(['.', '!']);
+    let t: Vec<&str> = tail.split_whitespace().collect();
+    let who = match t.as_slice() {
+        [me, "and", "my", rel, name] if me.eq_ignore_ascii_case("me") => format!("my {rel} {name}"),
+        ["my", rel, name, "and", me] if me.eq_ignore_ascii_case("me") || *me == "I" => {
+            format!("my {rel} {name}")
+        }
+        _ => return None,
+    };
+    if !super::intro::is_name_word(
+        t.iter()
+            .find(|w| w.starts_with(char::is_uppercase) && **w != "I")?,
+    ) {
+        return None;
+    }
+    let hw: Vec<&str> = head.split_whitespace().collect();
+    let (first, rest) = hw.split_first()?;
+    let verb = match bare(first).as_str() {
+        "we're" => "are",
+        "we've" => "have",
+        "we'll" => "will",
+        "we'd" => "would",
+        "we" => "",
+        _ => return None,
+    };
+    let rest = rest.join(" ");
+    Some(if verb.is_empty() {
+        format!("{who} and I {rest}")
+    } else {
+        format!("{who} and I {verb} {rest}")
+    })
 }
 
 /// "no mushrooms please, can't stand them" -> "I can't stand mushrooms";
@@ -363,6 +457,18 @@ mod tests {
             Some("I decided to become a nurse."),
         );
         check("That's why you should go", t, None);
+        check(
+            "we're going for two weeks in October, me and my husband Kai",
+            t,
+            Some("my husband Kai and I are going for two weeks in October"),
+        );
+        check("we went out, me and my mates", t, None);
+        check(
+            "we're going for two weeks in October",
+            "can you help me plan a trip to Japan? we're going for two weeks in October",
+            Some("we're going to Japan for two weeks in October"),
+        );
+        check("I'm going for a run", "a trip to Japan", None);
         check(
             "no mushrooms please, can't stand them",
             t,

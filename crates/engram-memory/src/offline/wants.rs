@@ -37,6 +37,34 @@ pub(super) fn standing_request(sentence: &str) -> std::borrow::Cow<'_, str> {
     }
 }
 
+/// "can you help me plan a trip to Japan?" -> "I'm planning a trip to
+/// Japan.", "could you help me find a flat in Leeds?" -> "I'm looking for
+/// a flat in Leeds.": a request for help says what the speaker is doing.
+/// Only planning or finding something of their own or one thing ("a",
+/// "my", "our"), asked with "can", "could" or "would" you.
+pub(super) fn help_with(sentence: &str) -> Option<String> {
+    let body = sentence.trim().strip_suffix('?')?;
+    let lower = body.to_lowercase();
+    let w: Vec<&str> = lower.split_whitespace().collect();
+    let raw: Vec<&str> = body.split_whitespace().collect();
+    let at = match w.as_slice() {
+        ["can" | "could" | "would", "you", "help", "me", ..] => 4,
+        ["please", "help", "me", ..] => 3,
+        ["help", "me", ..] => 2,
+        _ => return None,
+    };
+    let doing = match w.get(at..at + 2)? {
+        ["plan" | "organise" | "organize" | "arrange", _] => "I'm planning",
+        ["find", _] => "I'm looking for",
+        _ => return None,
+    };
+    if !matches!(w[at + 1], "a" | "an" | "my" | "our") || raw.len() < at + 3 || raw.len() > at + 10
+    {
+        return None;
+    }
+    Some(format!("{doing} {}.", raw[at + 1..].join(" ")))
+}
+
 /// "can you make sure invoices go to finance@brightco.io from now on":
 /// "I want invoices to go to finance@brightco.io from now on". Only a
 /// request for good ("from now on", "going forward", "always", "in
@@ -122,6 +150,21 @@ pub(super) fn so_state(sentence: &str) -> std::borrow::Cow<'_, str> {
 #[cfg(test)]
 mod tests {
     use super::{so_state, standing_request};
+
+    #[test]
+    fn a_request_for_help_says_what_one_is_doing() {
+        use super::help_with;
+        assert_eq!(
+            help_with("can you help me plan a trip to Japan?").as_deref(),
+            Some("I'm planning a trip to Japan.")
+        );
+        assert_eq!(
+            help_with("Could you help me find a flat in Leeds?").as_deref(),
+            Some("I'm looking for a flat in Leeds.")
+        );
+        assert_eq!(help_with("can you help me with this?"), None);
+        assert_eq!(help_with("can you help me plan it?"), None);
+    }
 
     #[test]
     fn a_request_made_for_good_is_what_the_speaker_wants() {

@@ -246,6 +246,11 @@ fn value_asked(question: &str) -> Option<String> {
     let q = bare_question(question);
     let rest = after(&q, &[WHAT_IS, &["how much is ", "how much was "]])?;
     let words: Vec<&str> = rest.split_whitespace().collect();
+    // ("Lena's budget for the trip": the budget, whatever it is for)
+    let words = match words.iter().position(|w| *w == "for").filter(|&f| f >= 2) {
+        Some(f) => words[..f].to_vec(),
+        None => words,
+    };
     let opens = words
         .first()
         .is_some_and(|w| matches!(*w, "the" | "my" | "his" | "her" | "their") || w.ends_with("'s"));

@@ -36,6 +36,9 @@ fn where_and_what_value() {
     assert!(q.answered_by("The user's budget went up to 28k because of plumbing issues."));
     assert!(!q.answered_by("The user is finally renovating the kitchen."));
     assert!(q.answered_by("Priya's budget for the kitchen is 25k."));
+    let q = Asked::of("what is Lena's budget for the trip?");
+    assert!(q.answered_by("Lena's budget is around 6000 euros for the two of them."));
+    assert!(!q.answered_by("Lena is planning a trip to Japan."));
     assert!(Asked::of("how much is Maya's rent?").answered_by("Maya's rent is 1450."));
     assert!(!Asked::of("what is Ines's novel about?").answered_by("Ines's novel is 300 pages."));
     let q = Asked::of("what does Dev do for work?");
