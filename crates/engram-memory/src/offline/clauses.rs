@@ -114,6 +114,19 @@ fn be_for(subject: &str) -> String {
 /// words ("I took my family camping - it was lovely") separates, unless
 /// what follows it is a noun phrase that says what the part before it was
 /// ([`appositive`]).
+/// How many words of a time put first `words` opens with ("the rest of
+/// the week", "on weekends", "most days"); 0 for none.
+fn time_lead(words: &[&str]) -> usize {
+    let w: Vec<String> = words.iter().take(5).map(|x| bare(x)).collect();
+    let w: Vec<&str> = w.iter().map(String::as_str).collect();
+    match w.as_slice() {
+        ["the", "rest", "of", "the", "week" | "time" | "year" | "month" | "day", ..] => 5,
+        ["on" | "at", "weekends" | "weekdays", ..] => 2,
+        ["most" | "some" | "other", "days" | "weeks" | "evenings" | "mornings", ..] => 2,
+        _ => 0,
+    }
+}
+
 /// Whether `words[i]` opens an aim: "aiming for", "hoping to".
 fn aim_at(words: &[&str], i: usize) -> bool {
     matches!(
@@ -361,10 +374,14 @@ fn split_part(sentence: &str) -> Vec<String> {
         // "... and now I work as ...": an adverb may open the next clause
         // (or a hedge, which stays first: "..., maybe you would like
         // that" is its own clause, and a possibility)
+        let time_lead = time_lead(&words[i..]);
         let adverb = if bare(words[i]) == "these"
             && words.get(i + 1).map(|w| bare(w)).as_deref() == Some("days")
         {
             2
+        } else if comma && time_lead > 0 {
+            // "..., the rest of the week I'm in the office"
+            time_lead
         } else {
             usize::from(
                 ADVERBS_BEFORE.contains(&bare(words[i]).as_str())

@@ -253,8 +253,11 @@ pub(super) fn answered(sentence: &str, asked: &Asked) -> Option<String> {
             && i > 0
             && verb(&bare(w[i - 1]))
                 .is_some_and(|(base, _)| verbs.contains(&base) || asked.verb == Some(base))
-            && w.get(i + 1)
-                .is_none_or(|n| !is_verbish(n) && bare(n) != "easy");
+            // (after a comma the next word starts a phrase of its own:
+            // "I love it, reading way more")
+            && (trail.starts_with(',')
+                || w.get(i + 1)
+                    .is_none_or(|n| !is_verbish(n) && bare(n) != "easy"));
         if object {
             out.push(format!("{lead}{thing}{trail}"));
             changed = true;
