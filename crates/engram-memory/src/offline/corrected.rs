@@ -27,6 +27,8 @@ const LEADS: &[&str] = &[
 /// it and the correcting sentence taken out; `None` when no turn corrects
 /// another.
 pub(super) fn corrected(turns: &[Turn]) -> Option<Vec<String>> {
+    // (most conversations correct nothing: no copy of their text then)
+    turns.iter().find_map(|t| correction(t.text))?;
     let mut texts: Vec<String> = turns.iter().map(|t| t.text.to_string()).collect();
     let mut any = false;
     for (ti, t) in turns.iter().enumerate() {
