@@ -172,7 +172,15 @@ fn extract_turns(turns: &[Turn]) -> Vec<Candidate> {
             let sentence = sentence.as_str();
             // "How long have you been married?" - "5 years already!"
             let short = question.filter(|_| si == 0).and_then(|q| {
-                short_answers::expanded(q, said).or_else(|| affirmed::said_yes(q, said))
+                short_answers::expanded(q, said)
+                    .or_else(|| affirmed::said_yes(q, said))
+                    .or_else(|| {
+                        // "Which school?" of what the speaker just said
+                        let own = ti.checked_sub(2).map(|i| &turns[i])?;
+                        (own.speaker == t.speaker)
+                            .then(|| short_answers::which_of_before(q, own.text, said))
+                            .flatten()
+                    })
             });
             let sentence = short.as_deref().unwrap_or(sentence);
             // (a title just named is nearer than what was asked)

@@ -314,6 +314,49 @@ pub(super) fn expanded(question: &str, answer: &str) -> Option<String> {
     Some(format!("{said}{rest}"))
 }
 
+/// "Which school?" asked of "my daughter Ella starts school in September",
+/// answered "St Anne's, just round the corner": "my daughter Ella's school
+/// is St Anne's, just round the corner". Only a two-word "which/what X?"
+/// whose X the speaker's own turn before (`before`) names after a verb,
+/// and an answer that opens with a name.
+pub(super) fn which_of_before(question: &str, before: &str, answer: &str) -> Option<String> {
+    let q = last_question(question)?
+        .trim_end_matches('?')
+        .to_lowercase();
+    let (which, noun) = q.split_once(' ')?;
+    if !matches!(which, "which" | "what") || noun.contains(' ') || noun.is_empty() {
+        return None;
+    }
+    let first = answer.split_whitespace().next()?;
+    if !first.starts_with(char::is_uppercase)
+        || super::clauses::is_verbish(first)
+        || matches!(
+            bare(first).as_str(),
+            "the" | "a" | "an" | "this" | "that" | "it" | "one" | "my" | "not" | "no"
+        )
+    {
+        return None;
+    }
+    let answer = answer.trim().trim_end_matches(['.', '!']);
+    // the clause of `before` that names the noun after its verb
+    let clause = before
+        .split([',', '.', '!', '?', ';'])
+        .find(|c| c.split_whitespace().any(|w| bare(w) == noun))?;
+    let words: Vec<&str> = clause.split_whitespace().collect();
+    let k = words.iter().position(|w| bare(w) == noun)?;
+    let v = k
+        .checked_sub(1)
+        .filter(|&v| v > 0 && super::clauses::is_verbish(words[v]))?;
+    let subject = &words[..v];
+    let own = matches!(bare(subject[0]).as_str(), "my" | "our");
+    let whose = match subject {
+        [i] if bare(i) == "i" => "My".to_string(),
+        _ if own && subject.len() <= 4 => format!("{}'s", subject.join(" ")),
+        _ => return None,
+    };
+    Some(format!("{whose} {noun} is {answer}"))
+}
+
 /// Questions that ask what one plans ("Any plans for the weekend?").
 const PLANS: &[&str] = &[
     "any plans",

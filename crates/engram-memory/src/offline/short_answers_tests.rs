@@ -426,3 +426,29 @@ fn full_answers_and_other_questions_are_left() {
         assert_eq!(expanded(question, answer), None, "{question} | {answer}");
     }
 }
+
+#[test]
+fn which_one_of_what_was_just_said() {
+    assert_eq!(
+        which_of_before(
+            "Which school?",
+            "my daughter Ella starts school in September, she's so excited",
+            "St Anne's, just round the corner"
+        )
+        .as_deref(),
+        Some("my daughter Ella's school is St Anne's, just round the corner")
+    );
+    assert_eq!(
+        which_of_before(
+            "Which gym?",
+            "I joined a gym last week",
+            "The one on Mare Street"
+        )
+        .as_deref(),
+        None
+    );
+    assert_eq!(
+        which_of_before("Which school?", "school was fun", "St Anne's").as_deref(),
+        None
+    );
+}

@@ -53,6 +53,16 @@ pub(super) fn asks_school(question: &str) -> bool {
 pub(super) fn holds_a_place(memory: &str) -> bool {
     use crate::offline::clauses::bare;
     let words: Vec<&str> = memory.split_whitespace().collect();
+    // "Ella's school is St Anne's": a school named is where
+    if words.windows(3).any(|p| {
+        matches!(
+            bare(p[0]).as_str(),
+            "school" | "college" | "university" | "nursery"
+        ) && bare(p[1]) == "is"
+            && p[2].starts_with(char::is_uppercase)
+    }) {
+        return true;
+    }
     let prep = |w: &str| matches!(bare(w).as_str(), "in" | "at" | "to" | "from" | "near");
     let named = words.windows(2).any(|p| {
         let w = p[1].trim_matches(|c: char| !c.is_alphanumeric());
