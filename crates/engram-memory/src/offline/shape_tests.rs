@@ -134,6 +134,10 @@ fn chatter_and_broken_sentences_do_not() {
             "says nothing in particular",
         ),
         ("Nate is hoping for the best.", "says nothing in particular"),
+        (
+            "Jon is now stepping into the unknown.",
+            "says nothing in particular",
+        ),
         ("John has been a while.", "says nothing in particular"),
         ("Nate still had lots of fun.", "says nothing in particular"),
         ("Last time Nate saw eachother.", "no one to do it with"),

@@ -73,7 +73,10 @@ const BEFORE_VERB: Words = Words(
 pub(super) fn bare_activity(pred: &[&str], subject: &str) -> bool {
     let mut rest = pred.iter().skip_while(|w| {
         let b = bare(w);
-        BEFORE_VERB.contains(&b.as_str()) || b.ends_with("ly") || FUNCTION.contains(&b.as_str())
+        BEFORE_VERB.contains(&b.as_str())
+            || b.ends_with("ly")
+            || FUNCTION.contains(&b.as_str())
+            || matches!(b.as_str(), "now" | "still")
     });
     let Some(main) = rest.next() else {
         return false;

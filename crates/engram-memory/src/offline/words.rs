@@ -38,7 +38,7 @@ pub(super) const VAGUE: Words = Words(
      still even forward back up out off away around together difference impact change \
      changes fan fans journey far emotions part ton options option book books memory \
      memories world event events hard place places skills skill plans some any few \
-     many several new own other another every each certain various different",
+     many several new own other another every each certain various different unknown",
 );
 
 /// Words that carry no content of their own in a complement.
