@@ -124,11 +124,7 @@ pub(super) fn said_yes(question: &str, answer: &str) -> Option<String> {
 /// up to six (with "of", "at" and the like between), ending the sentence
 /// or a comma.
 fn yes_naming(sentence: &str, lower_case: bool, most: usize) -> Option<&str> {
-    let (yes, rest) = sentence.split_once(',')?;
-    if yes.split_whitespace().count() != 1 || !YES.contains(&bare(yes).as_str()) {
-        return None;
-    }
-    let rest = rest.trim_start();
+    let rest = after_yes(sentence)?;
     let end = rest.find([',', '!', ';']).unwrap_or(rest.len());
     let name = rest[..end].trim_end_matches('.').trim();
     let words: Vec<&str> = name.split_whitespace().collect();
@@ -185,11 +181,7 @@ fn taking(question: &str, answer: &str) -> Option<String> {
         "they" => "they are",
         _ => return None,
     };
-    let (yes, rest) = answer.split_once(',')?;
-    if !YES.contains(&bare(yes).as_str()) || yes.split_whitespace().count() != 1 {
-        return None;
-    }
-    let rest = rest.trim().trim_end_matches(['.', '!']);
+    let rest = after_yes(answer)?.trim_end().trim_end_matches(['.', '!']);
     let words: Vec<&str> = rest.split_whitespace().collect();
     if words.is_empty()
         || words.len() > 8
@@ -202,6 +194,14 @@ fn taking(question: &str, answer: &str) -> Option<String> {
         return None;
     }
     Some(format!("{subject} {verb} {rest}."))
+}
+
+/// What a sentence says after a one-word yes and a comma ("yes, StoneCo"
+/// -> "StoneCo"); `None` when it opens with no such yes.
+fn after_yes(sentence: &str) -> Option<&str> {
+    let (yes, rest) = sentence.split_once(',')?;
+    (yes.split_whitespace().count() == 1 && YES.contains(&bare(yes).as_str()))
+        .then(|| rest.trim_start())
 }
 
 /// Words that say yes ("of course", "for sure" by their first word).

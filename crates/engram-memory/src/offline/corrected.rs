@@ -37,7 +37,7 @@ pub(super) fn corrected(turns: &[Turn]) -> Option<Vec<String>> {
         };
         let earlier = (0..ti)
             .rev()
-            .find(|&k| turns[k].speaker == t.speaker && has_word(&texts[k], &old));
+            .find(|&k| turns[k].speaker == t.speaker && find_word(&texts[k], &old).is_some());
         let Some(k) = earlier else { continue };
         texts[k] = replace_word(&texts[k], &old, &new);
         let rest = format!(
@@ -84,12 +84,8 @@ fn correction(text: &str) -> Option<(usize, usize, String, String)> {
     Some((start, end, new.to_string(), old.to_string()))
 }
 
-/// Whether `word` (one to three words) occurs in `text` as whole words,
-/// in any case.
-fn has_word(text: &str, word: &str) -> bool {
-    find_word(text, word).is_some()
-}
-
+/// Where `word` (one to three words) occurs in `text` as whole words, in
+/// any case.
 fn find_word(text: &str, word: &str) -> Option<usize> {
     let lower = text.to_lowercase();
     let w = word.to_lowercase();

@@ -8,7 +8,7 @@ use super::clauses::{bare, is_verbish};
 use super::lexicon::{verb, VerbForm};
 use super::words::LEADING;
 
-fn is_year(w: &str) -> bool {
+pub(super) fn is_year(w: &str) -> bool {
     w.len() == 4 && w.chars().all(|c| c.is_ascii_digit())
 }
 

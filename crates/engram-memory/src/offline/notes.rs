@@ -220,11 +220,6 @@ pub(super) fn lower_first(s: &str) -> String {
         .unwrap_or_default()
 }
 
-/// Whether `w` is a year ("2019").
-fn year(w: &str) -> bool {
-    w.len() == 4 && w.chars().all(|c| c.is_ascii_digit())
-}
-
 /// "Sam (we got married in 2021)", "Ife, born March 2022", "Biscuit, a
 /// beagle": the name, and what is said of them as sentences.
 fn named_with(value: &str) -> (String, Vec<String>) {
@@ -265,7 +260,7 @@ fn named_with(value: &str) -> (String, Vec<String>) {
             // "we got married in 2021": the two of them
             "we" => format!("{name} and I {rest}"),
             // "married 2019", "together since 2015": the writer and them
-            "married" | "engaged" if words.len() == 2 && year(words[1]) => {
+            "married" | "engaged" if words.len() == 2 && super::lead::is_year(words[1]) => {
                 let with = if first == "married" {
                     "married"
                 } else {

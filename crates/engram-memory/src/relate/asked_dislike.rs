@@ -5,10 +5,7 @@
 
 /// Whether `question` asks what someone dislikes.
 pub(super) fn asks_dislike(question: &str) -> bool {
-    let q = question
-        .trim()
-        .trim_end_matches(['?', '.', '!'])
-        .to_lowercase();
+    let q = super::bare_question(question);
     let words: Vec<&str> = q.split_whitespace().collect();
     if !matches!(words.first(), Some(&("what" | "which"))) {
         return false;

@@ -294,7 +294,7 @@ fn postponement(t: &str) -> Option<Retraction> {
 
 /// When work begins, which moves as an event does: "the builder pushed
 /// the start back to May 5" moves "the builder starts on April 14".
-const STARTS: &[&str] = &["start", "start date", "kickoff"];
+const STARTS: &[&str] = &["start"];
 
 /// The event an active move names ("moved the wedding to", "pushed our
 /// trip back to"), as its words after the determiner.
