@@ -21,9 +21,11 @@ const NO_OBJECT: &[&str] = &[
 /// The subject of the clause `body` opens with, as said again before a
 /// verb it left out, and whether a verb in -s agrees with it: "I'm ..." ->
 /// ("I", false), "he's ..." -> ("he", true), "Leo is ..." -> ("Leo",
-/// true). An adverb may come first ("currently I'm at ...").
+/// true). An adverb may come first ("currently I'm at ..."). A chat
+/// clause that opens with a past verb has left out "I" ("sold the Golf
+/// last weekend, picked up a Tesla instead").
 fn subject_of(body: &[&str]) -> Option<(String, bool)> {
-    body.iter().take(2).find_map(|w| {
+    let named = body.iter().take(2).find_map(|w| {
         let w = w.replace('\u{2019}', "'");
         match w.as_str() {
             "I" | "I'm" | "I've" | "I'd" | "I'll" => Some(("I".to_string(), false)),
@@ -31,6 +33,13 @@ fn subject_of(body: &[&str]) -> Option<(String, bool)> {
             "she" | "She" | "she's" | "She's" => Some(("she".to_string(), true)),
             _ => None,
         }
+    });
+    named.or_else(|| {
+        let first = bare(body.iter().find(|w| bare(w) != "just")?);
+        let past = matches!(verb(&first), Some((_, VerbForm::Past)))
+            && !AUXILIARIES.contains(&first.as_str())
+            && !matches!(first.as_str(), "was" | "were" | "had" | "did");
+        past.then(|| ("I".to_string(), false))
     })
 }
 
@@ -48,6 +57,16 @@ pub(super) fn left_out_subject(body: &[&str], words: &[&str], i: usize) -> Optio
         .any(|w| matches!(bare(w).as_str(), "my" | "i" | "i'm" | "i've"));
     if aim && speakers && !words[i].ends_with([',', '.', '!', '?']) {
         return Some("I'm".to_string());
+    }
+    // "my therapist suggested journaling, been doing it for two weeks":
+    // a doing under way, "I've" left out, after a clause of the speaker's
+    if b == "been"
+        && speakers
+        && words
+            .get(i + 1)
+            .is_some_and(|n| matches!(bare(n).as_str(), "doing" | "trying" | "using"))
+    {
+        return Some("I've".to_string());
     }
     let (subject, third) = subject_of(body)?;
     if words[i].ends_with([',', '.', '!', '?']) {
@@ -131,5 +150,18 @@ mod tests {
         check("I'm so tired, tired of work", "tired", None);
         check("I'm happy, loves it", "loves", None);
         check("the kids loved it, laughed a lot", "laughed", None);
+        // "I" left out of both
+        check(
+            "sold the Golf last weekend, picked up a used Tesla",
+            "picked",
+            Some("I"),
+        );
+        check("was tired, went to bed", "went", None);
+        check(
+            "my therapist suggested journaling, been doing it daily",
+            "been",
+            Some("I've"),
+        );
+        check("the team suggested it, been doing it", "been", None);
     }
 }

@@ -60,11 +60,23 @@ pub(super) fn baby_news(text: &str) -> Option<String> {
         "she's naming her ",
         "he's naming him ",
     ];
+    // ("we're thinking of calling her Asha": a name being weighed)
+    let weighing = [
+        "we're thinking of calling her ",
+        "we're thinking of calling him ",
+        "we're thinking of naming her ",
+        "we're thinking of naming him ",
+    ];
     let lower_out = out.to_lowercase().replace('\u{2019}', "'");
-    if let Some((i, p)) = naming
+    let named = naming
         .iter()
-        .find_map(|p| lower_out.find(p).map(|i| (i, *p)))
-    {
+        .find_map(|p| lower_out.find(p).map(|i| (i, *p, "will")))
+        .or_else(|| {
+            weighing
+                .iter()
+                .find_map(|p| lower_out.find(p).map(|i| (i, *p, "might")))
+        });
+    if let Some((i, p, modal)) = named {
         let name_follows = out[i + p.len()..]
             .split_whitespace()
             .next()
@@ -75,19 +87,79 @@ pub(super) fn baby_news(text: &str) -> Option<String> {
             } else {
                 owner.clone()
             };
-            out = format!(
-                "{}{lead} baby will be named {}",
-                &out[..i],
-                &out[i + p.len()..]
-            );
+            // (a name weighed is no name yet: "we're thinking of naming
+            // my baby Asha")
+            out = if modal == "might" {
+                format!(
+                    "{}{} {owner} baby {}",
+                    &out[..i],
+                    p.trim_end().rsplit_once(' ').map_or(p, |(a, _)| a),
+                    &out[i + p.len()..]
+                )
+                .replace("thinking of calling", "thinking of naming")
+            } else {
+                format!(
+                    "{}{lead} baby {modal} be named {}",
+                    &out[..i],
+                    &out[i + p.len()..]
+                )
+            };
         }
     }
     Some(out)
 }
 
+/// "Do you know if it's a boy or girl?" - "a girl, we're thinking of
+/// calling her Asha": the answer said as the news it is ("my baby is a
+/// girl, my baby might be named Asha"). `None` for any other question or
+/// answer.
+pub(super) fn gender_answer(question: &str, answer: &str) -> Option<String> {
+    let q = question.to_lowercase();
+    if ![
+        "boy or girl",
+        "boy or a girl",
+        "girl or boy",
+        "girl or a boy",
+    ]
+    .iter()
+    .any(|p| q.contains(p))
+    {
+        return None;
+    }
+    let a = super::strip_openers(answer);
+    let lower = a.to_lowercase().replace('\u{2019}', "'");
+    let (gender, len) = [
+        "it's a girl",
+        "it's a boy",
+        "a girl",
+        "a boy",
+        "girl",
+        "boy",
+    ]
+    .iter()
+    .find(|p| lower.starts_with(*p) && lower[p.len()..].starts_with(|c: char| !c.is_alphanumeric()))
+    .map(|p| (p.rsplit(' ').next().unwrap_or(p), p.len()))?;
+    baby_news(&format!("we found out it's a {gender}{}", &a[len..]))
+}
+
 #[cfg(test)]
 mod tests {
-    use super::baby_news;
+    use super::{baby_news, gender_answer};
+
+    #[test]
+    fn a_gender_asked_about_is_the_babys() {
+        let q = "Congratulations! Do you know if it's a boy or girl?";
+        assert_eq!(
+            gender_answer(q, "a girl, we're thinking of calling her Asha").as_deref(),
+            Some("My baby is a girl, we're thinking of naming my baby Asha")
+        );
+        assert_eq!(
+            gender_answer(q, "Boy! so excited").as_deref(),
+            Some("My baby is a boy! so excited")
+        );
+        assert_eq!(gender_answer(q, "not yet, we want a surprise"), None);
+        assert_eq!(gender_answer("How are you?", "a girl"), None);
+    }
 
     #[test]
     fn baby_news_is_said_of_the_baby() {

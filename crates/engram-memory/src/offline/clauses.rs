@@ -332,7 +332,8 @@ fn split_part(sentence: &str) -> Vec<String> {
         let body_end = if conj { i - 1 } else { i };
         // "Nothing too soon, but my colleague invited me ...": a lead
         // with no verb of its own, then a clause with its subject
-        // (or a short one with no comma: "no allergies but I hate ...")
+        // (or a short one with no comma: "no allergies but I hate ...", "up to
+        // 30k long runs but my left calf is tight")
         // ("really well, though she's scared of the hoover": the same
         // after "though")
         let verbless_lead = (conj || matches!(prev_bare.as_str(), "though" | "although"))
@@ -340,9 +341,9 @@ fn split_part(sentence: &str) -> Vec<String> {
             && i >= 2
             // (after "though" only a lead closed by a comma: "even though
             // ..." is one subordinate clause)
-            && (words[i - 2].ends_with(',') || (body_end - start <= 3 && prev_bare == "but"))
+            && (words[i - 2].ends_with(',') || (body_end - start <= 6 && prev_bare == "but"))
             && body_end > start
-            && !words[start..body_end].iter().any(|w| is_verbish(w))
+            && !(start..body_end).any(|k| is_verbish(words[k]) && !super::lead::counted_noun(&words[start..=k]))
             && subject_at(&words, i) > 0;
         // "Just me and my partner Dana, she is a nurse": a lead naming
         // someone close, then a clause of its own

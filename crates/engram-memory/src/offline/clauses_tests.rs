@@ -446,6 +446,14 @@ fn a_short_lead_with_no_verb_before_but_is_left_out() {
         "Nothing too soon, but my colleague invited me to a wedding.",
         &["Nothing too soon", "my colleague invited me to a wedding."],
     );
+    check(
+        "up to 30k long runs but my calf is tight",
+        &["up to 30k long runs", "my calf is tight"],
+    );
+    check(
+        "up to 30k long runs but my left calf is tight",
+        &["up to 30k long runs", "my left calf is tight"],
+    );
     // a verb before "but": one clause joined to the next as before
     check("I tried but I failed.", &["I tried", "I failed."]);
 }

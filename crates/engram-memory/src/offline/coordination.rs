@@ -455,7 +455,9 @@ pub fn subject_at(words: &[&str], i: usize) -> usize {
             // the phrase ends at punctuation or before a verb ("my
             // marketing skills to make": "to" opens an infinitive, no verb
             // of the phrase's own)
-            if is_verbish(last)
+            // ("my left calf is tight": a side, no verb)
+            let side = k == 1 && bare(last) == "left" && !last.ends_with([',', ';', '.']);
+            if (is_verbish(last) && !side)
                 || bare(last).is_empty()
                 || matches!(bare(last).as_str(), "to" | "and" | "or" | "but")
             {

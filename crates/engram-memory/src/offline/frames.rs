@@ -10,6 +10,10 @@
 //!   way of giving back";
 //! - "It reminds me of the film camera I had as a kid" -> "I had a film
 //!   camera as a kid";
+//! - "just found out I'm allergic to penicillin" -> "I'm allergic to
+//!   penicillin" (what was found out holds);
+//! - "they've asked me to step up as team lead" -> "I've been asked to
+//!   step up as team lead" (whoever "they" were);
 //! - "I'd practice basketball for hours", in a turn about when the speaker
 //!   was younger -> "I used to practice basketball for hours" (a "would"
 //!   of habit in the past, not of what may be).
@@ -114,6 +118,8 @@ pub(super) fn unframed(clause: &str, turn: &str) -> Option<String> {
         .or_else(|| no_thanks(&words, &lower))
         .or_else(|| there_is(&words, &lower))
         .or_else(|| for_me(&words, &lower))
+        .or_else(|| found_out(&words, &lower))
+        .or_else(|| asked_me(&words, &lower))
         .or_else(|| reminded_of(&words, &lower))
         .or_else(|| used_to(&words, &lower, turn));
     to_destination(framed.as_deref().unwrap_or(clause), turn).or(framed)
@@ -359,6 +365,54 @@ fn for_me(words: &[&str], lower: &[String]) -> Option<String> {
     ))
 }
 
+/// "just found out I'm allergic to penicillin" -> "I'm allergic to
+/// penicillin"; "turns out my landlord is selling" -> "my landlord is
+/// selling". What was found out holds; the finding is no fact of its own.
+/// Only a clause with a first-person subject of its own after the frame.
+fn found_out(words: &[&str], lower: &[String]) -> Option<String> {
+    let lead = lower
+        .iter()
+        .take_while(|w| {
+            matches!(
+                w.as_str(),
+                "i" | "i've" | "just" | "recently" | "finally" | "only" | "so"
+            )
+        })
+        .count();
+    let frame = match lower.get(lead..lead + 2)? {
+        [a, b] if matches!(a.as_str(), "found" | "find" | "turns" | "turned") && b == "out" => 2,
+        [a, _] if matches!(a.as_str(), "learned" | "learnt" | "discovered") => 1,
+        _ => return None,
+    };
+    let mut at = lead + frame;
+    if lower.get(at).is_some_and(|w| w == "that") {
+        at += 1;
+    }
+    // ("I found out about it", "found out the hard way": no clause)
+    (OWN.contains(&lower.get(at)?.as_str()) && words.len() > at + 2).then(|| words[at..].join(" "))
+}
+
+/// "they've asked me to step up as team lead" -> "I've been asked to step
+/// up as team lead": an unnamed "they" (work, a school) asking or offering
+/// the speaker something, said of the speaker. Whoever "they" were, the
+/// speaker was asked.
+fn asked_me(words: &[&str], lower: &[String]) -> Option<String> {
+    let at = match lower.first()?.as_str() {
+        "they've" | "they" => 1 + usize::from(lower.get(1)? == "have"),
+        _ => return None,
+    };
+    let verb = lower.get(at)?;
+    let past = match verb.as_str() {
+        "asked" if lower.get(at + 2).is_some_and(|w| w == "to") => "asked",
+        "offered" | "promoted" | "invited" => verb.as_str(),
+        _ => return None,
+    };
+    if lower.get(at + 1)? != "me" || words.len() < at + 4 {
+        return None;
+    }
+    Some(format!("I've been {past} {}", words[at + 2..].join(" ")))
+}
+
 /// Nouns of "reminds me of the time I ..." that only set a time.
 const TIMES: &[&str] = &[
     "time", "times", "day", "days", "moment", "moments", "night", "summer",
@@ -440,96 +494,5 @@ fn used_to(words: &[&str], lower: &[String], turn: &str) -> Option<String> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::unframed;
-
-    fn check(clause: &str, turn: &str, expect: Option<&str>) {
-        assert_eq!(unframed(clause, turn).as_deref(), expect, "{clause}");
-    }
-
-    #[test]
-    fn frames() {
-        let t = "";
-        check("That's why I love traveling", t, Some("I love traveling"));
-        check(
-            "That's when I decided to become a nurse.",
-            t,
-            Some("I decided to become a nurse."),
-        );
-        check("That's why you should go", t, None);
-        check(
-            "we're going for two weeks in October, me and my husband Kai",
-            t,
-            Some("my husband Kai and I are going for two weeks in October"),
-        );
-        check("we went out, me and my mates", t, None);
-        check(
-            "we're going for two weeks in October",
-            "can you help me plan a trip to Japan? we're going for two weeks in October",
-            Some("we're going to Japan for two weeks in October"),
-        );
-        check("I'm going for a run", "a trip to Japan", None);
-        check(
-            "no mushrooms please, can't stand them",
-            t,
-            Some("I can't stand mushrooms"),
-        );
-        check("no onions please", t, Some("I don't want onions"));
-        check("no worries please, it's fine", t, None);
-        check("That's what I said", t, None);
-        check(
-            "there's this little ramen place near my office that I love",
-            t,
-            Some("I love a little ramen place near my office"),
-        );
-        check(
-            "There's a quote by J.K. Rowling that I really like: \"Turn on the light.",
-            t,
-            Some("I really like a quote by J.K. Rowling"),
-        );
-        check(
-            "there's a bakery I go to every Sunday",
-            t,
-            Some("I go to a bakery every Sunday"),
-        );
-        check("There's something I love about it", t, None);
-        check("There's a chance I hate it", t, None);
-        check(
-            "For me, adoption is a way of giving back and showing love.",
-            t,
-            Some("I think adoption is a way of giving back and showing love."),
-        );
-        check("For me, it's writing and reading.", t, None);
-        check(
-            "It reminds me of the film camera I had as a kid",
-            t,
-            Some("I had a film camera as a kid"),
-        );
-        check(
-            "That reminds me of the time I broke my arm skiing",
-            t,
-            Some("I broke my arm skiing"),
-        );
-        check("It reminds me of my childhood", t, None);
-        let young =
-            "That pic reminds me of when I was younger. I'd practice basketball outside for hours.";
-        check(
-            "I'd practice basketball outside for hours.",
-            young,
-            Some("I used to practice basketball outside for hours."),
-        );
-        check(
-            "we'd spend every summer at my grandma's farm in Ohio",
-            "growing up, we'd spend every summer at my grandma's farm in Ohio",
-            Some("we used to spend every summer at my grandma's farm in Ohio"),
-        );
-        check("I'd practice more if I could", "I'm busy", None);
-        check("I'd love to go back", young, None);
-        check(
-            "I'd go fishing with my grandad every Saturday",
-            young,
-            Some("I used to go fishing with my grandad every Saturday"),
-        );
-        check("I'd go for the blue one", young, None);
-    }
-}
+#[path = "frames_tests.rs"]
+mod tests;

@@ -8,6 +8,19 @@ use super::clauses::{bare, is_verbish};
 use super::lexicon::{verb, VerbForm};
 use super::words::LEADING;
 
+/// Whether the last of `words` is a noun of a counted phrase though the
+/// lexicon knows it as a verb: "30k long runs", "two long walks" (a
+/// lead with no verb of its own).
+pub(super) fn counted_noun(words: &[&str]) -> bool {
+    let n = words.len();
+    n >= 2
+        && words[n.saturating_sub(3)..n - 1].iter().any(|w| {
+            w.starts_with(|c: char| c.is_ascii_digit())
+                || super::lexicon::number(&bare(w)).is_some()
+        })
+        && !words[n - 2].ends_with(',')
+}
+
 pub(super) fn is_year(w: &str) -> bool {
     w.len() == 4 && w.chars().all(|c| c.is_ascii_digit())
 }

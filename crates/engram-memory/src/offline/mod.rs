@@ -168,12 +168,16 @@ fn extract_turns(turns: &[Turn]) -> Vec<Candidate> {
         // the listener's question just before, which a short answer fills
         let question = topic::said_before_by_another(turns, ti).map(|q| q.text);
         for (si, said) in sentences.enumerate() {
-            let sentence = said_plainly::restated(strip_vocative(strip_openers(said), &people));
+            let sentence = said_plainly::restated(strip_vocative(
+                openers::strip_closers(strip_openers(said)),
+                &people,
+            ));
             let sentence = sentence.as_str();
             // "How long have you been married?" - "5 years already!"
             let short = question.filter(|_| si == 0).and_then(|q| {
                 short_answers::expanded(q, said)
                     .or_else(|| affirmed::said_yes(q, said))
+                    .or_else(|| baby::gender_answer(q, said))
                     .or_else(|| {
                         // "Which school?" of what the speaker just said
                         let own = ti.checked_sub(2).map(|i| &turns[i])?;

@@ -91,6 +91,14 @@ const ANSWER_OPENERS: &[&str] = &[
     "some news",
     "heads up",
     "quick heads up",
+    // asking to be reminded of what follows ("remind me, my mum's birthday
+    // is ...", "note to self: ...")
+    "remind me",
+    "please remember",
+    "remember",
+    "note to self",
+    "for the record",
+    "just so you know",
     "less fun",
     "not so fun",
     "the less fun part",
@@ -260,6 +268,32 @@ fn without_label(s: &str) -> &str {
 
 /// Drop leading interjections ("Yeah, so I ...") and opening phrases ("By
 /// the way, I ...").
+/// `s` without a hedge that closes it ("so pescatarian now I guess", "the
+/// party's on the 12th I think"): what it hedges is still what the
+/// speaker says. Only after a few words, and not in a question.
+pub(super) fn strip_closers(s: &str) -> &str {
+    let t = s.trim_end_matches(['.', '!', ' ']);
+    if t.ends_with('?') {
+        return s;
+    }
+    let lower = t.to_ascii_lowercase().replace('\u{2019}', "'");
+    for tag in [
+        " i guess",
+        " i think",
+        " i suppose",
+        " i reckon",
+        " i believe",
+    ] {
+        if lower.ends_with(tag) {
+            let head = t[..t.len() - tag.len()].trim_end_matches([',', ' ']);
+            if head.split_whitespace().count() >= 3 {
+                return head;
+            }
+        }
+    }
+    s
+}
+
 pub(super) fn strip_openers(s: &str) -> &str {
     let mut s = s.trim();
     loop {

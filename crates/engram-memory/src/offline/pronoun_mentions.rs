@@ -20,8 +20,14 @@ impl Antecedents {
                 let the = i > 0
                     && bare(words[i - 1]) == "the"
                     && owner.starts_with(|c: char| c.is_lowercase());
+                // ("Rosa's partner's family": the partner is Rosa's)
+                let owned_by = (i > 0)
+                    .then(|| strip(words[i - 1]).1)
+                    .filter(|o| o.ends_with("'s") || o.ends_with("\u{2019}s"));
                 let owner = if the {
                     format!("the {owner}")
+                } else if let Some(o) = owned_by {
+                    format!("{o} {owner}")
                 } else {
                     owner.to_string()
                 };

@@ -80,6 +80,12 @@ pub(super) fn expanded(question: &str, answer: &str) -> Option<String> {
             ) && !(c == '.' && titled(&answer[..i]))
         })
         .map_or(answer.len(), |(i, _)| i);
+    // ("end of April if the solicitors get a move on": a condition is no
+    // part of the slot)
+    let cut = [" if ", " unless ", " assuming ", " provided "]
+        .iter()
+        .filter_map(|c| answer[..cut].find(c))
+        .fold(cut, usize::min);
     // "How long have you been playing the piano?" - "I've been playing
     // for four months": the answer's verb alone, the question's object
     if let Some(doing) = after(&lower, &["how long have you been "]) {

@@ -57,6 +57,11 @@ fn short_answers_said_in_full() {
             Some("I hope to complete at the end of September"),
         ),
         (
+            "Brilliant! When do you complete?",
+            "hopefully end of April if the solicitors get a move on",
+            Some("I hope to complete at the end of April if the solicitors get a move on"),
+        ),
+        (
             "What do your kids play?",
             "Football and chess.",
             Some("My kids play football and chess."),

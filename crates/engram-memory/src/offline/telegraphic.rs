@@ -290,17 +290,31 @@ const GOT_HOLD: &[&str] = &[
 /// News cried out bare and described by the fragment after it, "found a
 /// place! a studio in Mokotów, 3100 zł a month, moving on June 28": the
 /// thing and what it is, one sentence ("found a place, a studio in
-/// Mokotów, 3100 zł a month."), and a part that does something after it
+/// Mokotów, 3100 zł a month."), or a thing named by "the" and named
+/// after it ("booked the venue! Aynhoe Park"), and a part that does something after it
 /// ("moving on June 28") a sentence of its own. `None` for anything else.
 pub(super) fn described_news(text: &str) -> Option<String> {
     let end = text.find('!')?;
-    let head: Vec<&str> = text[..end].split_whitespace().collect();
-    let [got, a, .., _thing] = head.as_slice() else {
+    let said: Vec<&str> = text[..end].split_whitespace().collect();
+    // ("we finally booked the wedding venue!": who and when may lead)
+    let lead = said
+        .iter()
+        .take_while(|w| {
+            matches!(
+                bare(w).as_str(),
+                "we" | "i" | "we've" | "i've" | "just" | "finally" | "so"
+            )
+        })
+        .count();
+    let head = &said[lead..];
+    let [got, a, .., _thing] = head else {
         return None;
     };
+    // "booked the venue! Aynhoe Park": a thing named by "the" is named
+    let definite = matches!(bare(a).as_str(), "the" | "our" | "my");
     if head.len() > 4
         || !GOT_HOLD.contains(&bare(got).as_str())
-        || !matches!(bare(a).as_str(), "a" | "an")
+        || !(matches!(bare(a).as_str(), "a" | "an") || definite)
         || head[2..].iter().any(|w| is_verbish(w))
     {
         return None;
@@ -313,7 +327,7 @@ pub(super) fn described_news(text: &str) -> Option<String> {
     let opens = parts
         .first()
         .and_then(|p| p.split_whitespace().next())
-        .is_some_and(|w| matches!(w, "a" | "an"));
+        .is_some_and(|w| matches!(w, "a" | "an") || (definite && crate::offline::is_name_word(w)));
     let described = parts
         .iter()
         .take_while(|p| {
@@ -358,8 +372,17 @@ mod tests {
                 "bought an electric guitar! a used Fender Strat",
                 Some("bought an electric guitar, a used Fender Strat"),
             ),
+            (
+                "we finally booked the wedding venue! Aynhoe Park, 20 June next year",
+                Some("we finally booked the wedding venue, Aynhoe Park, 20 June next year"),
+            ),
+            ("booked the flights! Can't wait", None),
+            ("got the job! Starting Monday", None),
             ("found a place! so happy", None),
-            ("I found a place! a studio", None),
+            (
+                "I found a place! a studio",
+                Some("I found a place, a studio"),
+            ),
             ("got a lot done! a good day", None),
         ] {
             assert_eq!(super::described_news(said).as_deref(), want, "{said}");
