@@ -12,6 +12,19 @@ use super::clauses::bare;
 use super::coordination::opens_object;
 use super::lexicon::{verb, VerbForm, AUXILIARIES};
 
+/// Adverbs of habit that may stand before the verb left its subject.
+const HABITS: &[&str] = &[
+    "mostly",
+    "mainly",
+    "usually",
+    "always",
+    "often",
+    "sometimes",
+    "now",
+    "also",
+    "only",
+];
+
 /// Words that follow a state or a verb with no object of its own.
 const NO_OBJECT: &[&str] = &[
     "of", "from", "with", "about", "for", "at", "in", "on", "by", "as", "and", "but", "so", "too",
@@ -71,6 +84,34 @@ pub(super) fn left_out_subject(body: &[&str], words: &[&str], i: usize) -> Optio
     let (subject, third) = subject_of(body)?;
     if words[i].ends_with([',', '.', '!', '?']) {
         return None;
+    }
+    // "got promoted last week, still at Monzo": where one still is
+    if b == "still"
+        && subject == "I"
+        && words
+            .get(i + 1)
+            .is_some_and(|n| matches!(bare(n).as_str(), "at" | "in" | "with"))
+        && words
+            .get(i + 2)
+            .is_some_and(|n| super::clauses::capitalised(n))
+    {
+        return Some("I'm".to_string());
+    }
+    // "cancelled Netflix, mostly watch YouTube now": an adverb of habit,
+    // then the verb (a bare one is the speaker's present)
+    if HABITS.contains(&b.as_str()) && i + 1 < words.len() {
+        if let Some(s) = left_out_subject(body, words, i + 1) {
+            return Some(s);
+        }
+        let next = bare(words[i + 1]);
+        let present = subject == "I"
+            && matches!(verb(&next), Some((_, VerbForm::Base)))
+            && !AUXILIARIES.contains(&next.as_str())
+            && !words[i + 1].ends_with([',', '.', '!', '?'])
+            && words
+                .get(i + 2)
+                .is_some_and(|n| opens_object(n) || super::clauses::capitalised(n));
+        return present.then_some(subject);
     }
     // "..., been there 3 years": how long, "I've" left out
     if b == "been" {
@@ -163,5 +204,17 @@ mod tests {
             Some("I've"),
         );
         check("the team suggested it, been doing it", "been", None);
+        check(
+            "cancelled Netflix, mostly watch YouTube now",
+            "mostly",
+            Some("I"),
+        );
+        check("I'm tired, mostly sleep", "mostly", None);
+        check(
+            "got promoted last week, still at Monzo though",
+            "still",
+            Some("I'm"),
+        );
+        check("I moved, still in touch", "still", None);
     }
 }

@@ -454,6 +454,13 @@ fn a_short_lead_with_no_verb_before_but_is_left_out() {
         "up to 30k long runs but my left calf is tight",
         &["up to 30k long runs", "my left calf is tight"],
     );
+    check(
+        "I'm just back from two weeks in Vietnam, Hoi An was the highlight",
+        &[
+            "I'm just back from two weeks in Vietnam",
+            "Hoi An was the highlight",
+        ],
+    );
     // a verb before "but": one clause joined to the next as before
     check("I tried but I failed.", &["I tried", "I failed."]);
 }

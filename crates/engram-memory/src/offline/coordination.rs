@@ -421,6 +421,27 @@ pub fn subject_at(words: &[&str], i: usize) -> usize {
     {
         return 2;
     }
+    // "..., Hoi An was the highlight": after a comma, a name of a few
+    // capitalised words before "is" or "was"
+    if i > 0 && words[i - 1].ends_with(',') {
+        // ("Hoi An": a later word of a name may be a word of its own)
+        let name = words[i..]
+            .iter()
+            .take(3)
+            .enumerate()
+            .take_while(|(k, w)| {
+                let capital = *k > 0 && w.starts_with(char::is_uppercase);
+                (capital || super::intro::is_name_word(w)) && !w.ends_with([',', ';', '.'])
+            })
+            .count();
+        if name > 0
+            && words
+                .get(i + name)
+                .is_some_and(|v| matches!(bare(v).as_str(), "is" | "was" | "are" | "were" | "has"))
+        {
+            return name;
+        }
+    }
     // "my sister lives ...", "my favourite book is ...", "my brother Dev
     // plays ...", "the kids loved it", "some close friends kept ...": a
     // possessive, "the" or a quantifier, one to three words, then a verb

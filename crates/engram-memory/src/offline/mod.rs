@@ -219,6 +219,10 @@ fn extract_turns(turns: &[Turn]) -> Vec<Candidate> {
             }
             let sentence = placed.as_deref().unwrap_or(sentence);
             if !is_fact_like(sentence) {
+                // ("what's a good gift for my dad? he's into fishing")
+                if let Some(sp) = t.speaker {
+                    antecedents.observe_asked(sentence, ti, sp, t.listener);
+                }
                 dropped((), sentence, "a question, or no content");
                 clauses_here.push((sentence.to_string(), false));
                 continue;

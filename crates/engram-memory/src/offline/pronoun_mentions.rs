@@ -8,6 +8,20 @@
 use super::*;
 
 impl Antecedents {
+    /// Note the speaker's people a question of theirs names: the dad of
+    /// "what's a good gift for my dad?" is whom a later "he" means.
+    pub fn observe_asked(
+        &mut self,
+        text: &str,
+        turn: usize,
+        speaker: &str,
+        listener: Option<&str>,
+    ) {
+        let exclude: Vec<&str> = std::iter::once(speaker).chain(listener).collect();
+        let owned = text.replace("my ", &format!("{speaker}'s "));
+        self.observe(&owned, turn, &[], &exclude);
+    }
+
     /// Note the people (and animals) a resolved clause mentions (`exclude`:
     /// the speaker and listener, whom "he" and "she" never mean).
     pub fn observe(&mut self, text: &str, turn: usize, names: &[String], exclude: &[&str]) {

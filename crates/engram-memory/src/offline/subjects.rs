@@ -179,11 +179,53 @@ pub(super) fn with_subject(clause: &str) -> Option<String> {
             "gonna" => Some(format!("I'm {}", lowered(clause))),
             // "on crutches for 2 weeks", "on antibiotics": a state one is in
             "on" if on_a_state(&words[skip + 1..]) => Some(format!("I'm {}", lowered(clause))),
+
             "wanna" | "gotta" | "haven't" | "hadn't" | "didn't" | "can't" | "couldn't"
             | "won't" | "wouldn't" | "hope" => Some(format!("I {}", lowered(clause))),
             _ => Some(clause.to_string()),
         },
     }
+}
+
+/// `text` with "I'm" said before a sentence that opens with being back
+/// from somewhere ("just back from two weeks in Vietnam, Hoi An was the
+/// highlight"), so that it has a verb before its comma; `None` when none
+/// does.
+pub(super) fn back_from(text: &str) -> Option<String> {
+    let mut out = String::with_capacity(text.len() + 8);
+    let mut changed = false;
+    let mut rest = text;
+    loop {
+        let lead = rest.len() - rest.trim_start().len();
+        out.push_str(&rest[..lead]);
+        rest = &rest[lead..];
+        let lower = rest.to_lowercase();
+        let opens = [
+            "just back from ",
+            "back from ",
+            "just home from ",
+            "home from ",
+        ]
+        .iter()
+        .any(|p| lower.starts_with(p));
+        if opens {
+            out.push_str("I'm ");
+            out.push_str(&lowered(&rest[..1]));
+            rest = &rest[1..];
+            changed = true;
+        }
+        match rest.find(['.', '!', '?']) {
+            Some(end) => {
+                out.push_str(&rest[..=end]);
+                rest = &rest[end + 1..];
+            }
+            None => {
+                out.push_str(rest);
+                break;
+            }
+        }
+    }
+    changed.then_some(out)
 }
 
 /// Whether `rest` ("be a big change", "be so fun") judges what is to

@@ -32,6 +32,8 @@
 //!   says what they hate or cannot stand;
 //! - what medicine someone is on ("what meds is Biscuit on?"): a memory
 //!   that says what they are on or take;
+//! - where someone works ("where does Jo work?"): a memory that names
+//!   the workplace ("Jo is still at Monzo");
 //! - where someone lives or works, or what they do ("where does Mei
 //!   live?"): a fact of theirs better than one of their people ("Mei's
 //!   boyfriend Jonas lives in Munich").
@@ -236,6 +238,8 @@ mod going;
 
 #[path = "asked_dislike.rs"]
 mod dislike;
+#[path = "asked_workplace.rs"]
+mod workplace;
 use going::{going_on, says_going_on};
 use when::{asks_school, asks_when, asks_where, holds_a_place, holds_a_time};
 
@@ -474,6 +478,8 @@ pub struct Asked {
     medication: bool,
     /// It asks what someone dislikes.
     dislike: bool,
+    /// It asks where someone works.
+    workplace: bool,
 }
 
 impl Asked {
@@ -498,6 +504,7 @@ impl Asked {
             going_on: going_on(question),
             medication: super::doses::asks_medication(question),
             dislike: dislike::asks_dislike(question),
+            workplace: workplace::asks_workplace(question),
         }
     }
 
@@ -527,11 +534,12 @@ impl Asked {
         self.place && holds_a_place(memory)
     }
 
-    /// Whether the question asks where someone goes to school and
-    /// `memory` names no place ("Leo has swimming after school"), so
-    /// cannot answer it.
+    /// Whether the question asks where someone goes to school or works
+    /// and `memory` names no place ("Leo has swimming after school", "Ike
+    /// has been teaching for 8 years"), so cannot answer it.
     pub fn unplaced_school(&self, memory: &str) -> bool {
-        self.school && !holds_a_place(memory)
+        (self.school || (self.workplace && !workplace::names_workplace(memory)))
+            && !holds_a_place(memory)
     }
 
     /// Whether `memory` answers what the question's shape asks: it says
@@ -553,6 +561,7 @@ impl Asked {
             || (self.school && holds_a_place(memory))
             || (self.medication && super::doses::says_taking(memory))
             || (self.dislike && dislike::states_dislike(memory))
+            || (self.workplace && workplace::names_workplace(memory))
             || (self.partner
                 && super::slots(memory)
                     .iter()

@@ -1,0 +1,56 @@
+//! Where someone works ("where does Jo work?", "who does Ana work for?",
+//! "where does Ike teach?"), and whether a memory names a workplace: an
+//! employer its wording gives ("works at Monzo", "a teacher at Hillside
+//! Primary") or a named place someone is still or now at ("Jo is still at
+//! Monzo"). For [`super::Asked`]; reads words only.
+
+/// Whether `question` asks where someone works.
+pub(super) fn asks_workplace(question: &str) -> bool {
+    let q = super::bare_question(question);
+    let words: Vec<&str> = q.split_whitespace().collect();
+    let last = words.last().copied().unwrap_or("");
+    match words.first() {
+        Some(&"where") => matches!(last, "work" | "working" | "teach" | "teaching"),
+        Some(&("who" | "which")) => {
+            last == "for" && words.iter().any(|w| matches!(*w, "work" | "working"))
+        }
+        _ => false,
+    }
+}
+
+/// Whether `memory` names where someone works.
+pub(super) fn names_workplace(memory: &str) -> bool {
+    let employed = super::super::slots(memory)
+        .iter()
+        .any(|(slot, _, value)| slot == "employer" && value != "none");
+    let words: Vec<&str> = memory.split_whitespace().collect();
+    // "Jo is still at Monzo", "Ana is now at Stripe"
+    let at_named = words.windows(4).any(|w| {
+        w[0] == "is"
+            && matches!(w[1], "still" | "now")
+            && w[2] == "at"
+            && w[3].starts_with(char::is_uppercase)
+    });
+    employed || at_named
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn workplaces_asked_and_told() {
+        assert!(asks_workplace("where does Jo work?"));
+        assert!(asks_workplace("Where does Ike teach?"));
+        assert!(asks_workplace("who does Ana work for?"));
+        assert!(!asks_workplace("where does Jo live?"));
+        assert!(!asks_workplace("what does Jo do for work?"));
+        assert!(names_workplace("Jo is still at Monzo."));
+        assert!(names_workplace("Ana works at Stripe as a designer."));
+        assert!(names_workplace(
+            "Ike is a teacher at Hillside Primary, year 4."
+        ));
+        assert!(!names_workplace("Jo got promoted to senior engineer."));
+        assert!(!names_workplace("Ike has been teaching for about 8 years."));
+    }
+}
