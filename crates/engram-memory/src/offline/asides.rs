@@ -243,24 +243,30 @@ pub(super) fn without_aside(sentence: &str) -> &str {
                         | "worried"
                 )
         };
-        let mood = (first == "feeling" && rest.len() <= 5 && next.is_some_and(feeling))
-            || (rest.len() <= 3
-                && rest.last().is_some_and(|l| feeling(l))
-                && rest[..rest.len() - 1].iter().all(|w| {
+        let moody = |r: &[String]| {
+            r.len() <= 3
+                && r.last().is_some_and(|l| feeling(l))
+                && r[..r.len() - 1].iter().all(|w| {
                     matches!(
                         w.as_str(),
                         "really" | "so" | "very" | "bit" | "a" | "pretty" | "super" | "kinda"
                     )
-                }));
-        let remark = conj.is_empty() && {
-            let said = rest.join(" ");
-            exclaimed
-                || mood
-                || REMARKS.contains(&said.as_str())
-                || REMARK_OPENERS
-                    .iter()
-                    .any(|o| said == *o || said.starts_with(&format!("{o} ")))
+                })
         };
+        let mood =
+            (first == "feeling" && rest.len() <= 5 && next.is_some_and(feeling)) || moody(rest);
+        // ("..., so nervous": "so" of degree, not of consequence)
+        let so_moody = conj == "so" && moody(&tail);
+        let remark = so_moody
+            || conj.is_empty() && {
+                let said = rest.join(" ");
+                exclaimed
+                    || mood
+                    || REMARKS.contains(&said.as_str())
+                    || REMARK_OPENERS
+                        .iter()
+                        .any(|o| said == *o || said.starts_with(&format!("{o} ")))
+            };
         let subject = rest.iter().position(|w| SUBJECTS.contains(&w.as_str()));
         let please = rest
             .iter()

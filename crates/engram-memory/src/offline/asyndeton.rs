@@ -125,6 +125,48 @@ pub(super) fn left_out_subject(body: &[&str], words: &[&str], i: usize) -> Optio
         Some((_, f)) if !matches!(b.as_str(), "was" | "were" | "had" | "did" | "has") => f,
         _ => return None,
     };
+    // "I'm 29, turning 30 in March": a doing under way, after a clause
+    // that opened with "I'm" (or "he's", "she's")
+    let be = body.first().map(|w| w.replace('\u{2019}', "'"));
+    // (not a stance: "I'm reading a book, hoping it helps")
+    let stance = verb(&b).is_some_and(|(base, _)| {
+        matches!(
+            base,
+            "hope"
+                | "wish"
+                | "think"
+                | "feel"
+                | "wonder"
+                | "guess"
+                | "know"
+                | "want"
+                | "try"
+                | "plan"
+                | "aim"
+                | "love"
+                | "like"
+                | "hate"
+                | "need"
+                | "seem"
+                | "look"
+        )
+    });
+    // (a clause with a doing of its own goes on with the gerund: "I'm
+    // working on my store, growing the customer base")
+    let doing_before = body.iter().skip(1).any(|w| super::clauses::is_verbish(w));
+    if form == VerbForm::Gerund
+        && !stance
+        && !doing_before
+        && matches!(
+            be.as_deref(),
+            Some("I'm" | "he's" | "she's" | "He's" | "She's")
+        )
+        && words
+            .get(i + 1)
+            .is_some_and(|n| !NO_OBJECT.contains(&bare(n).as_str()))
+    {
+        return be.map(|b| b.to_lowercase().replace("i'm", "I'm"));
+    }
     let agrees = form == VerbForm::Past || (third && form == VerbForm::Third);
     // the object: an article, a number, a particle, a name or a noun (not
     // "tired of work": a state and what it is of)
@@ -216,5 +258,9 @@ mod tests {
             Some("I'm"),
         );
         check("I moved, still in touch", "still", None);
+        check("I'm 29, turning 30 in March", "turning", Some("I'm"));
+        check("he's at the park, walking the dog", "walking", Some("he's"));
+        check("I went out, buying milk", "buying", None);
+        check("I'm working on my store, growing sales", "growing", None);
     }
 }

@@ -155,6 +155,10 @@ fn a_request_after_a_comma_is_dropped() {
     );
     check("I got the job, finally!", &["I got the job"]);
     check(
+        "started my new job at the council today, so nervous",
+        &["started my new job at the council today"],
+    );
+    check(
         "I used to love sushi, but these days I hate it.",
         &["I used to love sushi", "I hate it these days."],
     );

@@ -31,7 +31,18 @@ pub(super) fn names_workplace(memory: &str) -> bool {
             && w[2] == "at"
             && w[3].starts_with(char::is_uppercase)
     });
-    employed || at_named
+    // "moving to berlin for a new job at zalando"
+    let m = memory.to_lowercase();
+    let job_at = [
+        " job at ",
+        " job with ",
+        " role at ",
+        " position at ",
+        " internship at ",
+    ]
+    .iter()
+    .any(|p| m.contains(p));
+    employed || at_named || job_at
 }
 
 #[cfg(test)]
@@ -46,6 +57,9 @@ mod tests {
         assert!(!asks_workplace("where does Jo live?"));
         assert!(!asks_workplace("what does Jo do for work?"));
         assert!(names_workplace("Jo is still at Monzo."));
+        assert!(names_workplace(
+            "Jay is moving to berlin in April 2025 for a new job at zalando."
+        ));
         assert!(names_workplace("Ana works at Stripe as a designer."));
         assert!(names_workplace(
             "Ike is a teacher at Hillside Primary, year 4."

@@ -38,6 +38,7 @@ mod doses;
 mod finished;
 mod habits;
 mod instead;
+mod lapsed;
 mod moved;
 mod outcomes;
 mod renamed;

@@ -338,9 +338,8 @@ const RELATIVE: &[&str] = &["who", "whom", "whose", "which", "that"];
 
 /// What `fact` retracts, if anything.
 pub(super) fn retraction(fact: &str) -> Option<Retraction> {
-    let t = super::switched::switched_object(&no_longer(&dropped_plan(&format!(
-        " {} ",
-        normalise(fact)
+    let t = super::switched::switched_object(&no_longer(&super::lapsed::lapsed(&dropped_plan(
+        &format!(" {} ", normalise(fact)),
     ))));
     for (p, is_subject) in RETRACTIONS {
         let Some(i) = t.find(p) else {
