@@ -301,13 +301,16 @@ pub fn guarded<T: Default>(f: impl FnOnce() -> T) -> T {
 }
 
 /// [`extract`] for a group of related documents: one model call for all
-/// of them (see [`extract_parts_with`]); offline, each part on its own.
-/// Each candidate comes with the index of its part; `derived_from`
+/// of them (see [`extract_parts_with`]); offline, each part on its own,
+/// after the facts of the part before (the first after `prior`, the facts
+/// of the space's document before them), whom a pronoun opening it may
+/// mean. Each candidate comes with the index of its part; `derived_from`
 /// indexes the whole list.
 pub async fn extract_parts(
     llm: Option<&dyn Llm>,
     parts: &[Vec<Turn<'_>>],
     context: Option<&str>,
+    prior: &[String],
 ) -> (Vec<(usize, Candidate)>, Source) {
     if let Some(llm) = llm {
         match extract_parts_with(llm, parts, context).await {
@@ -317,11 +320,21 @@ pub async fn extract_parts(
             }
         }
     }
-    let mut out = Vec::new();
+    let mut out: Vec<(usize, Candidate)> = Vec::new();
     for (p, turns) in parts.iter().enumerate() {
         let base = out.len();
+        // (whom the document before spoke of: the space's last one, or the
+        // part before)
+        let before: Vec<String> = match p.checked_sub(1) {
+            None => prior.to_vec(),
+            Some(b) => out
+                .iter()
+                .filter(|(part, _)| *part == b)
+                .map(|(_, c)| c.content.clone())
+                .collect(),
+        };
         out.extend(
-            guarded(|| offline::extract(turns))
+            guarded(|| offline::extract_after(turns, &before))
                 .into_iter()
                 .map(|mut c| {
                     c.derived_from.iter_mut().for_each(|i| *i += base);
@@ -469,7 +482,7 @@ mod tests {
         second[0].text = "I start at the bakery on Monday.";
         second[0].date = chrono::NaiveDate::from_ymd_opt(2024, 4, 2);
         let parts = [turns(), second];
-        let (got, source) = extract_parts(Some(&llm), &parts, None).await;
+        let (got, source) = extract_parts(Some(&llm), &parts, None, &[]).await;
         assert_eq!(source, Source::Llm);
         let placed: Vec<(usize, &str)> =
             got.iter().map(|(p, c)| (*p, c.content.as_str())).collect();
@@ -505,7 +518,7 @@ mod tests {
             "{user}"
         );
         // offline, each part is read on its own
-        let (got, source) = extract_parts(None, &parts, None).await;
+        let (got, source) = extract_parts(None, &parts, None, &[]).await;
         assert_eq!(source, Source::Offline);
         assert_eq!(got.first().map(|(p, _)| *p), Some(0));
         assert_eq!(got.last().map(|(p, _)| *p), Some(1));

@@ -282,8 +282,10 @@ impl Engine {
             .iter()
             .map(|d| turns_of(d.text.as_deref().unwrap_or(""), document_day(d), user))
             .collect();
+        // whom the space's document before spoke of
+        let prior = self.prior_facts(org_id, &tag, &docs).await?;
         let (candidates, source) =
-            engram_memory::llm::extract_parts(self.llm.as_deref(), &parts, context).await;
+            engram_memory::llm::extract_parts(self.llm.as_deref(), &parts, context, &prior).await;
         let texts: Vec<String> = candidates.iter().map(|(_, c)| c.content.clone()).collect();
         let mut vectors = self.embed_texts(texts).await?;
         // the offline rules' doubtful cases go to the judge

@@ -11,6 +11,7 @@ mod graph;
 pub(crate) mod index;
 mod judged;
 mod passages;
+mod prior;
 mod profile;
 mod ranked;
 mod remember;

@@ -256,7 +256,11 @@ pub(super) fn without_aside(sentence: &str) -> &str {
         let mood =
             (first == "feeling" && rest.len() <= 5 && next.is_some_and(feeling)) || moody(rest);
         // ("..., so nervous": "so" of degree, not of consequence)
-        let so_moody = conj == "so" && moody(&tail);
+        // ("..., so nice to have him close": a judgement of it)
+        let so_moody = conj == "so"
+            && (moody(&tail)
+                || (feeling(first)
+                    && matches!(next, None | Some("to" | "that" | "having" | "being"))));
         let remark = so_moody
             || conj.is_empty() && {
                 let said = rest.join(" ");

@@ -23,21 +23,6 @@ fn left_out_subjects_that_are_not_the_speaker() {
             "Ana is on crutches for 2 weeks.",
         ),
         ("Ana: on the other hand it rained", ""),
-        // back from somewhere (what the highlight was of is not said)
-        (
-            "Gia: just back from two weeks in Vietnam, Hoi An was the highlight",
-            "Gia is just back from two weeks in Vietnam.",
-        ),
-        // an adverb of habit, then a verb whose "I" was left out
-        (
-            "Ro: cancelled Netflix, mostly watch YouTube now",
-            "Ro cancelled Netflix.|Ro mostly watches YouTube now.",
-        ),
-        // the dad a question names is the "he" after it
-        (
-            "Max: what's a good gift for my dad? he's into fishing and jazz",
-            "Max's dad is into fishing and jazz.",
-        ),
         // an event moved, said bare
         (
             "Ana: Launch moved to June 10, the payments team needs more time.",

@@ -155,6 +155,10 @@ fn a_request_after_a_comma_is_dropped() {
     );
     check("I got the job, finally!", &["I got the job"]);
     check(
+        "Tariq moved back to London last week, so nice to have him close",
+        &["Tariq moved back to London last week"],
+    );
+    check(
         "started my new job at the council today, so nervous",
         &["started my new job at the council today"],
     );

@@ -70,7 +70,18 @@ pub fn resolve(text: &str, today: NaiveDate) -> (String, Vec<String>) {
         } else {
             tense.filter(|_| after_in)
         };
-        let found = phrase(&words[i..], today)
+        // ("reading Tomorrow, and Tomorrow, and Tomorrow": a capital
+        // inside a sentence is a title's, no day)
+        let titled = i > 0
+            && words[i].starts_with(char::is_uppercase)
+            && !words[i - 1].ends_with(['.', '!', '?', ':'])
+            && matches!(
+                bare(words[i]).0.as_str(),
+                "yesterday" | "today" | "tonight" | "tomorrow"
+            );
+        let found = (!titled)
+            .then(|| phrase(&words[i..], today))
+            .flatten()
             .or_else(|| bare_month(&words[i..], today, month_ahead))
             // ("my interview is on the 3rd": a day something is on is
             // ahead, unless the sentence says it is past)

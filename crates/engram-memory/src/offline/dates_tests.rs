@@ -16,6 +16,12 @@ fn relative_dates_resolve_against_the_day_they_were_said() {
         "I went on 7 May 2023.",
         &["2023-05-07"],
     );
+    // a capital inside a sentence is a title's
+    check(
+        "my club is reading Tomorrow, and Tomorrow, and Tomorrow",
+        "my club is reading Tomorrow, and Tomorrow, and Tomorrow",
+        &[],
+    );
     check(
         "We met last week!",
         "We met in the week of 1 May 2023!",

@@ -330,6 +330,11 @@ const GROUPS: &[&str] = &[
     "group",
 ];
 
+/// The named entities of a fact (people, places, organisations, ...).
+pub fn entities_of(text: &str) -> Vec<crate::Entity> {
+    find(text, &[])
+}
+
 /// Whether the sentence opens with someone introduced by where they belong:
 /// "Mark from the platform team ...", "Sara from Google ..." (a capitalised
 /// first word before "from" and a group or a name).

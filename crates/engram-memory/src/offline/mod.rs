@@ -79,16 +79,12 @@ mod words;
 
 pub use classify::{is_fact_like, is_static, occupation};
 pub(crate) use context::{context_of, context_without_siblings};
+pub use entities::entities_of;
 pub use intro::{
     asks_for_a_name, from_context as name_in_context, introduced, is_name_word, says_a_name,
 };
 pub use named::names_a_pet;
 pub use people::{is_person_name, self_introduction};
-
-/// The named entities of a fact (people, places, organisations, ...).
-pub fn entities_of(text: &str) -> Vec<crate::Entity> {
-    entities::find(text, &[])
-}
 
 use crate::{Candidate, EntityKind, Role, Turn};
 use engram_extract::split_sentences;
@@ -101,6 +97,13 @@ use surface::*;
 /// Fact candidates from a conversation or document, in order, without
 /// duplicates.
 pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
+    extract_after(turns, &[])
+}
+
+/// [`extract`], after a document of the same space whose facts were
+/// `prior`: whom they speak of may be whom a pronoun opening this one
+/// means ([`pronouns::Antecedents::seed`]).
+pub fn extract_after(turns: &[Turn], prior: &[String]) -> Vec<Candidate> {
     // ("sorry, I meant Porto, not Lisbon": what it corrects, corrected)
     if let Some(texts) = corrected::corrected(turns) {
         let fixed: Vec<Turn> = turns
@@ -108,22 +111,13 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
             .zip(&texts)
             .map(|(t, text)| Turn { text, ..t.clone() })
             .collect();
-        return extract_turns(&fixed);
+        return extract_turns(&fixed, prior);
     }
-    extract_turns(turns)
+    extract_turns(turns, prior)
 }
 
-fn extract_turns(turns: &[Turn]) -> Vec<Candidate> {
-    let mut people: Vec<&str> = turns
-        .iter()
-        .flat_map(|t| [t.speaker, t.listener])
-        .flatten()
-        .filter(|p| *p != crate::UNNAMED_USER)
-        .collect();
-    // and whoever they name as someone's ("my girlfriend Mia")
-    people.extend(people::named_relations(turns));
-    people.sort_unstable();
-    people.dedup();
+fn extract_turns(turns: &[Turn], prior: &[String]) -> Vec<Candidate> {
+    let (people, talkers) = people::of_turns(turns);
     let common = common_words(turns);
     let mut out: Vec<Candidate> = Vec::new();
     let mut owners = owners::Owners::default();
@@ -131,6 +125,7 @@ fn extract_turns(turns: &[Turn]) -> Vec<Candidate> {
         owners.note(&without_attachments(t.text), t.speaker, t.listener);
     }
     let mut antecedents = pronouns::Antecedents::with_owners(owners);
+    antecedents.seed(prior, |t| person_names(t, &people, &common), &talkers);
     // the last place named, and in which turn
     let mut last_place: Option<(String, usize)> = None;
     // who types without capitals and apostrophes somewhere here
@@ -591,6 +586,8 @@ fn clause_facts(
 
 #[cfg(test)]
 mod casual_tests;
+#[cfg(test)]
+mod loose_tests;
 #[cfg(test)]
 mod reference_tests;
 #[cfg(test)]

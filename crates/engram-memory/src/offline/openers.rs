@@ -367,3 +367,21 @@ pub(super) fn strip_openers(s: &str) -> &str {
         s = rest.trim_start_matches([',', ' ', '!', '-']).trim();
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::strip_closers;
+
+    #[test]
+    fn a_closing_hedge_is_dropped() {
+        assert_eq!(
+            strip_closers("so pescatarian now I guess."),
+            "so pescatarian now"
+        );
+        assert_eq!(strip_closers("I think"), "I think");
+        assert_eq!(
+            strip_closers("is it in June I think?"),
+            "is it in June I think?"
+        );
+    }
+}

@@ -19,6 +19,22 @@ pub(super) fn common_words(turns: &[Turn]) -> HashSet<String> {
         .collect()
 }
 
+/// Who a conversation's people are: its speakers and listeners (the
+/// second list), and whoever they name as someone's ("my girlfriend Mia").
+pub(super) fn of_turns<'a>(turns: &[Turn<'a>]) -> (Vec<&'a str>, Vec<&'a str>) {
+    let talkers: Vec<&str> = turns
+        .iter()
+        .flat_map(|t| [t.speaker, t.listener])
+        .flatten()
+        .filter(|p| *p != crate::UNNAMED_USER)
+        .collect();
+    let mut people = talkers.clone();
+    people.extend(named_relations(turns));
+    people.sort_unstable();
+    people.dedup();
+    (people, talkers)
+}
+
 /// People these turns name after a word for who they are to someone
 /// ("my girlfriend Mia", "our son Leo", "her brother Sam"): known as
 /// people from then on, so "Mia really wants to see the cherry blossoms"

@@ -415,3 +415,22 @@ pub(super) fn object_at(words: &[&str], i: usize, lower: &str) -> bool {
         _ => false,
     }
 }
+
+/// Whether the "it" at `i` is the idiom of arriving: "made it home",
+/// "make it back safely", "made it to the final", "made it in time" (not
+/// "made it in pottery class", where it is a thing made).
+pub(super) fn arrived(words: &[&str], i: usize) -> bool {
+    let made = i.checked_sub(1).is_some_and(|p| {
+        matches!(
+            bare(words[p]).as_str(),
+            "make" | "made" | "makes" | "making"
+        )
+    });
+    let next = words.get(i + 1).map(|w| bare(w));
+    let then = words.get(i + 2).map(|w| bare(w));
+    made && match next.as_deref() {
+        Some("home" | "back" | "there" | "out" | "to") => true,
+        Some("in" | "on") => then.as_deref() == Some("time"),
+        _ => false,
+    }
+}

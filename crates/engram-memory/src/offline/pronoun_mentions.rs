@@ -8,6 +8,59 @@
 use super::*;
 
 impl Antecedents {
+    /// Note who the space's previous document spoke of (`prior`: its facts,
+    /// as remembered), as if said just before this one: the one person,
+    /// the one group and the one animal it mentions, each only when it
+    /// mentions one of that kind, so that "she got into Edinburgh!!"
+    /// opening a new conversation after "Ken's daughter is applying to
+    /// unis" is the daughter, and a pronoun is never guessed between two.
+    /// `names`: who is a person in a fact; `exclude`: the speakers.
+    pub fn seed(
+        &mut self,
+        prior: &[String],
+        names: impl Fn(&str) -> Vec<String>,
+        exclude: &[&str],
+    ) {
+        // someone's people and animals ("Ken's daughter"); a name said
+        // after its first word and not right after whose it is ("Ken met
+        // Sarah", not "Vic's brother Tariq" or "Edinburgh is ...") is one
+        // more person, whom "she" may as well mean
+        let mut seen = Antecedents::default();
+        let mut named = false;
+        for text in prior {
+            seen.observe(text, 0, &[], exclude);
+            let words: Vec<&str> = text.split_whitespace().collect();
+            named |= names(text).iter().any(|n| {
+                words.iter().enumerate().skip(1).any(|(i, w)| {
+                    strip(w).1 == n
+                        && !exclude.iter().any(|e| same_person(e, n))
+                        && !PERSON_NOUNS.iter().any(|(p, _)| *p == bare(words[i - 1]))
+                })
+            });
+        }
+        for kind in [
+            Kind::One,
+            Kind::Many,
+            Kind::Animal(false),
+            Kind::Animal(true),
+        ] {
+            if named && kind == Kind::One {
+                continue;
+            }
+            let mut of_kind: Vec<&String> = seen
+                .mentions
+                .iter()
+                .filter(|(_, _, k)| *k == kind)
+                .map(|(x, _, _)| x)
+                .collect();
+            of_kind.sort_unstable();
+            of_kind.dedup();
+            if let [one] = of_kind.as_slice() {
+                self.push((*one).clone(), 0, kind);
+            }
+        }
+    }
+
     /// Note the speaker's people a question of theirs names: the dad of
     /// "what's a good gift for my dad?" is whom a later "he" means.
     pub fn observe_asked(

@@ -16,8 +16,8 @@ use super::coref::parts as strip;
 use super::lexicon::PERSON_NOUNS;
 pub(super) use super::pronoun_cues::thing_before;
 use super::pronoun_cues::{
-    agrees, anticipatory_it, lets_act, named_as, names_someones, object_at, object_it, owned_at,
-    subject_it, topic, unnamed_person_before,
+    agrees, anticipatory_it, arrived, lets_act, named_as, names_someones, object_at, object_it,
+    owned_at, subject_it, topic, unnamed_person_before,
 };
 use super::pronoun_words::{
     animal, plural_subject, whole_animal, BODIES, GROUPS, NOT_NOUNS, THIRD,
@@ -349,9 +349,10 @@ impl Antecedents {
             // (someone named in this clause before the pronoun is who it
             // means: "my brother Dev plays for his county")
             let mut in_clause = latest.is_some_and(|(_, _, at)| at >= self.mentions.len());
-            // ... but an object is never the clause's own subject: "my aunt
-            // Siobhan moved in with her" is someone else, said before
-            if in_clause && object_at(&words, i, &lower) {
+            // ... but an object is never the clause's own subject ("my aunt
+            // Siobhan moved in with her", "Edinburgh is her first choice")
+            let copular = i > 0 && matches!(bare(words[i - 1]).as_str(), "is" | "was");
+            if in_clause && (object_at(&words, i, &lower) || copular) {
                 let subject_end = words
                     .iter()
                     .position(|w| super::clauses::is_verbish(w))
@@ -435,9 +436,14 @@ impl Antecedents {
             let next = words.get(i + 1).map(|n| bare(n)).unwrap_or_default();
             // a possessive "her" comes before a noun, an object "her" does not
             let acts = i > 0 && lets_act(&bare(words[i - 1]), &next);
+            // ("her first choice", "his last day": an order before a noun)
+            let ordered = matches!(next.as_str(), "first" | "last" | "next")
+                && words
+                    .get(i + 2)
+                    .is_some_and(|n| !NOT_NOUNS.contains(&bare(n).as_str()) && !is_verbish(n));
             let noun_follows = !next.is_empty()
                 && !trail.starts_with([',', '.', '!', '?', ';'])
-                && !NOT_NOUNS.contains(&next.as_str())
+                && (!NOT_NOUNS.contains(&next.as_str()) || ordered)
                 && !acts;
             // "they" as a body only before what bodies do, in the past
             // (which agrees with it): "they gave me a medal", never "they
@@ -570,25 +576,6 @@ impl Antecedents {
             out.push(new);
         }
         Some((out.join(" "), center))
-    }
-}
-
-/// Whether the "it" at `i` is the idiom of arriving: "made it home",
-/// "make it back safely", "made it to the final", "made it in time" (not
-/// "made it in pottery class", where it is a thing made).
-fn arrived(words: &[&str], i: usize) -> bool {
-    let made = i.checked_sub(1).is_some_and(|p| {
-        matches!(
-            bare(words[p]).as_str(),
-            "make" | "made" | "makes" | "making"
-        )
-    });
-    let next = words.get(i + 1).map(|w| bare(w));
-    let then = words.get(i + 2).map(|w| bare(w));
-    made && match next.as_deref() {
-        Some("home" | "back" | "there" | "out" | "to") => true,
-        Some("in" | "on") => then.as_deref() == Some("time"),
-        _ => false,
     }
 }
 

@@ -14,6 +14,8 @@ pub(super) fn rewritten(text: String, casual: bool) -> String {
     let text = notes::as_prose(&text).unwrap_or(text);
     // "im moving to berlin in june": "I'm", "June"
     let text = typed::spelled(&text, casual).unwrap_or(text);
+    // ("the doctor upped my sertraline": "increased")
+    let text = typed::plain_verbs(&text).unwrap_or(text);
     // ("official now :) 3 months today": a face ends a sentence)
     let text = typed::emoticons_as_stops(&text).unwrap_or(text);
     // ("offer accepted!! 400k for the Leyton flat": the speaker's news)

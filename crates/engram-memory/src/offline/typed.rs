@@ -3,8 +3,9 @@
 //! "I'm", "I", "can't", and month and weekday names capitalised ("in
 //! june" → "in June"). Only words that cannot mean anything else are
 //! changed: "ill", "id", "its", "were" and "well" stay as they are, and so
-//! do "may" and "march" unless a word of time comes before them. Reads
-//! text only.
+//! do "may" and "march" unless a word of time comes before them. Chat
+//! verbs the lexicon lacks ("upped") are said as it knows them
+//! ("increased"). Reads text only.
 
 use super::clauses::bare;
 
@@ -111,6 +112,37 @@ pub(super) fn is_casual(text: &str) -> bool {
     })
 }
 
+/// Verbs of chat said as the lexicon knows them: (as typed, as read).
+const SLANG_VERBS: &[(&str, &str)] = &[
+    ("upped", "increased"),
+    ("bumped up", "increased"),
+    ("dropped down", "decreased"),
+];
+
+/// `text` with a chat verb ("the doctor upped my sertraline to 100mg")
+/// said as the lexicon knows it ("increased"); `None` when it has none.
+pub(super) fn plain_verbs(text: &str) -> Option<String> {
+    let mut out = text.to_string();
+    for (said, read) in SLANG_VERBS {
+        let mut from = 0;
+        while let Some(at) = out[from..].find(said).map(|i| from + i) {
+            let end = at + said.len();
+            let whole = out[..at].ends_with(|c: char| !c.is_alphanumeric())
+                && out[end..]
+                    .chars()
+                    .next()
+                    .is_none_or(|c| !c.is_alphanumeric());
+            if whole {
+                out.replace_range(at..end, read);
+                from = at + read.len();
+            } else {
+                from = end;
+            }
+        }
+    }
+    (out != text).then_some(out)
+}
+
 /// `text` spelled as typed with capitals and apostrophes, when it was
 /// typed without them ([`is_casual`], or `casual`: its speaker types so
 /// elsewhere in the conversation); `None` when it was not, or nothing
@@ -158,7 +190,16 @@ pub(super) fn spelled(text: &str, casual: bool) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::spelled;
+    use super::{plain_verbs, spelled};
+
+    #[test]
+    fn chat_verbs_are_said_as_known() {
+        assert_eq!(
+            plain_verbs("doctor upped my sertraline to 100mg").as_deref(),
+            Some("doctor increased my sertraline to 100mg")
+        );
+        assert_eq!(plain_verbs("the cupped hands"), None);
+    }
 
     #[test]
     fn chat_typed_without_capitals_or_apostrophes() {

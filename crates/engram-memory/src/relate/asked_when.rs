@@ -38,12 +38,15 @@ pub(super) fn asks_school(question: &str) -> bool {
     let school = q.iter().any(|w| {
         matches!(
             w.as_str(),
-            "school" | "study" | "studying" | "college" | "university"
+            "school" | "study" | "studying" | "college" | "university" | "uni"
         )
     });
     school
-        && (asks(question, "where", &["school", "college", "university"])
-            || q.first().is_some_and(|w| w == "which"))
+        && (asks(
+            question,
+            "where",
+            &["school", "college", "university", "uni"],
+        ) || q.first().is_some_and(|w| w == "which"))
 }
 
 /// Whether `memory` names a place: after "in", "at", "to", "from" or
@@ -63,7 +66,13 @@ pub(super) fn holds_a_place(memory: &str) -> bool {
     }) {
         return true;
     }
-    let prep = |w: &str| matches!(bare(w).as_str(), "in" | "at" | "to" | "from" | "near");
+    // ("got into Edinburgh": a place one is admitted to)
+    let prep = |w: &str| {
+        matches!(
+            bare(w).as_str(),
+            "in" | "at" | "to" | "from" | "near" | "into"
+        )
+    };
     let named = words.windows(2).any(|p| {
         let w = p[1].trim_matches(|c: char| !c.is_alphanumeric());
         prep(p[0]) && w.starts_with(char::is_uppercase) && !crate::offline::dates::names_a_day(w)

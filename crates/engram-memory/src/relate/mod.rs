@@ -342,6 +342,8 @@ const WORDED_UPDATES: &[(Rule, f32)] = &[
     (outcomes::plan_done, TOPIC_COSINE),
     // "got the job at Google" after "has an interview at Google"
     (outcomes::hired, TOPIC_COSINE),
+    // "got into Edinburgh" after "is applying to unis"
+    (outcomes::admitted, TOPIC_COSINE),
     // "finished the migration" after "is leading the billing migration"
     (finished::finishes, TOPIC_COSINE),
     // "kitchen is done" after "kitchen is delayed"

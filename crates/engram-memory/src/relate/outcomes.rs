@@ -10,7 +10,8 @@
 //! pass JLPT N5 in July"), and a plan told done is its outcome too ("Jess
 //! moved out" ends "Jess is moving out in March 2025 to live with her
 //! boyfriend", and says "Jess moved out in March 2025 to live with her
-//! boyfriend").
+//! boyfriend"). Admission ends the applying ("got into Edinburgh" ends
+//! "is applying to unis").
 
 use super::slots::{lead_subject, normalise, same_subject};
 use crate::offline::lexicon::{verb, VerbForm, AUXILIARIES, EVENTS, PERSONAL_EVENTS};
@@ -406,4 +407,41 @@ pub(super) fn hired(new: &str, old: &str) -> bool {
         _ => true,
     };
     interview && places_agree && same_subject(&lead_subject(n.trim()), &lead_subject(&o))
+}
+
+/// Wordings of being admitted somewhere one applied.
+const ADMITTED: &[&str] = &[
+    " got into ",
+    " was accepted to ",
+    " was accepted into ",
+    " was accepted at ",
+    " got accepted to ",
+    " got accepted into ",
+    " got accepted at ",
+    " got a place at ",
+    " got a place on ",
+    " got an offer from ",
+];
+
+/// Wordings of applying.
+const APPLYING: &[&str] = &[
+    " is applying to ",
+    " is applying for ",
+    " applied to ",
+    " applied for ",
+    " has applied to ",
+    " has applied for ",
+];
+
+/// Whether `new` tells how the applying `old` told of turned out ("Ken's
+/// daughter got into Edinburgh" after "Ken's daughter is applying to
+/// unis"): the same subject.
+pub(super) fn admitted(new: &str, old: &str) -> bool {
+    let (n, o) = (
+        format!(" {} ", normalise(new)),
+        format!(" {} ", normalise(old)),
+    );
+    ADMITTED.iter().any(|a| n.contains(a))
+        && APPLYING.iter().any(|a| o.contains(a))
+        && same_subject(&lead_subject(n.trim()), &lead_subject(o.trim()))
 }

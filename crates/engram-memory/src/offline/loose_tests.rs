@@ -1,0 +1,95 @@
+//! Chat said loosely, read whole: subjects left out ("just back from
+//! Vietnam", "cancelled Netflix, mostly watch YouTube now"), whom a
+//! question names ("a gift for my dad? he's into ..."), and whom a pronoun
+//! opening a conversation means when the space's document before spoke of
+//! one person.
+
+use super::casual_tests::check;
+use super::*;
+
+#[test]
+fn news_said_loosely() {
+    check(&[
+        // back from somewhere (what the highlight was of is not said)
+        (
+            "Gia: just back from two weeks in Vietnam, Hoi An was the highlight",
+            "Gia is just back from two weeks in Vietnam.",
+        ),
+        // an adverb of habit, then a verb whose "I" was left out
+        (
+            "Ro: cancelled Netflix, mostly watch YouTube now",
+            "Ro cancelled Netflix.|Ro mostly watches YouTube now.",
+        ),
+        // a thing said to be the subject is not whose "her" is
+        (
+            "Ken: my daughter is applying to unis, Edinburgh is her first choice",
+            "Ken's daughter is applying to unis.|Edinburgh is Ken's daughter's first choice.",
+        ),
+        // the dad a question names is the "he" after it
+        (
+            "Max: what's a good gift for my dad? he's into fishing and jazz",
+            "Max's dad is into fishing and jazz.",
+        ),
+    ]);
+}
+
+#[test]
+fn a_pronoun_opening_a_conversation_means_the_one_person_spoken_of_before() {
+    let after = |prior: &[&str], text: &str| -> Vec<String> {
+        let prior: Vec<String> = prior.iter().map(|p| p.to_string()).collect();
+        let turns = [Turn {
+            role: Role::User,
+            speaker: Some("Ken"),
+            listener: None,
+            text,
+            date: chrono::NaiveDate::from_ymd_opt(2023, 5, 8),
+            generic: true,
+        }];
+        extract_after(&turns, &prior)
+            .into_iter()
+            .map(|c| c.content)
+            .collect()
+    };
+    assert_eq!(
+        after(
+            &["Ken's daughter is applying to unis."],
+            "she got into Edinburgh!!"
+        ),
+        ["Ken's daughter got into Edinburgh."]
+    );
+    // two people before: whom "she" means is not said
+    assert_eq!(
+        after(
+            &[
+                "Ken's daughter is applying to unis.",
+                "Ken's sister lives in Leeds."
+            ],
+            "she got into Edinburgh!!"
+        ),
+        Vec::<String>::new()
+    );
+    // someone else named before: whom "she" means is not said
+    assert_eq!(
+        after(
+            &[
+                "Ken's daughter is applying to unis.",
+                "Ken met Sarah for coffee."
+            ],
+            "she got into Edinburgh!!"
+        ),
+        Vec::<String>::new()
+    );
+    // a place first in a fact is no one
+    assert_eq!(
+        after(
+            &[
+                "Edinburgh is Ken's daughter's first choice.",
+                "Ken's daughter is applying to unis."
+            ],
+            "she got into Edinburgh!!"
+        ),
+        ["Ken's daughter got into Edinburgh."]
+    );
+    // nothing before: as ever
+    assert_eq!(after(&[], "she got into Edinburgh!!"), Vec::<String>::new());
+}
