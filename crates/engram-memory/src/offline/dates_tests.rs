@@ -16,6 +16,28 @@ fn relative_dates_resolve_against_the_day_they_were_said() {
         "I went on 7 May 2023.",
         &["2023-05-07"],
     );
+    // setting off on a day, said bare (Monday 8 May 2023)
+    check(
+        "we fly out Friday",
+        "we fly out on 12 May 2023",
+        &["2023-05-12"],
+    );
+    check(
+        "we flew out Friday",
+        "we flew out on 5 May 2023",
+        &["2023-05-05"],
+    );
+    check(
+        "we fly out to Iceland Friday",
+        "we fly out to Iceland on 12 May 2023",
+        &["2023-05-12"],
+    );
+    // a day before "and" that is no list of days
+    check(
+        "we are doing a hike on Sunday and the museum on Tuesday",
+        "we are doing a hike on 14 May 2023 and the museum on 9 May 2023",
+        &["2023-05-14", "2023-05-09"],
+    );
     // a capital inside a sentence is a title's
     check(
         "my club is reading Tomorrow, and Tomorrow, and Tomorrow",

@@ -130,29 +130,36 @@ pub(super) fn unframed(clause: &str, turn: &str) -> Option<String> {
 /// going with no place of its own, and one trip named in the turn.
 fn to_destination(clause: &str, turn: &str) -> Option<String> {
     let words: Vec<&str> = clause.split_whitespace().collect();
-    let g = words.iter().position(|w| bare(w) == "going")?;
+    // ("we fly out Friday": flying out is going too)
+    let g = words.iter().enumerate().position(|(i, w)| {
+        bare(w) == "going"
+            || (bare(w) == "out"
+                && i > 0
+                && matches!(bare(words[i - 1]).as_str(), "fly" | "flying" | "flies"))
+    })?;
     // a time after "going": "for two weeks", "in October", "next month"
     let after = |k: usize| words.get(g + k).map(|w| bare(w)).unwrap_or_default();
-    let timed = match after(1).as_str() {
-        "for" => {
-            let n = after(2);
-            super::lexicon::number(&n).is_some()
-                || n.chars().next().is_some_and(|c| c.is_ascii_digit())
-                || (matches!(n.as_str(), "a" | "the")
-                    && matches!(
-                        after(3).as_str(),
-                        "week" | "weekend" | "month" | "fortnight" | "few" | "couple"
-                    ))
-        }
-        "in" | "on" => words
-            .get(g + 2)
-            .is_some_and(|w| w.starts_with(|c: char| c.is_uppercase() || c.is_ascii_digit())),
-        "next" | "this" => matches!(
-            after(2).as_str(),
-            "week" | "weekend" | "month" | "year" | "summer" | "winter" | "spring" | "autumn"
-        ),
-        _ => false,
-    };
+    let timed = super::dates::names_a_day(&after(1))
+        || match after(1).as_str() {
+            "for" => {
+                let n = after(2);
+                super::lexicon::number(&n).is_some()
+                    || n.chars().next().is_some_and(|c| c.is_ascii_digit())
+                    || (matches!(n.as_str(), "a" | "the")
+                        && matches!(
+                            after(3).as_str(),
+                            "week" | "weekend" | "month" | "fortnight" | "few" | "couple"
+                        ))
+            }
+            "in" | "on" => words
+                .get(g + 2)
+                .is_some_and(|w| w.starts_with(|c: char| c.is_uppercase() || c.is_ascii_digit())),
+            "next" | "this" => matches!(
+                after(2).as_str(),
+                "week" | "weekend" | "month" | "year" | "summer" | "winter" | "spring" | "autumn"
+            ),
+            _ => false,
+        };
     let placed = words
         .iter()
         .any(|w| matches!(bare(w).as_str(), "to" | "back" | "home" | "away"));
@@ -163,10 +170,12 @@ fn to_destination(clause: &str, turn: &str) -> Option<String> {
     let places: Vec<&str> = said
         .windows(3)
         .filter(|p| {
-            matches!(
+            // ("help me pack for Iceland")
+            (matches!(
                 bare(p[0]).as_str(),
                 "trip" | "holiday" | "vacation" | "honeymoon"
-            ) && matches!(bare(p[1]).as_str(), "to" | "in")
+            ) && matches!(bare(p[1]).as_str(), "to" | "in"))
+                || (bare(p[0]) == "pack" && bare(p[1]) == "for")
         })
         .map(|p| p[2].trim_end_matches(|c: char| !c.is_alphanumeric()))
         .filter(|p| super::intro::is_name_word(p))

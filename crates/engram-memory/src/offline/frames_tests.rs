@@ -30,6 +30,11 @@ fn frames() {
     );
     check("I'm going for a run", "a trip to Japan", None);
     check(
+        "we fly out Friday",
+        "can you help me pack for Iceland? we fly out Friday",
+        Some("we fly out to Iceland Friday"),
+    );
+    check(
         "no mushrooms please, can't stand them",
         t,
         Some("I can't stand mushrooms"),

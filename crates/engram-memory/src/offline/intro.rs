@@ -333,7 +333,49 @@ pub fn introduced(clause: &str) -> Option<(String, String)> {
 /// Leeds" ("I'm a nurse from Leeds"), an age ("34"), a year of study
 /// ("second year at McGill": "I'm in my second year at McGill"). Anything
 /// else ("nice to meet you", "how are you") is `None`.
-pub(super) fn described(rest: &str) -> Option<String> {
+pub(super) fn described(rest: &str) -> Vec<String> {
+    // "41, divorced, two kids (Mia 12 and Sol 9)": each part said of them,
+    // when every part says something (a part in brackets stays whole)
+    let mut parts: Vec<String> = Vec::new();
+    let mut depth = 0i32;
+    let mut cur = String::new();
+    for c in rest.chars() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            ',' if depth == 0 => {
+                parts.push(std::mem::take(&mut cur));
+                continue;
+            }
+            _ => {}
+        }
+        cur.push(c);
+    }
+    parts.push(cur);
+    let said: Vec<Option<String>> = parts.iter().map(|p| described_part(p.trim())).collect();
+    if parts.len() > 1 && said.iter().all(Option::is_some) {
+        return said.into_iter().flatten().collect();
+    }
+    described_part(rest.trim()).into_iter().collect()
+}
+
+/// States a person may be in, said bare after their name ("I'm Rex, 41,
+/// divorced").
+const STATES: &[&str] = &[
+    "divorced",
+    "married",
+    "single",
+    "separated",
+    "widowed",
+    "retired",
+    "engaged",
+    "vegan",
+    "vegetarian",
+    "pregnant",
+];
+
+/// One part of what follows an introduction, said of the speaker.
+fn described_part(rest: &str) -> Option<String> {
     let words: Vec<&str> = rest.split_whitespace().collect();
     let lower: Vec<String> = words.iter().map(|w| bare(w)).collect();
     let at = |i: usize| lower.get(i).map(String::as_str).unwrap_or("");
@@ -356,6 +398,28 @@ pub(super) fn described(rest: &str) -> Option<String> {
         {
             Some(format!("I'm {rest}"))
         }
+        // ("divorced", "retired"): a state they are in
+        w if STATES.contains(&w) && words.len() == 1 => Some(format!("I'm {rest}")),
+        // ("two kids (Mia 12 and Sol 9)"): children they have
+        w if crate::offline::lexicon::number(w).is_some_and(|n| (1..=12).contains(&n))
+            && matches!(
+                at(1),
+                "kids"
+                    | "children"
+                    | "sons"
+                    | "daughters"
+                    | "boys"
+                    | "girls"
+                    | "kid"
+                    | "child"
+                    | "son"
+                    | "daughter"
+            ) =>
+        {
+            Some(format!("I have {rest}"))
+        }
+        // ("from Leeds")
+        "from" if words.len() >= 2 => Some(format!("I'm {rest}")),
         _ => None,
     }
 }
@@ -485,23 +549,31 @@ mod tests {
     #[test]
     fn what_an_introduction_goes_on_to_say() {
         let d = |s: &str| described(s);
+        assert_eq!(d("a nurse from Leeds"), ["I'm a nurse from Leeds"]);
+        assert_eq!(d("34"), ["I'm 34"]);
         assert_eq!(
-            d("a nurse from Leeds").as_deref(),
-            Some("I'm a nurse from Leeds")
-        );
-        assert_eq!(d("34").as_deref(), Some("I'm 34"));
-        assert_eq!(
-            d("second year at McGill studying biology").as_deref(),
-            Some("I'm in my second year at McGill studying biology")
+            d("second year at McGill studying biology"),
+            ["I'm in my second year at McGill studying biology"]
         );
         assert_eq!(
-            d("third-year law student").as_deref(),
-            Some("I'm a third-year law student")
+            d("third-year law student"),
+            ["I'm a third-year law student"]
         );
-        assert_eq!(d("a bit nervous"), None);
-        assert_eq!(d("nice to meet you"), None);
-        assert_eq!(d("how are you?"), None);
-        assert_eq!(d("2024"), None);
+        assert_eq!(
+            d("41, divorced, two kids (Mia 12 and Sol 9)"),
+            [
+                "I'm 41",
+                "I'm divorced",
+                "I have two kids (Mia 12 and Sol 9)"
+            ]
+        );
+        assert_eq!(d("from Leeds"), ["I'm from Leeds"]);
+        // (a part that says nothing: none of it)
+        assert_eq!(d("41, nice to meet you"), Vec::<String>::new());
+        assert!(d("a bit nervous").is_empty());
+        assert!(d("nice to meet you").is_empty());
+        assert!(d("how are you?").is_empty());
+        assert!(d("2024").is_empty());
     }
 
     #[test]

@@ -215,9 +215,7 @@ fn extract_turns(turns: &[Turn], prior: &[String]) -> Vec<Candidate> {
             let sentence = placed.as_deref().unwrap_or(sentence);
             if !is_fact_like(sentence) {
                 // ("what's a good gift for my dad? he's into fishing")
-                if let Some(sp) = t.speaker {
-                    antecedents.observe_asked(sentence, ti, sp, t.listener);
-                }
+                antecedents.observe_asked(sentence, ti, t.speaker, t.listener);
                 dropped((), sentence, "a question, or no content");
                 clauses_here.push((sentence.to_string(), false));
                 continue;
@@ -468,11 +466,14 @@ fn clause_facts(
                 out.push((format!("{name}{}", intro::NAME_FACT), Some(name)));
             }
             // "I'm Aiko, second year at McGill": what the rest says of her
-            clause = match intro::described(&rest) {
-                Some(said) => said,
-                None if rest.to_lowercase().starts_with("from ") => format!("I'm {rest}"),
-                None => return dropped(out, &clause, "introduction"),
+            let mut said = intro::described(&rest).into_iter();
+            let Some(first) = said.next() else {
+                return dropped(out, &clause, "introduction");
             };
+            for more in said {
+                out.extend(again(Some(more), antecedents));
+            }
+            clause = first;
         }
     }
     // "I made this!" with a picture of a cup attached: the cup

@@ -97,6 +97,18 @@ const ANSWER_OPENERS: &[&str] = &[
     "please remember",
     "remember",
     "note to self",
+    // context given before the facts ("quick context for you: I'm a PM at
+    // Deliveroo")
+    "quick context for you",
+    "some context for you",
+    "context for you",
+    "quick context",
+    "some context",
+    "for context",
+    "a bit of context",
+    "some background",
+    "a bit of background",
+    "background",
     "for the record",
     "just so you know",
     "less fun",

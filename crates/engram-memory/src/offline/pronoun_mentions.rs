@@ -67,9 +67,10 @@ impl Antecedents {
         &mut self,
         text: &str,
         turn: usize,
-        speaker: &str,
+        speaker: Option<&str>,
         listener: Option<&str>,
     ) {
+        let Some(speaker) = speaker else { return };
         let exclude: Vec<&str> = std::iter::once(speaker).chain(listener).collect();
         let owned = text.replace("my ", &format!("{speaker}'s "));
         self.observe(&owned, turn, &[], &exclude);

@@ -282,6 +282,10 @@ fn openers_are_dropped_and_duplicates_merged() {
         strip_openers("remind me, my mum's birthday is on the 12th"),
         "my mum's birthday is on the 12th"
     );
+    assert_eq!(
+        strip_openers("quick context for you: I'm a PM at Deliveroo"),
+        "I'm a PM at Deliveroo"
+    );
     // answers and news, before a comma or a colon only
     assert_eq!(
         strip_openers("Not really, I hate cycling in the rain."),

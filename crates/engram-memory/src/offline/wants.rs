@@ -39,7 +39,8 @@ pub(super) fn standing_request(sentence: &str) -> std::borrow::Cow<'_, str> {
 
 /// "can you help me plan a trip to Japan?" -> "I'm planning a trip to
 /// Japan.", "could you help me find a flat in Leeds?" -> "I'm looking for
-/// a flat in Leeds.": a request for help says what the speaker is doing.
+/// a flat in Leeds.", "help me pack for Iceland?" -> "I'm going to
+/// Iceland.": a request for help says what the speaker is doing.
 /// Only planning or finding something of their own or one thing ("a",
 /// "my", "our"), asked with "can", "could" or "would" you.
 pub(super) fn help_with(sentence: &str) -> Option<String> {
@@ -56,6 +57,15 @@ pub(super) fn help_with(sentence: &str) -> Option<String> {
     let doing = match w.get(at..at + 2)? {
         ["plan" | "organise" | "organize" | "arrange", _] => "I'm planning",
         ["find", _] => "I'm looking for",
+        // "help me pack for Iceland": going there
+        ["pack", "for"]
+            if raw
+                .get(at + 2)
+                .is_some_and(|p| p.starts_with(char::is_uppercase)) =>
+        {
+            return (raw.len() <= at + 5)
+                .then(|| format!("I'm going to {}.", raw[at + 2..].join(" ")));
+        }
         _ => return None,
     };
     if !matches!(w[at + 1], "a" | "an" | "my" | "our") || raw.len() < at + 3 || raw.len() > at + 10
@@ -162,6 +172,11 @@ mod tests {
             help_with("Could you help me find a flat in Leeds?").as_deref(),
             Some("I'm looking for a flat in Leeds.")
         );
+        assert_eq!(
+            help_with("can you help me pack for Iceland?").as_deref(),
+            Some("I'm going to Iceland.")
+        );
+        assert_eq!(help_with("can you help me pack for the move?"), None);
         assert_eq!(help_with("can you help me with this?"), None);
         assert_eq!(help_with("can you help me plan it?"), None);
     }

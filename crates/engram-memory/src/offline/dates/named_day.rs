@@ -89,14 +89,18 @@ pub(super) fn named_weekday<'a>(
     let (name, punct) = bare(words.first()?);
     let wd = weekday(&name).filter(|_| name.len() > 4)?;
     // ("Friday night", "Sunday morning": a part of it, said as is)
-    if punct.is_empty()
-        && words.get(1).is_some_and(|n| {
-            matches!(
-                bare(n).0.as_str(),
-                "night" | "morning" | "afternoon" | "evening" | "and" | "or" | "nights"
-            )
-        })
-    {
+    let part = words.get(1).is_some_and(|n| {
+        matches!(
+            bare(n).0.as_str(),
+            "night" | "morning" | "afternoon" | "evening" | "nights"
+        )
+    });
+    // ("Saturday and Sunday": a list of days, each as is)
+    let listed = words
+        .get(1)
+        .is_some_and(|n| matches!(bare(n).0.as_str(), "and" | "or"))
+        && words.get(2).is_some_and(|d| weekday(&bare(d).0).is_some());
+    if punct.is_empty() && (part || listed) {
         return None;
     }
     let gap = (wd.num_days_from_monday() as i64 - today.weekday().num_days_from_monday() as i64)
@@ -161,14 +165,24 @@ pub(super) fn said_ahead(out: &[String], on_only: bool, tense: Option<bool>) -> 
     if on_only && matches!(from_end(1).as_deref(), Some("until" | "till" | "by")) {
         return Some(tense.unwrap_or(true));
     }
+    // ("we fly out to Iceland Friday": where to, between)
+    let to_place = !on_only && from_end(2).as_deref() == Some("to");
     let be = if on_only {
         from_end(2).filter(|_| after_on)
+    } else if to_place {
+        from_end(3)
     } else {
         from_end(1)
     };
     match be.as_deref() {
         Some("is" | "'s") => Some(tense.unwrap_or(true)),
         Some("was") if !on_only => Some(false),
+        // "we fly out Friday", "she starts Monday": setting off or
+        // starting, ahead unless the tense is past
+        Some(
+            "out" | "off" | "leave" | "leaves" | "fly" | "flies" | "arrive" | "arrives" | "start"
+            | "starts",
+        ) if !on_only => Some(tense.unwrap_or(true)),
         _ => tense.filter(|_| after_on),
     }
 }
