@@ -336,22 +336,7 @@ pub fn introduced(clause: &str) -> Option<(String, String)> {
 pub(super) fn described(rest: &str) -> Vec<String> {
     // "41, divorced, two kids (Mia 12 and Sol 9)": each part said of them,
     // when every part says something (a part in brackets stays whole)
-    let mut parts: Vec<String> = Vec::new();
-    let mut depth = 0i32;
-    let mut cur = String::new();
-    for c in rest.chars() {
-        match c {
-            '(' => depth += 1,
-            ')' => depth -= 1,
-            ',' if depth == 0 => {
-                parts.push(std::mem::take(&mut cur));
-                continue;
-            }
-            _ => {}
-        }
-        cur.push(c);
-    }
-    parts.push(cur);
+    let parts = super::note_values::comma_parts(rest);
     let said: Vec<Option<String>> = parts.iter().map(|p| described_part(p.trim())).collect();
     if parts.len() > 1 && said.iter().all(Option::is_some) {
         return said.into_iter().flatten().collect();

@@ -69,9 +69,9 @@ fn works_as(value: &str) -> Option<String> {
     ))
 }
 
-/// The items of a list value, split at the commas and "and"s outside
-/// parentheses.
-fn items(value: &str) -> Vec<String> {
+/// `value` split at the commas outside parentheses ("41, two kids (Mia 12,
+/// Sol 9)": two parts).
+pub(super) fn comma_parts(value: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut depth = 0usize;
     let mut current = String::new();
@@ -88,7 +88,14 @@ fn items(value: &str) -> Vec<String> {
         current.push(c);
     }
     out.push(current);
-    out.iter()
+    out
+}
+
+/// The items of a list value, split at the commas and "and"s outside
+/// parentheses.
+fn items(value: &str) -> Vec<String> {
+    comma_parts(value)
+        .iter()
         .flat_map(|i| {
             if i.contains('(') {
                 vec![i.clone()]
