@@ -93,11 +93,22 @@ pub(super) fn done_by_me(label: &str, value: &str) -> Option<String> {
     } else {
         "a "
     };
+    // ("Lives: Bristol", "Works: Monzo": where, its word left out)
+    let named = value.starts_with(char::is_uppercase) && rest.is_empty();
+    let at = match base {
+        "live" if named => " in",
+        "work" if named => " at",
+        _ => "",
+    };
     let lead = std::iter::once(base)
         .chain(rest.iter().copied())
         .collect::<Vec<_>>()
         .join(" ");
-    Some(format!("I {} {a}{}", lead.to_lowercase(), lowered(value)))
+    Some(format!(
+        "I {}{at} {a}{}",
+        lead.to_lowercase(),
+        lowered(value)
+    ))
 }
 
 /// A labelled line of a reading list: "Finished: Project Hail Mary (loved

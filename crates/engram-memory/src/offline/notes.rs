@@ -338,6 +338,28 @@ fn label_said(label: &str, value: &str, section: Section) -> Option<Vec<String>>
             return Some(vec![said]);
         }
     }
+    // "Next sync: 26 March", "Deadline: Friday": when the thing is
+    let first = value
+        .split_whitespace()
+        .next()
+        .map(bare)
+        .unwrap_or_default();
+    let dated = first.starts_with(|c: char| c.is_ascii_digit())
+        && value.split_whitespace().nth(1).is_some_and(|m| {
+            super::dates::MONTHS
+                .iter()
+                .any(|n| n.eq_ignore_ascii_case(bare(m).as_str()))
+        })
+        || super::dates::names_a_day(&first);
+    // ("Date: May 3" is the note's own date)
+    let of_time = matches!(key.as_str(), "date" | "dates" | "time" | "when" | "day");
+    if dated
+        && !of_time
+        && matches!(section, Section::Plain | Section::Actions)
+        && key.split(' ').count() <= 3
+    {
+        return Some(vec![sentence(&format!("The {key} is on {value}"))]);
+    }
     let said = match key.as_str() {
         "name" | "full name" => format!("My name is {value}"),
         "age" => format!("I'm {value}"),

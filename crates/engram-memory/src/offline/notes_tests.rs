@@ -71,6 +71,17 @@ fn a_profile_note_is_said_as_sentences() {
         ],
     );
     check(
+        "Meeting notes 12 March\n- Priya will own the roadmap\n- Next sync: 26 March",
+        &[
+            "Priya will own the roadmap.",
+            "The next sync is on 26 March.",
+        ],
+    );
+    check(
+        "Lives: Bristol, with partner Lee\nWorks: Monzo",
+        &["I live in Bristol, with partner Lee.", "I work at Monzo."],
+    );
+    check(
         "## Upcoming\n- Dentist on March 14th\n- Noor's recital on April 2nd\n- Party on Saturday",
         &[
             "My dentist appointment is on March 14th.",

@@ -72,6 +72,17 @@ pub(super) fn with_subject(clause: &str) -> Option<String> {
     if matches!(first.as_str(), "took" | "takes") && costs_effort(&words[skip + 1..]) {
         return None;
     }
+    // "Meeting notes 12 March": a title, no doing
+    if matches!(verb(&first), Some((_, VerbForm::Gerund)))
+        && words.get(skip + 1).is_some_and(|w| {
+            matches!(
+                clauses::bare(w).as_str(),
+                "notes" | "minutes" | "agenda" | "summary" | "plan" | "plans" | "list"
+            )
+        })
+    {
+        return None;
+    }
     // "Seeing those cliffs ...": a gerund pointing at what is shown
     if matches!(verb(&first), Some((_, VerbForm::Gerund)))
         && words.get(skip + 1).is_some_and(|w| {
