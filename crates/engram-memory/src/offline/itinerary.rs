@@ -19,6 +19,8 @@ const MUST: &[(&str, &str)] = &[
     ("must eat", "eat"),
     ("want to see", "see"),
     ("want to do", "do"),
+    ("to book", "book"),
+    ("still to book", "book"),
 ];
 
 /// Labels of a day that name no place ("Date: May 3", "Due: June 1").
@@ -68,6 +70,47 @@ pub(super) fn stop_said(label: &str, value: &str) -> Option<String> {
     Some(format!("I'm in {label} {}", said.join(" ")))
 }
 
+/// A trip note's title ("Trip plan - Lisbon, 3-7 June") said as where the
+/// writer is going and when: "I'm going to Lisbon from 3 to 7 June".
+pub(super) fn trip_title(line: &str) -> Option<String> {
+    let lower = line.to_lowercase();
+    let head = [
+        "trip plan",
+        "travel plan",
+        "holiday plan",
+        "itinerary",
+        "trip",
+        "holiday",
+    ]
+    .iter()
+    .find(|h| lower.starts_with(*h))?;
+    let rest = line[head.len()..]
+        .trim_start_matches('s')
+        .trim_start()
+        .strip_prefix(['-', ':', '\u{2013}', '\u{2014}'])?
+        .trim();
+    let (place, when) = match rest.split_once(", ") {
+        Some((p, w)) => (p.trim(), Some(w.trim())),
+        None => (rest, None),
+    };
+    if place.is_empty() || !place.split_whitespace().all(super::intro::is_name_word) {
+        return None;
+    }
+    let when: Vec<String> = when
+        .map(|w| w.split_whitespace().map(span).collect())
+        .unwrap_or_default();
+    let from = if when.first().is_some_and(|w| w.contains(" to ")) {
+        "from "
+    } else {
+        ""
+    };
+    Some(if when.is_empty() {
+        format!("I'm going to {place}")
+    } else {
+        format!("I'm going to {place} {from}{}", when.join(" "))
+    })
+}
+
 /// What not to miss (`label` "Must do", "Must see"), said as what the
 /// writer wants: "I want to do teamLab, Fushimi Inari at sunrise and a
 /// cooking class in Osaka".
@@ -85,6 +128,20 @@ pub(super) fn wants_said(label: &str, value: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::{stop_said, wants_said};
+
+    #[test]
+    fn a_trip_title_says_where_and_when() {
+        assert_eq!(
+            super::trip_title("Trip plan - Lisbon, 3-7 June").as_deref(),
+            Some("I'm going to Lisbon from 3 to 7 June")
+        );
+        assert_eq!(
+            super::trip_title("Holiday: Crete").as_deref(),
+            Some("I'm going to Crete")
+        );
+        assert_eq!(super::trip_title("Trip notes"), None);
+        assert_eq!(super::trip_title("Trip - was great"), None);
+    }
 
     #[test]
     fn a_stop_is_where_the_writer_is() {

@@ -53,6 +53,10 @@ const DETAILS: &[&str] = &[
     "emergency contact",
     "insurance",
     "insurer",
+    "hotel",
+    "flights",
+    "flight",
+    "accommodation",
 ];
 
 /// Adjectives that open a bullet said of the writer ("Allergic to
@@ -549,7 +553,11 @@ pub(super) fn as_prose(text: &str) -> Option<String> {
                 out.extend(of_subject.into_iter().flatten().map(|s| sentence(&s)))
             }
             None if unbulleted(line).is_some() => out.extend(item_said(item, section)),
-            None => out.push(sentence(item)),
+            // ("Trip plan - Lisbon, 3-7 June": where the writer is going)
+            None => match super::itinerary::trip_title(item) {
+                Some(going) => out.push(sentence(&going)),
+                None => out.push(sentence(item)),
+            },
         }
         if let Some(a) = after.filter(|a| !a.is_empty()) {
             out.push(sentence(a));
