@@ -164,6 +164,16 @@ fn chatter_and_broken_sentences_do_not() {
         ("John had a wild week.", "says nothing in particular"),
         ("Tim had a great time.", "says nothing in particular"),
         ("John read a book.", "says nothing in particular"),
+        // a kind of thing with nothing said of which
+        ("Tim went on a tour.", "says nothing in particular"),
+        (
+            "John took a trip to a new place.",
+            "says nothing in particular",
+        ),
+        (
+            "John has different skills and talents.",
+            "says nothing in particular",
+        ),
         ("Jon worked hard.", "says nothing in particular"),
         ("Tim is part of something bigger.", "vague"),
         (

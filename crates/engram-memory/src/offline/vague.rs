@@ -236,14 +236,16 @@ pub(super) fn leans_elsewhere(pred: &[&str]) -> bool {
 /// Verbs whose object must say which one for the fact to say anything
 /// ("had a few offers", "heard of a series"); a verb of taste is
 /// different: "loves movies" is a taste.
-pub(super) const PLAIN_VERBS: Words = Words("have get face hear eat use find see watch read tell");
+pub(super) const PLAIN_VERBS: Words =
+    Words("have get face hear eat use find see watch read tell go take do");
 
 /// Nouns of a kind that say nothing without saying which.
 const GENERIC_HEADS: Words = Words(
     "story stories offer offers food hurdle hurdles recipe recipes series idea ideas \
      project projects app apps resource resources challenge challenges issue issues \
      problem problems news deal deals movie movies show shows game games song songs \
-     trouble questions question thoughts plan plans stuff things opportunity opportunities",
+     trouble questions question thoughts plan plans stuff things opportunity opportunities \
+     book books tour tours trip trips place places skills talents",
 );
 
 /// Verbs of having and getting: their object is the fact ("got a tattoo
