@@ -39,8 +39,8 @@ const PLACED: f32 = 1.1;
 /// What a memory that names no place is worth for a question that asks
 /// where someone goes to school or works ("where does Leo go to school?":
 /// not "Leo has swimming on Thursdays after school"; "where does Ike
-/// teach?": not "Ike has been teaching for 8 years"). Only there: for where-questions
-/// at large a penalty cost LoCoMo R@1.
+/// teach?": not "Ike has been teaching for 8 years"). Only there: for
+/// where-questions at large a penalty cost LoCoMo R@1.
 const UNPLACED_SCHOOL: f32 = 0.8;
 
 /// What a fact of someone's people is worth for a question about them by
