@@ -25,6 +25,11 @@ fn news_said_loosely() {
             "Ken: my daughter is applying to unis, Edinburgh is her first choice",
             "Ken's daughter is applying to unis.|Edinburgh is Ken's daughter's first choice.",
         ),
+        // the "she" of the sentence before, before a verb that agrees
+        (
+            "Ana: my sister Eva called. she got the job! starts Monday",
+            "Ana's sister Eva called.|Eva got the job.|Eva starts on 15 May 2023.",
+        ),
         // the dad a question names is the "he" after it
         (
             "Max: what's a good gift for my dad? he's into fishing and jazz",
@@ -53,9 +58,12 @@ fn a_pronoun_opening_a_conversation_means_the_one_person_spoken_of_before() {
     assert_eq!(
         after(
             &["Ken's daughter is applying to unis."],
-            "she got into Edinburgh!!"
+            "she got into Edinburgh!! starts in September"
         ),
-        ["Ken's daughter got into Edinburgh."]
+        [
+            "Ken's daughter got into Edinburgh.",
+            "Ken's daughter starts in September 2023."
+        ]
     );
     // two people before: whom "she" means is not said
     assert_eq!(

@@ -198,19 +198,24 @@ pub(super) fn with_subject(clause: &str) -> Option<String> {
     }
 }
 
-/// `text` with "I'm" said before a sentence that opens with being back
-/// from somewhere ("just back from two weeks in Vietnam, Hoi An was the
-/// highlight"), so that it has a verb before its comma; `None` when none
-/// does.
-pub(super) fn back_from(text: &str) -> Option<String> {
+/// `text` with the subject put back where a sentence left it out and the
+/// words show whose it is: "I'm" before being back from somewhere ("just
+/// back from two weeks in Vietnam, Hoi An was the highlight"), so that it
+/// has a verb before its comma; and the "she" or "he" of the sentence
+/// before before a verb that agrees with it ("she got into Edinburgh!!
+/// starts in September"). `None` when no sentence left one out.
+pub(super) fn left_out_openings(text: &str) -> Option<String> {
     let mut out = String::with_capacity(text.len() + 8);
     let mut changed = false;
     let mut rest = text;
+    // the "she" or "he" the sentence before opened with
+    let mut before: Option<&str> = None;
     loop {
         let lead = rest.len() - rest.trim_start().len();
         out.push_str(&rest[..lead]);
         rest = &rest[lead..];
         let lower = rest.to_lowercase();
+        let first = lower.split_whitespace().next().unwrap_or("");
         let opens = [
             "just back from ",
             "back from ",
@@ -219,11 +224,28 @@ pub(super) fn back_from(text: &str) -> Option<String> {
         ]
         .iter()
         .any(|p| lower.starts_with(p));
+        let agrees = matches!(
+            verb(clauses::bare(first).as_str()),
+            Some((_, VerbForm::Third))
+        ) && !matches!(first, "is" | "was" | "has");
         if opens {
             out.push_str("I'm ");
+        } else if let Some(pronoun) = before.filter(|_| agrees) {
+            out.push_str(pronoun);
+            out.push(' ');
+        }
+        let carried = before.is_some() && agrees;
+        if opens || carried {
             out.push_str(&lowered(&rest[..1]));
             rest = &rest[1..];
             changed = true;
+        }
+        if !carried && first.chars().any(char::is_alphabetic) {
+            before = match first {
+                "she" | "she's" => Some("she"),
+                "he" | "he's" => Some("he"),
+                _ => None,
+            };
         }
         match rest.find(['.', '!', '?']) {
             Some(end) => {

@@ -20,8 +20,9 @@ pub(super) fn rewritten(text: String, casual: bool) -> String {
     let text = typed::emoticons_as_stops(&text).unwrap_or(text);
     // ("offer accepted!! 400k for the Leyton flat": the speaker's news)
     let text = telegraphic::news(&text).unwrap_or(text);
-    // ("just back from Vietnam, Hoi An was ...": "I'm" left out)
-    let text = super::subjects::back_from(&text).unwrap_or(text);
+    // ("just back from Vietnam, Hoi An was ...": "I'm" left out; "she got
+    // in!! starts in September": "she")
+    let text = super::subjects::left_out_openings(&text).unwrap_or(text);
     // ("found a place! a studio in Mokotów": the place is the studio)
     let text = telegraphic::described_news(&text).unwrap_or(text);
     // ("a new client, the Tate, doing a series for them": the Tate)
