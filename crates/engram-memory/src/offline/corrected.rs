@@ -110,7 +110,7 @@ fn find_word(text: &str, word: &str) -> Option<usize> {
 }
 
 /// `text` with each whole-word `old` replaced by `new`.
-fn replace_word(text: &str, old: &str, new: &str) -> String {
+pub(super) fn replace_word(text: &str, old: &str, new: &str) -> String {
     let mut out = text.to_string();
     while let Some(at) = find_word(&out, old) {
         out.replace_range(at..at + old.len(), new);

@@ -215,7 +215,7 @@ fn extract_turns(turns: &[Turn], prior: &[String]) -> Vec<Candidate> {
             let sentence = placed.as_deref().unwrap_or(sentence);
             if !is_fact_like(sentence) {
                 // ("what's a good gift for my dad? he's into fishing")
-                antecedents.observe_asked(sentence, ti, t.speaker, t.listener);
+                antecedents.observe_own(sentence, ti, t.speaker, t.listener);
                 dropped((), sentence, "a question, or no content");
                 clauses_here.push((sentence.to_string(), false));
                 continue;
@@ -449,15 +449,7 @@ fn clause_facts(
         antecedents.observe(&seen, turn, &names, &exclude);
         antecedents.note_subject(&seen, turn, &names);
         // "my kids" are the speaker's, however the fact words them later
-        // ("Mel took their kids"): a "they" after it means them
-        let owned: Vec<String> = clause
-            .split_whitespace()
-            .map(|w| match w {
-                "my" | "My" => format!("{sp}'s"),
-                _ => w.to_string(),
-            })
-            .collect();
-        antecedents.observe(&owned.join(" "), turn, &[], &exclude);
+        antecedents.observe_own(&clause, turn, t.speaker, t.listener);
     }
     if let Some(speaker) = t.speaker {
         // "I'm Maya": news only when the speaker was a role label

@@ -61,9 +61,11 @@ impl Antecedents {
         }
     }
 
-    /// Note the speaker's people a question of theirs names: the dad of
-    /// "what's a good gift for my dad?" is whom a later "he" means.
-    pub fn observe_asked(
+    /// Note the speaker's own people `text` names, said as theirs ("my
+    /// kids" as "Mel's kids"): whom a later "they" or "he" means, however
+    /// a fact words them later ("Mel took their kids"), and even when
+    /// `text` is no fact ("what's a good gift for my dad?").
+    pub fn observe_own(
         &mut self,
         text: &str,
         turn: usize,
@@ -72,8 +74,14 @@ impl Antecedents {
     ) {
         let Some(speaker) = speaker else { return };
         let exclude: Vec<&str> = std::iter::once(speaker).chain(listener).collect();
-        let owned = text.replace("my ", &format!("{speaker}'s "));
-        self.observe(&owned, turn, &[], &exclude);
+        let owned: Vec<String> = text
+            .split_whitespace()
+            .map(|w| match w {
+                "my" | "My" => format!("{speaker}'s"),
+                _ => w.to_string(),
+            })
+            .collect();
+        self.observe(&owned.join(" "), turn, &[], &exclude);
     }
 
     /// Note the people (and animals) a resolved clause mentions (`exclude`:

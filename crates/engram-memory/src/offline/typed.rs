@@ -122,24 +122,11 @@ const SLANG_VERBS: &[(&str, &str)] = &[
 /// `text` with a chat verb ("the doctor upped my sertraline to 100mg")
 /// said as the lexicon knows it ("increased"); `None` when it has none.
 pub(super) fn plain_verbs(text: &str) -> Option<String> {
-    let mut out = text.to_string();
-    for (said, read) in SLANG_VERBS {
-        let mut from = 0;
-        while let Some(at) = out[from..].find(said).map(|i| from + i) {
-            let end = at + said.len();
-            let whole = out[..at].ends_with(|c: char| !c.is_alphanumeric())
-                && out[end..]
-                    .chars()
-                    .next()
-                    .is_none_or(|c| !c.is_alphanumeric());
-            if whole {
-                out.replace_range(at..end, read);
-                from = at + read.len();
-            } else {
-                from = end;
-            }
-        }
-    }
+    let out = SLANG_VERBS
+        .iter()
+        .fold(text.to_string(), |t, (said, read)| {
+            super::corrected::replace_word(&t, said, read)
+        });
     (out != text).then_some(out)
 }
 
