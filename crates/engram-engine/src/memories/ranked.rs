@@ -1,8 +1,8 @@
 //! How memories found for a `/v4/search` are ranked before they are
 //! returned: the factors a question's shape gives a memory (a name alone,
 //! something over for a question about now, a memory that answers the
-//! question's shape, a time or a place asked for, a fact of someone's
-//! people), the threshold cut and the limit. Reads the memories' text
+//! question's shape, a time, a place or a title asked for, a fact of
+//! someone's people), the threshold cut and the limit. Reads the memories' text
 //! through `engram_memory::relate::Asked`; no IO.
 
 use super::search::SearchHit;
@@ -42,6 +42,11 @@ const PLACED: f32 = 1.1;
 /// teach?": not "Ike has been teaching for 8 years"). Only there: for
 /// where-questions at large a penalty cost LoCoMo R@1.
 const UNPLACED_SCHOOL: f32 = 0.8;
+
+/// What a memory that names a title gains for a question that asks which
+/// book, show or game ("what book is Tim reading?": "... is The Name of
+/// the Wind", over "Tim is reading a fantasy book").
+const TITLED: f32 = 1.1;
 
 /// What a fact of someone's people is worth for a question about them by
 /// name alone ("where does Mei live?": "Mei's boyfriend Jonas lives in
@@ -95,6 +100,9 @@ pub(super) fn ranked_memories(
         }
         if asked.placed(&m.content) {
             *sc = (*sc * PLACED).min(1.0);
+        }
+        if asked.titled(&m.content) {
+            *sc = (*sc * TITLED).min(1.0);
         }
         if asked.unplaced_school(&m.content) {
             *sc = (*sc * UNPLACED_SCHOOL).max(threshold);

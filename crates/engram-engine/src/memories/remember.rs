@@ -158,13 +158,21 @@ impl Engine {
         let mut best: Option<(Relation, &Memory)> = None;
         for (m, cos) in &near {
             let r = relate(&fact.content, &m.content, *cos);
-            let rank = |r: Relation| match r {
-                Relation::Same => 3,
-                Relation::Updates => 2,
+            // (a plan told done ranks below an attribute's new value:
+            // "Lia just turned 30" is the next version of "Lia is 29
+            // years old", and ends "Lia is turning 30 in March")
+            let rank = |r: Relation, m: &Memory| match r {
+                Relation::Same => 4,
+                Relation::Updates
+                    if engram_memory::relate::tells_done(&fact.content, &m.content) =>
+                {
+                    2
+                }
+                Relation::Updates => 3,
                 Relation::Extends => 1,
                 Relation::Unrelated => 0,
             };
-            if rank(r) > best.map_or(0, |(b, _)| rank(b)) {
+            if rank(r, m) > best.map_or(0, |(b, o)| rank(b, o)) {
                 best = Some((r, m));
             }
         }
@@ -356,7 +364,8 @@ impl Engine {
     /// called off the engagement" replaces "got engaged" and ends "Omar's
     /// wedding is on June 14th". Those are forgotten, with the ending as
     /// the reason (kept for history, out of the profile and search). Only
-    /// for endings: a new value of an attribute has one memory to replace.
+    /// for endings and plans told done: a new value of an attribute has
+    /// one memory to replace.
     async fn end_others(
         &self,
         org_id: &str,
@@ -364,12 +373,13 @@ impl Engine {
         updated: &str,
         near: &[(Memory, f32)],
     ) -> Result<(), EngineError> {
-        if !engram_memory::relate::ends_for_good(&fact.content) {
-            return Ok(());
-        }
+        let for_good = engram_memory::relate::ends_for_good(&fact.content);
         for (m, cos) in near {
+            // (or a plan it tells done: "just turned 30" ends "is turning
+            // 30 in March" beside the age it updates)
             let ended = m.id != updated
                 && !said_before(fact, m)
+                && (for_good || engram_memory::relate::tells_done(&fact.content, &m.content))
                 && relate(&fact.content, &m.content, *cos) == Relation::Updates;
             if ended {
                 let reason = format!("Ended: {}", fact.content);

@@ -480,6 +480,8 @@ pub struct Asked {
     dislike: bool,
     /// It asks where someone works.
     workplace: bool,
+    /// It asks which book, show or game (the question, to tell a title).
+    title: Option<String>,
 }
 
 impl Asked {
@@ -505,6 +507,7 @@ impl Asked {
             medication: super::doses::asks_medication(question),
             dislike: dislike::asks_dislike(question),
             workplace: workplace::asks_workplace(question),
+            title: going::asks_title(question).then(|| question.to_string()),
         }
     }
 
@@ -578,6 +581,11 @@ impl Asked {
                         who,
                     )
             })
+    }
+
+    /// Whether the question asks which work and `memory` names a title.
+    pub fn titled(&self, memory: &str) -> bool {
+        (self.title.as_deref()).is_some_and(|q| going::names_title(memory, q))
     }
 
     /// Whether `memory` tells of something over, for a question about now.

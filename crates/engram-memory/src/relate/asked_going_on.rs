@@ -1,7 +1,9 @@
 //! What a progressive question asks is going on ("what is Ana reading
 //! now?": "reading"), and whether a memory says that doing is under way
 //! ("Ana is reading Piranesi"), not done ("finished reading") or planned
-//! ("plans to read"). For [`super::Asked`]; reads words only.
+//! ("plans to read"). Also whether a question asks which work ("what
+//! book is Tim reading?") and a memory names a title. For
+//! [`super::Asked`]; reads words only.
 
 /// The doing a progressive question asks about: "what is Ana reading
 /// (now)?" -> "reading"; `None` for other questions.
@@ -35,4 +37,39 @@ pub(super) fn says_going_on(memory: &str, gerund: &str) -> bool {
         .any(|be| {
             m.contains(&format!("{be}{gerund} ")) || m.contains(&format!("{be}currently {gerund} "))
         })
+}
+
+/// Kinds of work a question may ask the title of.
+const WORKS: &[&str] = &[
+    "book", "novel", "show", "series", "film", "movie", "game", "album", "song", "podcast", "play",
+    "musical", "band",
+];
+
+/// Whether `question` asks which work someone reads, watches or plays:
+/// "what book is Tim reading?", "which show did Ana binge?".
+pub(super) fn asks_title(question: &str) -> bool {
+    let q: Vec<String> = question
+        .split_whitespace()
+        .take(3)
+        .map(crate::offline::clauses::bare)
+        .collect();
+    matches!(
+        q.iter().map(String::as_str).collect::<Vec<_>>().as_slice(),
+        ["what" | "which", kind, "is" | "are" | "was" | "did" | "does" | "do"] if WORKS.contains(kind)
+    )
+}
+
+/// Whether `memory` names a title the question does not already say
+/// (a capitalised word past its first, not one of `question`'s):
+/// "... is The Name of the Wind by Patrick Rothfuss".
+pub(super) fn names_title(memory: &str, question: &str) -> bool {
+    let said: Vec<String> = question
+        .split_whitespace()
+        .map(crate::offline::clauses::bare)
+        .collect();
+    memory.split_whitespace().skip(1).any(|w| {
+        let core = w.trim_matches(|c: char| !c.is_alphanumeric());
+        let core = core.strip_suffix("'s").unwrap_or(core);
+        core.starts_with(char::is_uppercase) && !said.contains(&core.to_lowercase())
+    })
 }

@@ -163,3 +163,14 @@ fn what_medicine_someone_is_on() {
     assert!(!q.answered_by("The vet thinks Biscuit has arthritis."));
     assert!(!Asked::of("what is Biscuit?").answered_by("Biscuit is on metacam."));
 }
+
+#[test]
+fn a_question_for_a_work_is_answered_by_a_title() {
+    let asked = Asked::of("what book is Tim reading?");
+    assert!(asked.titled(
+        "The fantasy book that Tim is reading is The Name of the Wind by Patrick Rothfuss."
+    ));
+    assert!(!asked.titled("Tim is reading a fantasy book that really captivates Tim."));
+    assert!(!Asked::of("what is Tim reading?").titled("Tim is reading Dune."));
+    assert!(Asked::of("which show did Ana binge?").titled("Ana binged Severance last week."));
+}

@@ -51,6 +51,7 @@ mod slots;
 mod switched;
 mod takeover;
 mod values;
+mod wanted;
 mod whose;
 
 pub use asked::{states_work_on, Asked};
@@ -132,6 +133,14 @@ pub fn ends_something(fact: &str) -> bool {
 pub fn ends_for_good(fact: &str) -> bool {
     // ("Priya's kitchen is done": the work and its state before)
     ends_something(fact) || single_again(fact).is_some() || finished::told_done(fact)
+}
+
+/// Whether `new` tells done the plan `old` had ahead ("Lia just turned
+/// 30" after "Lia is turning 30 in March"): the plan is over, and a new
+/// value of an attribute `new` also gives ("Lia is 29 years old") is the
+/// memory it becomes the next version of.
+pub fn tells_done(new: &str, old: &str) -> bool {
+    outcomes::plan_done(new, old)
 }
 
 /// What of `old` stays true when `new` updates it but says nothing of it,
@@ -357,6 +366,8 @@ const WORDED_UPDATES: &[(Rule, f32)] = &[
     (instead::event_placed, TOPIC_COSINE),
     // "the metformin dose went up to 1000mg" after "on metformin, 500mg"
     (doses::new_dose, TOPIC_COSINE),
+    // "got a cavapoo puppy" after "really wants a dog"
+    (wanted::want_got, TOPIC_COSINE),
     // "is back on day shifts" after "switched to the night shift"
     (switched::switches, TOPIC_COSINE),
     // "is back to running" after "stopped running"

@@ -292,7 +292,12 @@ fn plan_done_by(new: &str, old: &str) -> Option<(bool, usize)> {
     let ow: Vec<&str> = o.split_whitespace().collect();
     let (base, particle, rest) = plan_ahead(&ow)?;
     let subject = lead_subject(&n);
-    let at = subject.split_whitespace().count();
+    // ("Lia just turned 30", "finally moved out")
+    let at = subject.split_whitespace().count()
+        + nw[subject.split_whitespace().count()..]
+            .iter()
+            .take_while(|w| matches!(**w, "just" | "finally" | "officially" | "now"))
+            .count();
     let (b, f) = verb(nw.get(at)?)?;
     if b != base || f != VerbForm::Past {
         return None;

@@ -3,7 +3,8 @@
 //! switched to almond milk" ends "Ana switched to oat milk". One has one
 //! kind of such a thing at a time: the same subject, the same thing (the
 //! head noun), another kind of it (the words before it), told with a
-//! wording of switching or of being on it. Also how a switch someone
+//! wording of switching or of being on it ("works nights" is on the
+//! night shift). Also how a switch someone
 //! else made is said of the one switched ("Dr. Okafor switched Greta from
 //! metformin to Ozempic", "took Priya off propranolol and started Priya on
 //! topiramate"), for the retractions.
@@ -22,6 +23,7 @@ const SWITCHED: &[&str] = &[
     " went back to ",
     " is now on ",
     " moved to the ",
+    " moved to ",
 ];
 
 /// Wordings of being on a kind of thing (the old fact), besides a switch.
@@ -48,6 +50,16 @@ fn kind_of(fact: &str, wordings: &[&str]) -> Option<(String, Vec<String>, String
         .take_while(|w| !STOPS.contains(w))
         .take(4)
         .collect();
+    // ("works nights": the night shift)
+    let shift = match words.as_slice() {
+        [part] if matches!(*part, "nights" | "days" | "evenings" | "lates" | "earlies") => {
+            Some(stem(part))
+        }
+        _ => None,
+    };
+    if let Some(part) = shift {
+        return (!who.is_empty()).then(|| (who, vec![stem(&part)], "shift".to_string()));
+    }
     let (head, kind) = words.split_last()?;
     let kind: Vec<String> = kind.iter().map(|w| stem(w)).collect();
     (!who.is_empty() && !kind.is_empty()).then(|| (who, kind, stem(head)))
@@ -55,7 +67,9 @@ fn kind_of(fact: &str, wordings: &[&str]) -> Option<(String, Vec<String>, String
 
 /// Whether `new` switches to another kind of the thing `old` is on.
 pub(super) fn switches(new: &str, old: &str) -> bool {
-    let Some((who, kind, head)) = kind_of(new, SWITCHED) else {
+    // ("works days now": on a shift, however it came)
+    let on_shift = kind_of(new, ON).filter(|(_, _, head)| head == "shift");
+    let Some((who, kind, head)) = kind_of(new, SWITCHED).or(on_shift) else {
         return false;
     };
     let Some((was_who, was_kind, was_head)) = kind_of(old, SWITCHED).or_else(|| kind_of(old, ON))
