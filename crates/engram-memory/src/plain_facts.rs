@@ -2,8 +2,10 @@
 //! fact/not-a-fact [`judge`](crate::judge) need not weigh them: a taste
 //! stated outright about a named or concrete thing ("Lena really enjoys
 //! dramas and emotionally-driven films", "Tim just loves watching
-//! LeBron", "John has always liked Under Armour") and an aim said as one
-//! ("Lena's goal is to run a sub-4 marathon").
+//! LeBron", "John has always liked Under Armour", "Tim is hooked on Harry
+//! Potter"), an aim said as one ("Lena's goal is to run a sub-4
+//! marathon") and something to be done by a date ("Zoe has to be out by
+//! the end of May").
 //!
 //! The judge reads a sentence's embedding, and the words of warmth these
 //! carry ("really", "love", "dream") pull it toward the chatter it was
@@ -127,7 +129,36 @@ pub fn is_plain_fact(text: &str) -> bool {
         Some((last, rest)) if matches!(*last, "too" | "as well") => rest.to_vec(),
         _ => words,
     };
-    taste(&words) || aim(&words) || makes_happy(&words) || wants(&words)
+    taste(&words) || aim(&words) || makes_happy(&words) || wants(&words) || deadline(&words)
+}
+
+/// "<Name> has to be out by the end of May": something someone must do
+/// by a date (a month, a day or a year after "by").
+fn deadline(words: &[&str]) -> bool {
+    let Some((s, _)) = verb_at(words) else {
+        return false;
+    };
+    // ("has to", "still needs to", "must")
+    let Some(i) = words
+        .iter()
+        .skip(s)
+        .take(3)
+        .position(|w| matches!(*w, "has" | "have" | "needs" | "must"))
+        .map(|p| s + p)
+    else {
+        return false;
+    };
+    let must = words[i] == "must" || words.get(i + 1) == Some(&"to");
+    let by = words.iter().skip(i + 1).position(|w| *w == "by");
+    let dated = by.is_some_and(|b| {
+        words[i + 1 + b + 1..].iter().any(|w| {
+            crate::offline::dates::MONTHS
+                .iter()
+                .any(|m| m.eq_ignore_ascii_case(w))
+                || w.chars().all(|c| c.is_ascii_digit()) && w.len() == 4
+        })
+    });
+    must && dated
 }
 
 /// "<Name> [really] wants to see Nara": a want of a named thing or place,
@@ -185,6 +216,13 @@ fn taste(words: &[&str]) -> bool {
     // "is enjoying" but not "enjoying" alone; "is all about dramas"
     let be = words[s..i].iter().any(|w| matches!(*w, "is" | "was"));
     if verb == "all" && be && words.get(i + 1) == Some(&"about") {
+        return concrete(&words[i + 2..]);
+    }
+    // "is totally hooked on Harry Potter", "is obsessed with Wordle"
+    let on = words
+        .get(i + 1)
+        .is_some_and(|p| matches!(*p, "on" | "with"));
+    if matches!(verb.as_str(), "hooked" | "obsessed") && be && on {
         return concrete(&words[i + 2..]);
     }
     if !TASTES.contains(&verb.as_str()) || (verb == "enjoying") != be {
@@ -312,6 +350,14 @@ mod tests {
         check("Ada prefers green tea.", true);
         check("Anne Marie loves jazz.", true);
         check("Joanna is all about dramas and romcoms.", true);
+        check(
+            "Tim is totally hooked on Harry Potter and Game of Thrones.",
+            true,
+        );
+        check("Tim is hooked on it.", false);
+        check("Zoe has to be out by the end of May.", true);
+        check("Wes has to be out by June.", true);
+        check("Wes has to be out by then.", false);
         check("John is really enjoying their new job.", true);
         check("John enjoying their new job.", false);
         check("Melanie loves their kids.", true);

@@ -295,6 +295,15 @@ pub fn subject_at(words: &[&str], i: usize) -> usize {
     if SUBJECTS.contains(&b.as_str()) {
         return 1;
     }
+    // "..., her name's Mochi", "..., his name is Tom": whose name
+    let name = words.get(i + 1).map(|n| bare(n)).unwrap_or_default();
+    let is = words
+        .get(i + 2)
+        .is_some_and(|v| matches!(bare(v).as_str(), "is" | "was"));
+    if matches!(b.as_str(), "his" | "her" | "their") && (name == "name's" || (name == "name" && is))
+    {
+        return 2;
+    }
     let next_is_verb = |j: usize| words.get(j).is_some_and(|n| is_verbish(n));
     // "... so food matters a lot", "so money is tight": after a "so" of
     // consequence a bare noun before a verb of its own is a subject

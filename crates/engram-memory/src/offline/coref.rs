@@ -49,6 +49,16 @@ const ADVERBS: &[&str] = &[
     "longer",
 ];
 
+/// Whether `lower` may sit between a subject and its verb: a listed
+/// adverb, or one in -ly ("I slowly formed"; "absolutley", misspelt).
+pub(super) fn is_adverb(lower: &str) -> bool {
+    let ly_adverb = lower.len() > 4
+        && (lower.ends_with("ly") || (lower.len() > 6 && lower.ends_with("ley")))
+        && !lower.ends_with("ply")
+        && super::lexicon::verb(lower).is_none();
+    ADVERBS.contains(&lower) || ly_adverb
+}
+
 /// Words that follow an object pronoun, never a subject's verb.
 const NOT_VERBS: &[&str] = &[
     "soon", "too", "all", "both", "guys", "so", "and", "or", "but", "for", "to", "in", "at", "on",
@@ -387,11 +397,7 @@ pub fn resolve(text: &str, speaker: &str, listener: Option<&str>, we: &We) -> (S
             let lower = core.to_ascii_lowercase().replace('\u{2019}', "'");
             // "I slowly formed": an adverb in -ly waits with the verb
             // ("absolutley": a misspelt one too)
-            let ly_adverb = lower.len() > 4
-                && (lower.ends_with("ly") || (lower.len() > 6 && lower.ends_with("ley")))
-                && !lower.ends_with("ply")
-                && super::lexicon::verb(&lower).is_none();
-            if ADVERBS.contains(&lower.as_str()) || ly_adverb {
+            if is_adverb(&lower) {
                 out.push(w.to_string());
                 continue;
             }

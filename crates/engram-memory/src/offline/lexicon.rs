@@ -391,6 +391,8 @@ pub const PERSON_NOUNS: &[(&str, bool)] = &[
     ("coworker", false),
     ("neighbor", false),
     ("neighbour", false),
+    ("landlord", false),
+    ("landlady", false),
     ("grandma", false),
     ("gran", false),
     ("granny", false),

@@ -38,6 +38,7 @@ mod intro;
 mod itinerary;
 mod lead;
 pub(crate) mod lexicon;
+mod measures;
 mod named;
 mod named_list;
 mod note_labels;
@@ -66,6 +67,7 @@ mod short_answers;
 mod shown;
 mod subjects;
 mod surface;
+mod taken_with;
 mod telegraphic;
 mod things;
 mod titles;
@@ -244,7 +246,14 @@ fn extract_turns(turns: &[Turn], prior: &[String]) -> Vec<Candidate> {
                 // "he has Alzheimer's, he was diagnosed in March": with it
                 .or_else(|| said_before.and_then(|b| allergy::diagnosed(&clause, b)))
                 // "I used to love sushi but now I can't stand it"
-                .or_else(|| said_before.and_then(|b| changed_taste::resolved(&clause, b)));
+                .or_else(|| said_before.and_then(|b| changed_taste::resolved(&clause, b)))
+                // "Harry Potter is amazing - I'm totally hooked!": on it
+                .or_else(|| said_before.and_then(|b| taken_with::resolved(&clause, b, &people)))
+                // "my dad had his check-up ... blood pressure was high": his
+                .or_else(|| {
+                    let last = out.last().map(|c| c.content.as_str());
+                    measures::owned(&clause, &measures::owner(last, t.speaker?))
+                });
                 // "I have a new manager, his name is Tom": the manager's
                 let named = match rewritten {
                     None => said_before.and_then(|b| named::named(&clause, b)),

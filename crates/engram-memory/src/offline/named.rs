@@ -42,6 +42,7 @@ pub(super) fn named(clause: &str, before: &str) -> Option<String> {
     let w: Vec<String> = raw.iter().map(|x| bare(x)).collect();
     let at = match w.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
         ["his" | "her" | "their", "name", "is" | "was", ..] => 3,
+        ["his" | "her" | "their", "name's", ..] => 2,
         ["he's" | "she's", "called" | "named", ..] => 2,
         ["he" | "she", "is", "called" | "named", ..] => 3,
         _ => return None,
@@ -113,6 +114,9 @@ pub(super) fn someone_named(sentence: &str) -> std::borrow::Cow<'_, str> {
         ", her name is ",
         ", his name is ",
         ", their name is ",
+        ", her name's ",
+        ", his name's ",
+        ", their name's ",
         ", she's called ",
         ", he's called ",
     ]
@@ -428,6 +432,10 @@ mod tests {
             (
                 "so I've started seeing someone new, his name is Andre, he's a chef",
                 "so I've started seeing Andre, he's a chef",
+            ),
+            (
+                "I've started seeing someone new, her name's Ava, we met at the gym",
+                "I've started seeing Ava, we met at the gym",
             ),
             // no one brought in, or two, or no name
             (

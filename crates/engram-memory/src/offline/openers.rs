@@ -94,6 +94,13 @@ const ANSWER_OPENERS: &[&str] = &[
     // asking to be reminded of what follows ("remind me, my mum's birthday
     // is ...", "note to self: ...")
     "remind me",
+    // a yes hedged ("I think so, it comes with a raise"): what follows is
+    // the fact
+    "i think so",
+    "i guess so",
+    "i hope so",
+    "i believe so",
+    "i reckon so",
     "please remember",
     "remember",
     "note to self",
@@ -129,6 +136,10 @@ const ANSWER_OPENERS: &[&str] = &[
     "good",
     "pretty good",
     "really good",
+    "really well",
+    "pretty well",
+    "very well",
+    "really well actually",
     "all good",
     "not bad",
     "fine",
@@ -330,6 +341,19 @@ pub(super) fn strip_openers(s: &str) -> &str {
         s = s[p.len()..]
             .trim_start_matches([',', ' ', ':', '!', '-'])
             .trim();
+        // ("really well, though she's scared of the hoover": what follows
+        // the answer's turn is the fact)
+        let lower = s.to_ascii_lowercase();
+        for turn in ["though ", "although ", "but "] {
+            let rest = &s[turn.len().min(s.len())..];
+            let subject = rest
+                .split_whitespace()
+                .next()
+                .is_some_and(|w| super::clauses::SUBJECTS.contains(&bare_lower(w).as_str()));
+            if lower.starts_with(turn) && subject {
+                s = rest.trim();
+            }
+        }
     }
     s = without_label(s);
     // "Haven't talked in a few days, I joined ...": the greeting clause
@@ -352,6 +376,7 @@ pub(super) fn strip_openers(s: &str) -> &str {
             }
         }
     }
+    let mut interjected = false;
     loop {
         let Some((first, rest)) = s.split_once([',', ' ']) else {
             return s;
@@ -368,9 +393,20 @@ pub(super) fn strip_openers(s: &str) -> &str {
                 bare_lower(&next.replace('\u{2019}', "'")).as_str(),
                 "i" | "i'm" | "i'll" | "we" | "we're" | "we'll"
             );
+        // "ooh vinyl, he has a record player": after an interjection, a
+        // word echoing what was said before, then the speaker's clause
+        let echo = interjected
+            && s[first.len()..].starts_with(',')
+            && word.chars().all(|c| c.is_ascii_lowercase())
+            && super::clauses::SUBJECTS.contains(&bare_lower(next).as_str());
+        if echo {
+            s = rest.trim_start_matches([',', ' ']).trim();
+            continue;
+        }
         if !(OPENERS.contains(&word.as_str()) || sequence) || rest.trim().is_empty() {
             return s;
         }
+        interjected = true;
         // "So much adrenaline went into it": an intensifier, not an opener
         if word == "so" && !first.ends_with(',') && INTENSIFIED.contains(&bare_lower(next).as_str())
         {

@@ -132,14 +132,20 @@ pub(super) fn person_names(text: &str, people: &[&str], common: &HashSet<String>
     });
     if let Some(first) = words.next() {
         let core = first.trim_matches(|c: char| !c.is_alphanumeric());
-        // "Veggies are his fave", "Pets have a way ...": a plural noun
+        // "Veggies are his fave", "Pets have a way ...", "Turtles really
+        // bring me joy": a plural noun (a verb in its plain form, past
+        // adverbs; "James really likes ..." is someone)
         let plural = core.ends_with('s')
-            && words.next().is_some_and(|v| {
-                matches!(
-                    super::clauses::bare(v).as_str(),
-                    "are" | "were" | "have" | "do" | "don't" | "aren't"
-                )
-            });
+            && words
+                .find(|v| !super::coref::is_adverb(&super::clauses::bare(v)))
+                .is_some_and(|v| {
+                    let v = super::clauses::bare(v);
+                    matches!(
+                        v.as_str(),
+                        "are" | "were" | "have" | "do" | "don't" | "aren't"
+                    ) || super::lexicon::verb(&v)
+                        .is_some_and(|(base, f)| f == super::lexicon::VerbForm::Base && base == v)
+                });
         // ("Exhausted but happy.": a state, not someone)
         let state = text
             .split_whitespace()

@@ -175,7 +175,12 @@ pub(super) fn vague_end(rest: &[&str]) -> bool {
             "bigger" | "better" | "greater" | "more" | "else" | "new" | "special"
         )
     });
-    rest.len() > 2
-        && (rest.last().is_some_and(vague_end)
-            || (comparative && rest.len() > 3 && vague_end(&rest[rest.len() - 2])))
+    // "Tim is totally hooked": on what
+    let hooked = rest
+        .last()
+        .is_some_and(|w| matches!(bare(w).as_str(), "hooked" | "obsessed" | "addicted"));
+    hooked
+        || rest.len() > 2
+            && (rest.last().is_some_and(vague_end)
+                || (comparative && rest.len() > 3 && vague_end(&rest[rest.len() - 2])))
 }

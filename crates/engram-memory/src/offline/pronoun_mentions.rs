@@ -2,12 +2,65 @@
 //! pronoun may mean ([`Antecedents::observe`]): names, relatives and
 //! groups by a possessive ("Ben's sister", "Melanie's kids"), the
 //! speaker's own kin ("my gran"), animals someone has, kinds of people
-//! spoken of ("Movers are pricey") and bodies ("the homeless shelter").
+//! spoken of ("Movers are pricey") and bodies ("the homeless shelter"),
+//! and who the talk stays about after a clause ([`Antecedents::recenter`]).
 //! Reads the clause's words only.
 
 use super::*;
 
 impl Antecedents {
+    /// After clause `text` (resolved, `center`: whom its "he" or "she"
+    /// meant): who the talk stays about. A clause that speaks of someone
+    /// else without a pronoun for them moves it on.
+    pub fn recenter(
+        &mut self,
+        text: &str,
+        center: Option<String>,
+        names: &[String],
+        exclude: &[&str],
+    ) {
+        if let Some(c) = center {
+            // ("Her name is Shadow": the name is who the talk is about)
+            self.center = Some(named_as(text, &c).unwrap_or(c));
+            return;
+        }
+        // ("Dad's neurologist is Dr. Patel": who someone of theirs is
+        // names a newcomer, and the talk stays on them)
+        if names_someones(text) {
+            // (still in reach, as if spoken of again)
+            let now = self.mentions.iter().map(|(_, t, _)| *t).max();
+            if let (Some(c), Some(now)) = (self.center.clone(), now) {
+                for m in self.mentions.iter_mut().filter(|(t, _, _)| *t == c) {
+                    m.1 = now;
+                }
+            }
+            return;
+        }
+        let mut fresh = Antecedents::default();
+        fresh.observe(text, 0, names, exclude);
+        let people: Vec<&str> = fresh
+            .mentions
+            .iter()
+            .filter(|(_, _, k)| matches!(k, Kind::One | Kind::Many))
+            .map(|(t, _, _)| t.as_str())
+            .collect();
+        if !people.is_empty() && !people.iter().any(|p| Some(*p) == self.center.as_deref()) {
+            self.center = None;
+        }
+    }
+
+    /// The latest single person or animal `pronoun` may mean other than
+    /// `not` ("she says he's doing great": he is not who she was).
+    pub(super) fn latest_but(&self, not: &str, pronoun: &str) -> Option<String> {
+        self.mentions
+            .iter()
+            .rev()
+            .find(|(t, _, k)| {
+                matches!(k, Kind::One | Kind::Animal(false)) && t != not && agrees(pronoun, t)
+            })
+            .map(|(t, _, _)| t.clone())
+    }
+
     /// Note who the space's previous document spoke of (`prior`: its facts,
     /// as remembered), as if said just before this one: the one person,
     /// the one group and the one animal it mentions, each only when it

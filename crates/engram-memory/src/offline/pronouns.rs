@@ -228,46 +228,6 @@ impl Antecedents {
             .map(|(text, _)| text)
     }
 
-    /// After clause `text` (resolved, `center`: whom its "he" or "she"
-    /// meant): who the talk stays about. A clause that speaks of someone
-    /// else without a pronoun for them moves it on.
-    pub fn recenter(
-        &mut self,
-        text: &str,
-        center: Option<String>,
-        names: &[String],
-        exclude: &[&str],
-    ) {
-        if let Some(c) = center {
-            // ("Her name is Shadow": the name is who the talk is about)
-            self.center = Some(named_as(text, &c).unwrap_or(c));
-            return;
-        }
-        // ("Dad's neurologist is Dr. Patel": who someone of theirs is
-        // names a newcomer, and the talk stays on them)
-        if names_someones(text) {
-            // (still in reach, as if spoken of again)
-            let now = self.mentions.iter().map(|(_, t, _)| *t).max();
-            if let (Some(c), Some(now)) = (self.center.clone(), now) {
-                for m in self.mentions.iter_mut().filter(|(t, _, _)| *t == c) {
-                    m.1 = now;
-                }
-            }
-            return;
-        }
-        let mut fresh = Antecedents::default();
-        fresh.observe(text, 0, names, exclude);
-        let people: Vec<&str> = fresh
-            .mentions
-            .iter()
-            .filter(|(_, _, k)| matches!(k, Kind::One | Kind::Many))
-            .map(|(t, _, _)| t.as_str())
-            .collect();
-        if !people.is_empty() && !people.iter().any(|p| Some(*p) == self.center.as_deref()) {
-            self.center = None;
-        }
-    }
-
     /// [`Self::resolve`], and whom its last "he" or "she" meant.
     pub fn resolve_centered(
         &self,
@@ -277,6 +237,9 @@ impl Antecedents {
         exclude: &[&str],
     ) -> Option<(String, Option<String>)> {
         let mut center = None;
+        // (whether the pronoun that set `center` was a "she")
+        let mut she: Option<bool> = None;
+        let female = |p: &str| p.starts_with("she") || p.starts_with("her");
         let words: Vec<&str> = clause.split_whitespace().collect();
         let mut out: Vec<String> = Vec::with_capacity(words.len());
         // the verb after a "they" read as one ("the builder starts")
@@ -381,6 +344,13 @@ impl Antecedents {
             }
             // ("My sister had a baby, his name is Leo": not the sister)
             .filter(|t| agrees(&lower, t));
+            // ("she says he's doing great": he is not who she was)
+            let one = match (&center, she) {
+                (Some(c), Some(was)) if one.as_ref() == Some(c) && was != female(&lower) => {
+                    seen.latest_but(c, &lower)
+                }
+                _ => one,
+            };
             // ("my gran still loves her crosswords": the subject's own, which
             // the clause already names; "her" says it)
             let subject_own = in_clause
@@ -472,9 +442,29 @@ impl Antecedents {
                     | "asked"
                     | "told"
             );
+            // ("he's already made a best friend": past an adverb too)
+            let past_adverbs = words[i + 1..]
+                .iter()
+                .map(|n| bare(n))
+                .find(|n| !super::coref::is_adverb(n))
+                .unwrap_or_default();
             let participle = matches!(
-                next.as_str(),
-                "been" | "gone" | "done" | "had" | "got" | "seen" | "made" | "taken" | "become"
+                past_adverbs.as_str(),
+                "been"
+                    | "gone"
+                    | "done"
+                    | "had"
+                    | "got"
+                    | "seen"
+                    | "made"
+                    | "taken"
+                    | "become"
+                    | "started"
+                    | "finished"
+                    | "found"
+                    | "joined"
+                    | "decided"
+                    | "booked"
             );
             // "Emma Watson, she's a big supporter of ...": the name before
             // the comma is the subject; the pronoun only repeats it
@@ -528,6 +518,7 @@ impl Antecedents {
                     | "herself"
             ) {
                 center = one.map(str::to_string);
+                she = Some(female(&lower));
             }
             let new = match lower.as_str() {
                 "he" | "she" | "him" | "himself" | "herself" => with(one?, ""),

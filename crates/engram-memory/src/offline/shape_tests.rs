@@ -176,6 +176,8 @@ fn chatter_and_broken_sentences_do_not() {
         ),
         ("Jon worked hard.", "says nothing in particular"),
         ("Tim is part of something bigger.", "vague"),
+        ("Tim is totally hooked.", "vague"),
+        ("Maria is obsessed!", "vague"),
         (
             "Nate wants to try something new.",
             "says nothing in particular",

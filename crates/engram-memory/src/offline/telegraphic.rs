@@ -291,8 +291,10 @@ const GOT_HOLD: &[&str] = &[
 /// place! a studio in Mokotów, 3100 zł a month, moving on June 28": the
 /// thing and what it is, one sentence ("found a place, a studio in
 /// Mokotów, 3100 zł a month."), or a thing named by "the" and named
-/// after it ("booked the venue! Aynhoe Park"), and a part that does something after it
-/// ("moving on June 28") a sentence of its own. `None` for anything else.
+/// after it ("booked the venue! Aynhoe Park"), or a pronoun the fragment
+/// says ("we got him! a cavapoo puppy called Biscuit"), and a part that
+/// does something after it ("moving on June 28") a sentence of its own.
+/// `None` for anything else.
 pub(super) fn described_news(text: &str) -> Option<String> {
     let end = text.find('!')?;
     let said: Vec<&str> = text[..end].split_whitespace().collect();
@@ -307,16 +309,22 @@ pub(super) fn described_news(text: &str) -> Option<String> {
         })
         .count();
     let head = &said[lead..];
-    let [got, a, .., _thing] = head else {
-        return None;
-    };
+    // "we got him! a cavapoo puppy called Biscuit": the fragment is who
+    let pronoun = matches!(head, [got, it] if GOT_HOLD.contains(&bare(got).as_str())
+        && matches!(bare(it).as_str(), "him" | "her" | "it" | "them"));
     // "booked the venue! Aynhoe Park": a thing named by "the" is named
-    let definite = matches!(bare(a).as_str(), "the" | "our" | "my");
-    if head.len() > 4
-        || !GOT_HOLD.contains(&bare(got).as_str())
-        || !(matches!(bare(a).as_str(), "a" | "an") || definite)
-        || head[2..].iter().any(|w| is_verbish(w))
-    {
+    let (definite, bare_news) = match head {
+        [got, a, _, ..] => {
+            let definite = matches!(bare(a).as_str(), "the" | "our" | "my");
+            let news = head.len() <= 4
+                && GOT_HOLD.contains(&bare(got).as_str())
+                && (matches!(bare(a).as_str(), "a" | "an") || definite)
+                && !head[2..].iter().any(|w| is_verbish(w));
+            (definite, news)
+        }
+        _ => (false, false),
+    };
+    if !bare_news && !pronoun {
         return None;
     }
     let marks = text[end..].chars().take_while(|c| *c == '!').count();
@@ -345,9 +353,13 @@ pub(super) fn described_news(text: &str) -> Option<String> {
     }
     let after = parts[described..].join(", ");
     let sep = if after.is_empty() { "" } else { ". " };
+    // (the pronoun's place is the description's)
+    let (news, joint) = match pronoun {
+        true => (text[..end].trim_end().rsplit_once(' ')?.0, " "),
+        false => (text[..end].trim_end(), ", "),
+    };
     Some(format!(
-        "{}, {}{sep}{after}{}",
-        text[..end].trim_end(),
+        "{news}{joint}{}{sep}{after}{}",
         parts[..described].join(", "),
         &rest[fragment_end..],
     ))
@@ -384,6 +396,11 @@ mod tests {
                 Some("I found a place, a studio"),
             ),
             ("got a lot done! a good day", None),
+            (
+                "we got him! a cavapoo puppy called Biscuit, 10 weeks old",
+                Some("we got a cavapoo puppy called Biscuit, 10 weeks old"),
+            ),
+            ("we got it! so happy", None),
         ] {
             assert_eq!(super::described_news(said).as_deref(), want, "{said}");
         }

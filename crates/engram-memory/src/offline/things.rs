@@ -180,7 +180,10 @@ pub(super) fn phrase_after(w: &[&str], j: usize) -> Option<String> {
             return None;
         }
         if ends {
-            return thing_noun(w[k]).then(|| parts.join(" "));
+            // ("a fantasy book": a book of a kind is a thing; "a book" says
+            // little)
+            let kind_of_book = parts.len() >= 2 && b == "book";
+            return (thing_noun(w[k]) || kind_of_book).then(|| parts.join(" "));
         }
         if is_verbish(w[k]) && verb(&b).is_some_and(|(_, f)| f != VerbForm::Base) {
             return None;

@@ -118,15 +118,20 @@ pub(super) fn asked_about(question: &str, before: Option<&str>, speaker: &str) -
     // the last one before the "it", or the one thing the sentence before
     // names ("That skyline looks amazing - I want to visit NYC. How was
     // it?" names two)
-    let named = pointed_thing(&asking[..it]).or_else(|| {
-        let w = words(asked[from]);
-        // (a name other than the speaker's: "... visit NYC")
-        let names = w.iter().skip(1).any(|x| {
-            let core = super::coref::parts(x).1;
-            super::clauses::capitalised(x) && !(core.len() >= 2 && speaker.starts_with(core))
+    // ("What's the name of it?": of the thing itself, said before)
+    let of_it = it >= 1 && bare(asking[it - 1]) == "of";
+    let named = (!of_it)
+        .then(|| pointed_thing(&asking[..it]))
+        .flatten()
+        .or_else(|| {
+            let w = words(asked[from]);
+            // (a name other than the speaker's: "... visit NYC")
+            let names = w.iter().skip(1).any(|x| {
+                let core = super::coref::parts(x).1;
+                super::clauses::capitalised(x) && !(core.len() >= 2 && speaker.starts_with(core))
+            });
+            (from < at && !names).then(|| only_thing(&w)).flatten()
         });
-        (from < at && !names).then(|| only_thing(&w)).flatten()
-    });
     if let Some((det, noun)) = named {
         return said(if det == "your" {
             format!("{speaker}'s {noun}")
