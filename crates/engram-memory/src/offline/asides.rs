@@ -33,6 +33,7 @@ const REMARKS: &[&str] = &[
     "not bad",
     "not too bad",
     "not bad at all",
+    "so far so good",
     "pretty good",
     "so proud",
     "fingers crossed",
@@ -257,8 +258,10 @@ pub(super) fn without_aside(sentence: &str) -> &str {
             (first == "feeling" && rest.len() <= 5 && next.is_some_and(feeling)) || moody(rest);
         // ("..., so nervous": "so" of degree, not of consequence)
         // ("..., so nice to have him close": a judgement of it)
+        // ("..., so not bad": a remark after it)
         let so_moody = conj == "so"
             && (moody(&tail)
+                || REMARKS.contains(&rest.join(" ").as_str())
                 || (feeling(first)
                     && matches!(next, None | Some("to" | "that" | "having" | "being"))));
         let remark = so_moody

@@ -7,7 +7,8 @@
 //!   had to say goodbye to Max" states "we had to say goodbye to Max";
 //! - an appositive: "Oscar, my guinea pig." states "Oscar is my guinea
 //!   pig", and "a gift from my home country, Sweden" states "my home
-//!   country is Sweden";
+//!   country is Sweden"; "my new manager Priya is great" (a judgement,
+//!   no fact) still states "my new manager is Priya";
 //! - a relative clause on a subject that points at a picture: "These
 //!   figurines I bought yesterday remind me of home" states "I bought
 //!   figurines yesterday";
@@ -265,6 +266,9 @@ pub(super) fn inner(clause: &str, listener: Option<&str>) -> Vec<String> {
         let np = np.trim_end_matches(',');
         out.push(format!("{} {np} is {name}", bare(words[i])));
     }
+    if let Some(fact) = named_then_judged(&words) {
+        out.push(fact);
+    }
     if let Some(fact) = relative_on_pointer(&words) {
         out.push(fact);
     }
@@ -288,6 +292,40 @@ pub(super) fn inner(clause: &str, listener: Option<&str>) -> Vec<String> {
         out.push(part);
     }
     out
+}
+
+/// "my new manager Priya is great" -> "my new manager is Priya": who
+/// someone of the speaker's is, when all the clause says of them is a
+/// judgement (which is no fact, and would take the name with it).
+fn named_then_judged(words: &[&str]) -> Option<String> {
+    if !matches!(bare(words.first()?).as_str(), "my" | "our") {
+        return None;
+    }
+    let role_end = (1..words.len().min(4)).find(|&j| {
+        let b = bare(words[j]);
+        super::lexicon::PERSON_NOUNS.iter().any(|(p, _)| *p == b)
+            || super::named::ALSO_NAMED.contains(&b.as_str())
+    })?;
+    if !words[1..=role_end].iter().all(|w| lower_word(w)) {
+        return None;
+    }
+    let n = name_at(words, role_end + 1)?;
+    let rest: Vec<String> = words[role_end + 1 + n..].iter().map(|w| bare(w)).collect();
+    let judged = matches!(rest.first().map(String::as_str), Some("is" | "was"))
+        && rest[1..].iter().all(|w| {
+            super::words::EVALUATIVE.contains(&w.as_str())
+                || matches!(w.as_str(), "so" | "really" | "super" | "very")
+        })
+        && rest.len() >= 2;
+    let name = words[role_end + 1..role_end + 1 + n].join(" ");
+    judged.then(|| {
+        format!(
+            "{} {} is {}",
+            bare(words[0]),
+            words[1..=role_end].join(" "),
+            name.trim_end_matches([',', '.', '!', '?', ';'])
+        )
+    })
 }
 
 /// "These figurines I bought yesterday remind me ..." -> "I bought

@@ -251,8 +251,17 @@ pub(super) fn expanded(question: &str, answer: &str) -> Option<String> {
             return None;
         }
         format!("I'm {} {}", mine(&cased(doing)), ahead(&words)?)
-    } else if let Some(thing) = after(&lower, &["when is your ", "when's your "]) {
-        // "When is your next check-up?" - "On April 2nd."
+    } else if let Some(thing) = after(
+        &lower,
+        &[
+            "when is your ",
+            "when's your ",
+            "when is the ",
+            "when's the ",
+        ],
+    ) {
+        // "When is your next check-up?" - "On April 2nd."; "When's the
+        // appointment?" - "next Thursday at 3": the speaker's
         format!("My {} is {}", one_thing(&cased(thing))?, ahead(&words)?)
     } else if let Some(done) = after(&lower, &["how did you ", "where did you "]) {
         // "How did you propose?" - "On the beach in Brighton": where it
