@@ -287,3 +287,46 @@ pub(super) fn done_thing(before: &str, speaker: &str) -> Option<String> {
     }
     found
 }
+
+/// The thing `speaker` said they made or got, named before the doing
+/// ("Here's a pic of a cake I made recently!" -> "the cake Joanna
+/// made"): one such thing in the text, else `None`.
+pub(super) fn thing_i_made(before: &str, speaker: &str) -> Option<String> {
+    let mut found: Vec<String> = Vec::new();
+    for s in sentences(before) {
+        let w = words(s);
+        for i in 2..w.len().saturating_sub(1) {
+            let past = verb(&bare(w[i + 1]))
+                .is_some_and(|(base, f)| f == VerbForm::Past && MAKING.contains(&base));
+            let noun = thing_noun(w[i - 1])
+                && !super::words::FUNCTION.contains(&bare(w[i - 1]).as_str())
+                && !w[i - 1].ends_with([',', '.']);
+            if w[i] != "I" || !past || !noun {
+                continue;
+            }
+            // the determiner, up to two words before the noun
+            let Some(d) = (i.saturating_sub(3)..i - 1)
+                .rev()
+                .find(|&d| matches!(bare(w[d]).as_str(), "a" | "an" | "the" | "this" | "that"))
+            else {
+                continue;
+            };
+            let phrase: Vec<String> = w[d + 1..i].iter().map(|x| bare(x)).collect();
+            if phrase
+                .iter()
+                .any(|p| !p.chars().all(|c| c.is_ascii_lowercase() || c == '-'))
+            {
+                continue;
+            }
+            found.push(format!(
+                "the {} {speaker} {}",
+                phrase.join(" "),
+                bare(w[i + 1])
+            ));
+        }
+    }
+    match found.as_slice() {
+        [one] => Some(one.clone()),
+        _ => None,
+    }
+}

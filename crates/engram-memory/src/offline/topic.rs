@@ -5,17 +5,19 @@
 //! Fri", the answer "It was a transgender poetry reading ..." is about the
 //! poetry reading the speaker went to.
 //!
-//! Only that one step, and only when the question itself says "it": the
-//! thing is named in the question (after "that", "this", "the" or "your")
-//! or, failing that, is the one thing the speaker's own turn before it did
-//! something with ("I finished my first screenplay", "I made this window").
+//! Only that one step, and only when the question itself says "it" (or
+//! the listener only reacted, "That looks really good!"): the thing is
+//! named in the question (after "that", "this", "the" or "your") or,
+//! failing that, is the one thing the speaker's own turn before it did
+//! something with ("I finished my first screenplay", "I made this window",
+//! "a cake I made").
 //! Only the answer's first sentences are read so, and only an "it" that
 //! opens one or is a verb's object; "It's amazing how ..." and "It was
 //! special to watch ..." point at nothing. Reads text only.
 
 use super::clauses::{bare, is_verbish};
 use super::lexicon::{verb, VerbForm};
-use super::things::{done_thing, only_thing, pointed_thing, thing_noun, MAKING};
+use super::things::{done_thing, only_thing, pointed_thing, thing_i_made, thing_noun, MAKING};
 use super::words::EVALUATIVE;
 use crate::Turn;
 
@@ -63,7 +65,13 @@ pub(super) fn asked_about(question: &str, before: Option<&str>, speaker: &str) -
         .iter()
         .rposition(|s| s.ends_with('?') && words(s).iter().any(|w| bare(w) == "it"))
     else {
-        let last = asked.last().filter(|s| s.ends_with('?'))?;
+        // "That looks really good!" - "Thanks! It's dairy-free vanilla
+        // ...": a reaction to what the speaker said before, asking nothing
+        let Some(last) = asked.last().filter(|s| s.ends_with('?')) else {
+            return (!q.contains('?') && reacted(&asked))
+                .then(|| own_thing(before?, speaker))
+                .flatten();
+        };
         // (one determiner in all: "your bike faster than your car" has two)
         let dets = words(last)
             .iter()
@@ -139,7 +147,37 @@ pub(super) fn asked_about(question: &str, before: Option<&str>, speaker: &str) -
             format!("the {noun}")
         });
     }
-    let before = before?;
+    own_thing(before?, speaker)
+}
+
+/// Whether a turn that asks nothing opens with a reaction to what it
+/// points at ("That looks really good!", "Wow, looks delicious").
+fn reacted(said: &[&str]) -> bool {
+    said.iter().take(2).any(|s| {
+        let w: Vec<String> = words(s).iter().take(2).map(|w| bare(w)).collect();
+        matches!(
+            w.iter().map(String::as_str).collect::<Vec<_>>().as_slice(),
+            ["that" | "this", "looks" | "sounds" | "is"]
+                | ["that's" | "looks" | "sounds", _]
+                | [
+                    "nice" | "wow" | "ooh" | "lovely" | "cool" | "awesome" | "amazing" | "yum",
+                    ..
+                ]
+        )
+    })
+}
+
+/// The one thing the speaker's turn before (`before`) is about: a title,
+/// the one thing they did something with, or what its picture shows.
+fn own_thing(before: &str, speaker: &str) -> Option<Asked> {
+    let said = |thing: String| {
+        Some(Asked {
+            thing,
+            shown: false,
+            object_only: false,
+            verb: None,
+        })
+    };
     let text = super::without_attachments(before);
     // a title, or the one thing the speaker did something with
     let titles: Vec<String> = sentences(&text)
@@ -149,7 +187,7 @@ pub(super) fn asked_about(question: &str, before: Option<&str>, speaker: &str) -
     if let [title] = titles.as_slice() {
         return said(title.clone());
     }
-    if let Some(thing) = done_thing(&text, speaker) {
+    if let Some(thing) = done_thing(&text, speaker).or_else(|| thing_i_made(&text, speaker)) {
         return said(thing);
     }
     super::shown::thing_shown(before).map(|thing| Asked {

@@ -197,3 +197,39 @@ fn what_is_left_alone() {
         None,
     );
 }
+
+#[test]
+fn a_reaction_asks_of_what_the_speaker_said() {
+    // no question: the speaker's own thing, after a reaction to it
+    check(
+        Some("Here's a pic of a cake I made recently!"),
+        "That looks really good! I love the frosting!",
+        "It's dairy-free vanilla with strawberry filling.",
+        Some("The cake Ana made is dairy-free vanilla with strawberry filling."),
+    );
+    check(
+        Some("I bought a new bike"),
+        "Nice!",
+        "It's a Trek, second hand",
+        Some("Ana's new bike is a Trek, second hand"),
+    );
+    check(
+        Some("What's the name of it?"),
+        "Books can be captivating! What's the name of it?",
+        "It's a book by Patrick Rothfuss",
+        None,
+    );
+    // no reaction, or two things made
+    check(
+        Some("I bought a new bike"),
+        "I'm off to work.",
+        "It's a Trek",
+        None,
+    );
+    check(
+        Some("a cake I made and a card I painted"),
+        "That looks great!",
+        "It's vanilla",
+        None,
+    );
+}

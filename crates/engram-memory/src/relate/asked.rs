@@ -480,7 +480,7 @@ pub struct Asked {
     dislike: bool,
     /// It asks where someone works.
     workplace: bool,
-    /// It asks which book, show or game (the question, to tell a title).
+    /// It asks which book, show or make (the question, to tell a name).
     title: Option<String>,
 }
 

@@ -1,9 +1,9 @@
 //! What a progressive question asks is going on ("what is Ana reading
 //! now?": "reading"), and whether a memory says that doing is under way
 //! ("Ana is reading Piranesi"), not done ("finished reading") or planned
-//! ("plans to read"). Also whether a question asks which work ("what
-//! book is Tim reading?") and a memory names a title. For
-//! [`super::Asked`]; reads words only.
+//! ("plans to read"). Also whether a question asks which work or make
+//! ("what book is Tim reading?", "what bike does Sol have?") and a
+//! memory names one. For [`super::Asked`]; reads words only.
 
 /// The doing a progressive question asks about: "what is Ana reading
 /// (now)?" -> "reading"; `None` for other questions.
@@ -39,14 +39,37 @@ pub(super) fn says_going_on(memory: &str, gerund: &str) -> bool {
         })
 }
 
-/// Kinds of work a question may ask the title of.
-const WORKS: &[&str] = &[
-    "book", "novel", "show", "series", "film", "movie", "game", "album", "song", "podcast", "play",
-    "musical", "band",
+/// Kinds of things a question may ask the name of: works by their
+/// title, and things bought or followed by their make or name.
+const NAMED_KINDS: &[&str] = &[
+    "book",
+    "novel",
+    "show",
+    "series",
+    "film",
+    "movie",
+    "game",
+    "album",
+    "song",
+    "podcast",
+    "play",
+    "musical",
+    "band",
+    "car",
+    "bike",
+    "phone",
+    "laptop",
+    "guitar",
+    "camera",
+    "brand",
+    "team",
+    "club",
+    "restaurant",
 ];
 
-/// Whether `question` asks which work someone reads, watches or plays:
-/// "what book is Tim reading?", "which show did Ana binge?".
+/// Whether `question` asks which work someone reads, watches or plays,
+/// or which make they have: "what book is Tim reading?", "which show did
+/// Ana binge?", "what bike does Sol have?".
 pub(super) fn asks_title(question: &str) -> bool {
     let q: Vec<String> = question
         .split_whitespace()
@@ -55,7 +78,7 @@ pub(super) fn asks_title(question: &str) -> bool {
         .collect();
     matches!(
         q.iter().map(String::as_str).collect::<Vec<_>>().as_slice(),
-        ["what" | "which", kind, "is" | "are" | "was" | "did" | "does" | "do"] if WORKS.contains(kind)
+        ["what" | "which", kind, "is" | "are" | "was" | "did" | "does" | "do"] if NAMED_KINDS.contains(kind)
     )
 }
 

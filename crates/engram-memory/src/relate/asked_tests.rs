@@ -173,4 +173,7 @@ fn a_question_for_a_work_is_answered_by_a_title() {
     assert!(!asked.titled("Tim is reading a fantasy book that really captivates Tim."));
     assert!(!Asked::of("what is Tim reading?").titled("Tim is reading Dune."));
     assert!(Asked::of("which show did Ana binge?").titled("Ana binged Severance last week."));
+    let bike = Asked::of("what bike does Sol have?");
+    assert!(bike.titled("Sol's new bike is a Trek, second hand."));
+    assert!(!bike.titled("Sol bought a new bike."));
 }
