@@ -43,19 +43,22 @@ pub(super) struct Asked {
     pub(super) verb: Option<&'static str>,
 }
 
+/// A thing named plainly: an answer's opening "It" or a verb's "it" may
+/// stand for it.
+fn said(thing: String) -> Option<Asked> {
+    Some(Asked {
+        thing,
+        shown: false,
+        object_only: false,
+        verb: None,
+    })
+}
+
 /// What `speaker`'s answer's "it" means, given the listener's turn before
 /// (`question`) and the speaker's own turn before that (`before`), written
 /// so that it stands alone: "Melanie's new hair color", "the poetry reading
 /// Caroline went to", "the plate".
 pub(super) fn asked_about(question: &str, before: Option<&str>, speaker: &str) -> Option<Asked> {
-    let said = |thing: String| {
-        Some(Asked {
-            thing,
-            shown: false,
-            object_only: false,
-            verb: None,
-        })
-    };
     let q = super::without_attachments(question);
     let asked = sentences(&q);
     // the last question that says "it"; else the last question, when it
@@ -170,14 +173,6 @@ fn reacted(said: &[&str]) -> bool {
 /// The one thing the speaker's turn before (`before`) is about: a title,
 /// the one thing they did something with, or what its picture shows.
 fn own_thing(before: &str, speaker: &str) -> Option<Asked> {
-    let said = |thing: String| {
-        Some(Asked {
-            thing,
-            shown: false,
-            object_only: false,
-            verb: None,
-        })
-    };
     let text = super::without_attachments(before);
     // a title, or the one thing the speaker did something with
     let titles: Vec<String> = sentences(&text)
