@@ -325,12 +325,20 @@ fn dummy(rest: &[&str]) -> bool {
         .iter()
         .position(|w| EVALUATIVE.contains(&w.as_str()) || w.ends_with("ing"));
     let after_adjective = adjective.and_then(|a| lower.get(a + 1));
-    after_adjective.is_some_and(|n| {
-        matches!(
-            n.as_str(),
-            "to" | "how" | "that" | "when" | "what" | "seeing" | "knowing" | "being" | "having"
-        )
-    }) || lower
+    // ("always fun experimenting in the kitchen": a judgement of doing)
+    let judged_doing = lower.windows(2).take(3).any(|p| {
+        (EVALUATIVE.contains(&p[0].as_str()) || p[0] == "fun")
+            && (matches!(verb(&p[1]), Some((_, VerbForm::Gerund)))
+                || (p[1].len() > 5 && p[1].ends_with("ing")))
+    });
+    judged_doing
+        || after_adjective.is_some_and(|n| {
+            matches!(
+                n.as_str(),
+                "to" | "how" | "that" | "when" | "what" | "seeing" | "knowing" | "being" | "having"
+            )
+        })
+        || lower
         .first()
         .is_some_and(|w| matches!(w.as_str(), "like" | "what" | "time" | "okay" | "ok"))
         // "such a great feeling to give back": what the feeling is of

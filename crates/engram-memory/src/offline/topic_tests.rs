@@ -219,6 +219,13 @@ fn a_reaction_asks_of_what_the_speaker_said() {
         "It's a book by Patrick Rothfuss",
         None,
     );
+    // a judgement of a doing says nothing of the thing
+    check(
+        Some("I baked a dairy-free chocolate cake"),
+        "That looks amazing!",
+        "It's always fun experimenting in the kitchen",
+        None,
+    );
     // no reaction, or two things made
     check(
         Some("I bought a new bike"),
