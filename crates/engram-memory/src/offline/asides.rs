@@ -254,13 +254,26 @@ pub(super) fn without_aside(sentence: &str) -> &str {
                     )
                 })
         };
-        let mood =
-            (first == "feeling" && rest.len() <= 5 && next.is_some_and(feeling)) || moody(rest);
+        // ("..., way less jittery", "..., so much better for my sleep": a
+        // comparison with before, tacked on)
+        let degree = |w: &String| matches!(w.as_str(), "way" | "much" | "far" | "so" | "a" | "lot");
+        let compared = rest.len() <= 6
+            && rest.iter().take_while(|w| degree(w)).count() >= 1
+            && rest.iter().find(|w| !degree(w)).is_some_and(|w| {
+                matches!(
+                    w.as_str(),
+                    "less" | "more" | "better" | "worse" | "happier" | "calmer" | "cheaper"
+                )
+            });
+        let mood = compared
+            || (first == "feeling" && rest.len() <= 5 && next.is_some_and(feeling))
+            || moody(rest);
         // ("..., so nervous": "so" of degree, not of consequence)
         // ("..., so nice to have him close": a judgement of it)
         // ("..., so not bad": a remark after it)
         let so_moody = conj == "so"
             && (moody(&tail)
+                || compared
                 || REMARKS.contains(&rest.join(" ").as_str())
                 || (feeling(first)
                     && matches!(next, None | Some("to" | "that" | "having" | "being"))));

@@ -5,6 +5,9 @@
 //! ("I used to love X", "I always drank X", "I never liked X") and its
 //! object is a short plain noun phrase. Reads text only; anything else is
 //! left for the other readings (an "it" no rule resolves is not a memory).
+//! A switch after it says what it was from: "I used to drink a lot of
+//! coffee but I've switched to matcha" -> "I've switched from coffee to
+//! matcha".
 
 use super::clauses::bare;
 use super::lexicon::verb;
@@ -43,6 +46,24 @@ const TRAILING: &[&str] = &[
 pub(super) fn resolved(clause: &str, before: &str) -> Option<String> {
     let words: Vec<&str> = clause.split_whitespace().collect();
     let bares: Vec<String> = words.iter().map(|w| bare(w)).collect();
+    // "I used to drink a lot of coffee but I've switched to matcha": from
+    // what was had before
+    let to = bares.iter().position(|w| w == "to");
+    let switched = to.is_some_and(|t| {
+        t >= 2
+            && matches!(bares[0].as_str(), "i" | "i've")
+            && matches!(bares[t - 1].as_str(), "switched" | "changed")
+            && bares[1..t - 1]
+                .iter()
+                .all(|w| matches!(w.as_str(), "now" | "just" | "since" | "have" | "finally"))
+    });
+    if let (true, Some(t)) = (switched, to) {
+        let object = taste_object(before)?;
+        let mut out: Vec<String> = words[..t].iter().map(|w| w.to_string()).collect();
+        out.push(format!("from {object}"));
+        out.extend(words[t..].iter().map(|w| w.to_string()));
+        return Some(out.join(" "));
+    }
     // one "it", the clause's last word but for "anymore", "now", "these
     // days", "at all"
     let at = bares.iter().position(|w| w == "it")?;
@@ -93,7 +114,22 @@ fn taste_object(before: &str) -> Option<String> {
     while end > i + 1 && TRAILING.contains(&bares[end - 1].as_str()) {
         end -= 1;
     }
-    let object = &bares[i + 1..end];
+    // ("drink a lot of coffee": the coffee)
+    let mut from = i + 1;
+    for lead in [
+        &["a", "lot", "of"][..],
+        &["lots", "of"],
+        &["loads", "of"],
+        &["so", "much"],
+    ] {
+        if bares
+            .get(from..from + lead.len())
+            .is_some_and(|w| w == lead)
+        {
+            from += lead.len();
+        }
+    }
+    let object = &bares[from..end];
     let plain = !object.is_empty()
         && object.len() <= 3
         && object.iter().all(|w| {
@@ -104,7 +140,7 @@ fn taste_object(before: &str) -> Option<String> {
                     "that" | "this" | "me" | "you" | "us" | "my" | "your" | "to" | "with"
                 )
         });
-    plain.then(|| words[i + 1..end].join(" "))
+    plain.then(|| words[from..end].join(" "))
 }
 
 #[cfg(test)]
@@ -141,6 +177,12 @@ mod tests {
                 Some("I sold a Civic."),
             ),
             ("I now can't stand it.", "I used to love it", None),
+            (
+                "I've switched to matcha",
+                "I used to drink a lot of coffee",
+                Some("I've switched from coffee to matcha"),
+            ),
+            ("I've switched to matcha", "I went to Paris", None),
             ("It is great.", "I used to love sushi", None),
         ] {
             assert_eq!(

@@ -3,6 +3,9 @@
 //! as corrected ("I'm flying to Porto on the 14th") and the correction
 //! itself states nothing more, so the wrong word is never remembered.
 //!
+//! A day said again after a lead ("actually sorry, it's Tuesday the
+//! 11th") replaces the day the speaker said before ("Monday the 10th").
+//!
 //! Only within one conversation, only a correction that names both the
 //! new word and the one it replaces (one to three words each), and only
 //! when the replaced one was said, as a whole word, in an earlier turn of
@@ -28,11 +31,22 @@ const LEADS: &[&str] = &[
 /// another.
 pub(super) fn corrected(turns: &[Turn]) -> Option<Vec<String>> {
     // (most conversations correct nothing: no copy of their text then)
-    turns.iter().find_map(|t| correction(t.text))?;
+    turns
+        .iter()
+        .find(|t| correction(t.text).is_some() || day_correction(t.text).is_some())?;
     let mut texts: Vec<String> = turns.iter().map(|t| t.text.to_string()).collect();
     let mut any = false;
     for (ti, t) in turns.iter().enumerate() {
-        let Some((start, end, new, old)) = correction(t.text) else {
+        let found = correction(t.text).or_else(|| {
+            // "actually sorry, it's Tuesday the 11th": the day said before
+            let (start, end, new) = day_correction(t.text)?;
+            let old = (0..ti)
+                .rev()
+                .filter(|&k| turns[k].speaker == t.speaker)
+                .find_map(|k| day_said(&texts[k]))?;
+            Some((start, end, new, old))
+        });
+        let Some((start, end, new, old)) = found else {
             continue;
         };
         let earlier = (0..ti)
@@ -82,6 +96,62 @@ fn correction(text: &str) -> Option<(usize, usize, String, String)> {
         end += 1;
     }
     Some((start, end, new.to_string(), old.to_string()))
+}
+
+/// A day said again as a correction: "actually sorry, it's Tuesday the
+/// 11th, I got mixed up" -> (start, end, "Tuesday the 11th"); the whole
+/// sentence goes, with an admission of the slip after it.
+fn day_correction(text: &str) -> Option<(usize, usize, String)> {
+    let lower = text.to_lowercase().replace('\u{2019}', "'");
+    let at = lower.find("it's ").or_else(|| lower.find("it is "))?;
+    let lead = lower[..at].trim().trim_end_matches([',', '-', ':']).trim();
+    let leads = lead
+        .split([' ', ','])
+        .filter(|w| !w.is_empty())
+        .all(|w| LEADS.contains(&w) || matches!(w, "oh" | "ah" | "oops"));
+    if lead.is_empty() || !leads {
+        return None;
+    }
+    let from = at
+        + if lower[at..].starts_with("it's ") {
+            5
+        } else {
+            6
+        };
+    let new = day_said(&text[from..])?;
+    if !text[from..].starts_with(&new) {
+        return None;
+    }
+    // (an admission of the slip after it goes too: "I got mixed up")
+    let mut end = text.len();
+    if let Some(stop) = text[from..].find(['.', '!', '?']) {
+        end = from + stop + 1;
+    }
+    Some((0, end, new))
+}
+
+/// The first weekday said with its date in `text` ("Monday the 10th",
+/// "Tuesday 11th").
+fn day_said(text: &str) -> Option<String> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    (0..words.len()).find_map(|i| {
+        let day = words[i].trim_end_matches([',', '.', '!']);
+        if day.len() < 6 || super::dates::weekday(&day.to_lowercase()).is_none() {
+            return None;
+        }
+        let the = words.get(i + 1).is_some_and(|w| *w == "the");
+        let n = words.get(i + 1 + usize::from(the))?;
+        let n = n.trim_end_matches([',', '.', '!']);
+        let ordinal = n.len() >= 3
+            && n[..n.len() - 2].chars().all(|c| c.is_ascii_digit())
+            && matches!(&n[n.len() - 2..], "st" | "nd" | "rd" | "th");
+        ordinal.then(|| {
+            words[i..=i + 1 + usize::from(the)]
+                .join(" ")
+                .trim_end_matches([',', '.', '!'])
+                .to_string()
+        })
+    })
 }
 
 /// Where `word` (one to three words) occurs in `text` as whole words, in
@@ -175,6 +245,29 @@ mod tests {
             None,
         );
         check(&[("Rui", "I meant what I said")], None);
+        // a day said again
+        check(
+            &[
+                ("Dev", "the dentist appointment is on Monday the 10th"),
+                ("assistant", "Noted!"),
+                (
+                    "Dev",
+                    "actually sorry, it's Tuesday the 11th, I got mixed up",
+                ),
+            ],
+            Some(&[
+                "the dentist appointment is on Tuesday the 11th",
+                "Noted!",
+                "",
+            ]),
+        );
+        check(
+            &[
+                ("Dev", "the party is on Friday the 3rd"),
+                ("Dev", "it's Saturday the 4th, actually"),
+            ],
+            None,
+        );
         // "Lisbonite" is not "Lisbon"
         check(
             &[

@@ -88,6 +88,11 @@ pub fn resolve(text: &str, today: NaiveDate) -> (String, Vec<String>) {
             .or_else(|| {
                 named_day::bare_day(&words[i..], today, named_day::said_ahead(&out, true, tense))
             })
+            // "on Tuesday the 11th": the date that is both
+            .or_else(|| {
+                let ahead = named_day::said_ahead(&out, true, tense);
+                named_day::weekday_dated(&words[i..], today, ahead)
+            })
             // "first date is friday", "seeing each other again on Sunday"
             .or_else(|| {
                 let ahead = named_day::said_ahead(&out, false, tense).filter(|_| named_days);

@@ -357,3 +357,27 @@ fn days_named_without_a_year_take_the_one_meant() {
         assert_eq!(got_dates, dates, "{text}");
     }
 }
+
+#[test]
+fn a_weekday_with_its_day_is_the_date_that_is_both() {
+    // said on Monday 8 May 2023: Tuesday 16 May 2023 (May 9 is the 9th)
+    check(
+        "the appointment is on Tuesday the 16th",
+        "the appointment is on 16 May 2023",
+        &["2023-05-16"],
+    );
+    // no Friday the 12th near but in May: 12 May 2023 is a Friday
+    check(
+        "the party is on Friday 12th",
+        "the party is on 12 May 2023",
+        &["2023-05-12"],
+    );
+    // past: the last one
+    check(
+        "we met on Saturday the 1st",
+        "we met on 1 April 2023",
+        &["2023-04-01"],
+    );
+    // no such date near: said as it was
+    check("it's on Monday the 30th", "it's on Monday the 30th", &[]);
+}

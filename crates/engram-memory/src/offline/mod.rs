@@ -119,7 +119,8 @@ pub fn extract_after(turns: &[Turn], prior: &[String]) -> Vec<Candidate> {
 }
 
 fn extract_turns(turns: &[Turn], prior: &[String]) -> Vec<Candidate> {
-    let (people, talkers) = people::of_turns(turns);
+    let (mut people, talkers) = people::of_turns(turns);
+    people.extend(people::named_in_facts(prior));
     let common = common_words(turns);
     let mut out: Vec<Candidate> = Vec::new();
     let mut owners = owners::Owners::default();

@@ -65,6 +65,29 @@ pub(super) fn named_relations<'a>(turns: &[Turn<'a>]) -> Vec<&'a str> {
     out
 }
 
+/// People the space's earlier facts name as someone's ("Noa's daughter
+/// Isla does ballet"): known as people here too, so "Isla quit ballet"
+/// is about someone named.
+pub(super) fn named_in_facts(facts: &[String]) -> Vec<&str> {
+    let mut out = Vec::new();
+    for fact in facts {
+        let words: Vec<&str> = fact.split_whitespace().collect();
+        for k in 2..words.len() {
+            let noun = super::clauses::bare(words[k - 1]);
+            let related = words[k - 2].ends_with("'s")
+                && super::lexicon::PERSON_NOUNS
+                    .iter()
+                    .any(|(n, plural)| *n == noun && !plural);
+            let name = super::entities::core(words[k]);
+            let name = name.strip_suffix("'s").unwrap_or(name);
+            if related && super::intro::is_name_word(name) && !out.contains(&name) {
+                out.push(name);
+            }
+        }
+    }
+    out
+}
+
 /// `text` with its first word in lower case when these turns write that
 /// word in lower case elsewhere and it is no speaker's name, so that the
 /// shape of the fact is judged without taking it for a name; the first

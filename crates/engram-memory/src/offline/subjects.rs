@@ -156,12 +156,19 @@ pub(super) fn with_subject(clause: &str) -> Option<String> {
         .get(skip + 1)
         .is_some_and(|w| matches!(clauses::bare(w).as_str(), "and" | "&"))
         || words[skip].ends_with(',');
-    // "launch is planned for May 15", "launch slipped to June 2": a word
+    // "launch is planned for May 15", "launch slipped to June 2", "launch
+    // got pushed to May 5": a word
     // that could be a verb is the noun before the clause's own verb
+    // ("launch got pushed to May 5": a move said with "got")
+    let got_moved = words
+        .get(2)
+        .is_some_and(|m| super::lexicon::MOVE_VERBS.contains(&clauses::bare(m).as_str()));
     let noun_first = skip == 0
         && words.get(1).is_some_and(|n| {
             let n = clauses::bare(n);
-            matches!(n.as_str(), "is" | "was") || super::lexicon::MOVE_VERBS.contains(&n.as_str())
+            matches!(n.as_str(), "is" | "was")
+                || super::lexicon::MOVE_VERBS.contains(&n.as_str())
+                || (n == "got" && got_moved)
         });
     match verb(&first) {
         // (an event said bare is "the" one: "the launch is planned ...")

@@ -5,7 +5,8 @@
 //! move ("got moved to April 9th") or a sentence that says neither: the
 //! nearest. A weekday said alone ("first date is friday") and a day of
 //! the month said alone ("on the 3rd") are the next such day when ahead,
-//! the last one when done.
+//! the last one when done; a weekday with its day ("Tuesday the 11th")
+//! is the date near that is both.
 
 use super::{bare, month_number, the_alone, weekday, When};
 use chrono::{Datelike, Duration, NaiveDate};
@@ -18,6 +19,19 @@ fn day_number(w: &str) -> Option<u32> {
         return None;
     }
     digits.parse().ok().filter(|d| (1..=31).contains(d))
+}
+
+/// Of `candidates` (in order), the first on or after `today` when
+/// `ahead`, the last on or before it when done, the nearest when not
+/// known.
+fn pick(candidates: Vec<NaiveDate>, today: NaiveDate, ahead: Option<bool>) -> Option<NaiveDate> {
+    match ahead {
+        Some(true) => candidates.into_iter().find(|d| *d >= today),
+        Some(false) => candidates.into_iter().rev().find(|d| *d <= today),
+        None => candidates
+            .into_iter()
+            .min_by_key(|d| (*d - today).num_days().abs()),
+    }
 }
 
 /// A month's name as written: capitalised, and no other punctuation than
@@ -67,13 +81,7 @@ pub(super) fn named_day<'a>(
     let on = |y: i32| NaiveDate::from_ymd_opt(y, month, day);
     let y = today.year();
     let candidates: Vec<NaiveDate> = [y - 1, y, y + 1].into_iter().filter_map(on).collect();
-    let date = match ahead {
-        Some(true) => candidates.into_iter().find(|d| *d >= today),
-        Some(false) => candidates.into_iter().rev().find(|d| *d <= today),
-        None => candidates
-            .into_iter()
-            .min_by_key(|d| (*d - today).num_days().abs()),
-    }?;
+    let date = pick(candidates, today, ahead)?;
     Some((used, When::Day(date), punct))
 }
 
@@ -112,6 +120,43 @@ pub(super) fn named_weekday<'a>(
         today - Duration::days(if back == 0 { 7 } else { back })
     };
     Some((1, When::Day(date), punct))
+}
+
+/// A weekday with its day of the month ("Tuesday the 11th", "Friday
+/// 3rd"): the date near `today` that is both, ahead or past as `ahead`
+/// says (the nearest when not known); `None` when no month near has that
+/// day on that weekday.
+pub(super) fn weekday_dated<'a>(
+    words: &[&'a str],
+    today: NaiveDate,
+    ahead: Option<bool>,
+) -> Option<(usize, When, &'a str)> {
+    let (name, lead) = bare(words.first()?);
+    let wd = weekday(&name).filter(|_| name.len() > 4 && lead.is_empty())?;
+    let the = words.get(1).is_some_and(|w| bare(w).0 == "the");
+    let at = 1 + usize::from(the);
+    let (ordinal, punct) = bare(words.get(at)?);
+    let digits = ordinal.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+    let suffix = &ordinal[digits.len()..];
+    if digits.is_empty() || digits.len() > 2 || !matches!(suffix, "st" | "nd" | "rd" | "th") {
+        return None;
+    }
+    let day: u32 = digits.parse().ok()?;
+    let first = today.with_day(1)?;
+    let candidates: Vec<NaiveDate> = (-2..=3)
+        .filter_map(|k: i32| {
+            let months = chrono::Months::new(k.unsigned_abs());
+            let month = if k < 0 {
+                first.checked_sub_months(months)
+            } else {
+                first.checked_add_months(months)
+            }?;
+            month.with_day(day)
+        })
+        .filter(|d| d.weekday() == wd)
+        .collect();
+    let date = pick(candidates, today, ahead)?;
+    Some((at + 1, When::Day(date), punct))
 }
 
 /// "the 20th" after "on", said alone: the day of the month the tense
