@@ -233,9 +233,11 @@ pub(super) fn diagnosed(clause: &str, before: &str) -> Option<String> {
         return None;
     }
     let raw: Vec<&str> = before.split_whitespace().collect();
-    let has = raw
-        .iter()
-        .position(|w| matches!(bare(w).as_str(), "has" | "have" | "had"))?;
+    // ("I've got type 1 diabetes": "got" after "'ve")
+    let has = raw.iter().enumerate().position(|(k, w)| {
+        matches!(bare(w).as_str(), "has" | "have" | "had")
+            || (bare(w) == "got" && k > 0 && bare(raw[k - 1]).ends_with("'ve"))
+    })?;
     // the illness: the words after "has", up to the end of the clause
     let mut thing: Vec<&str> = Vec::new();
     for w in &raw[has + 1..] {

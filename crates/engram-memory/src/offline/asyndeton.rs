@@ -85,6 +85,18 @@ pub(super) fn left_out_subject(body: &[&str], words: &[&str], i: usize) -> Optio
     if words[i].ends_with([',', '.', '!', '?']) {
         return None;
     }
+    // "I've got type 1 diabetes, diagnosed when I was 12": done to them
+    if matches!(
+        b.as_str(),
+        "diagnosed" | "hospitalised" | "hospitalized" | "born"
+    ) {
+        let be = match subject.as_str() {
+            "I" => "I was".to_string(),
+            "we" | "they" => format!("{subject} were"),
+            s => format!("{s} was"),
+        };
+        return Some(be);
+    }
     // "got promoted last week, still at Monzo": where one still is
     if b == "still"
         && subject == "I"

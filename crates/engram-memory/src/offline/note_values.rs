@@ -203,6 +203,44 @@ fn diet(value: &str) -> Option<Vec<String>> {
     Some(said)
 }
 
+/// A to-do item's closing aside of when ("renew passport (expires
+/// June)", "book MOT for the Golf (due 20 March)"): the item without it,
+/// and when said of the thing ("My passport expires in June", "My MOT
+/// for the Golf is due on 20 March"). `None` without such an aside.
+pub(super) fn dated_aside(item: &str) -> Option<(String, String)> {
+    let t = item.trim_end_matches(['.', '!']);
+    let open = t.rfind(" (")?;
+    let aside = t[open + 2..].strip_suffix(')')?;
+    let (word, when) = aside.split_once(' ')?;
+    let (verb, prep) = match word.to_lowercase().as_str() {
+        "due" => ("is due", "on"),
+        "expires" | "expiring" => ("expires", "in"),
+        "ends" | "ending" => ("ends", "on"),
+        _ => return None,
+    };
+    let first = when.split_whitespace().next()?;
+    // a day ("20 March") is on it, a month ("June") in it
+    let prep = if first.starts_with(|c: char| c.is_ascii_digit()) {
+        "on"
+    } else if super::dates::month_number(first).is_some() {
+        "in"
+    } else {
+        prep
+    };
+    // the thing: what follows the item's verb
+    let head = &t[..open];
+    let mut words = head.split_whitespace();
+    words.next()?;
+    let thing: Vec<&str> = words.collect();
+    let thing = thing.join(" ");
+    let thing = thing.strip_prefix("my ").unwrap_or(&thing);
+    let thing = thing.strip_prefix("the ").unwrap_or(thing);
+    if thing.is_empty() || thing.split_whitespace().count() > 5 {
+        return None;
+    }
+    Some((head.to_string(), format!("My {thing} {verb} {prep} {when}")))
+}
+
 #[cfg(test)]
 mod tests {
     use super::several;

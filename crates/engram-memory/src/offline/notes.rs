@@ -442,8 +442,19 @@ fn dated_item(item: &str) -> Option<String> {
 
 /// A bullet with no label said as sentences.
 fn item_said(item: &str, section: Section) -> Vec<String> {
+    // "renew passport (expires June)": when, said of the thing
+    if let Some((item, when)) = super::note_values::dated_aside(item) {
+        let mut out = item_said(&item, section);
+        out.push(sentence(&when));
+        return out;
+    }
     let first = item.split_whitespace().next().map(bare).unwrap_or_default();
-    let form = verb(&first).map(|(_, f)| f);
+    // ("book MOT for the Golf": a verb the lexicon takes for a noun)
+    let form = verb(&first).map(|(_, f)| f).or_else(|| {
+        super::lexicon::ARRANGING
+            .contains(&first.as_str())
+            .then_some(VerbForm::Base)
+    });
     if form == Some(VerbForm::Base) {
         let lead = match section {
             // ("Goals" says what the question will ask: "what are her goals?")
@@ -513,14 +524,15 @@ pub(super) fn as_prose(text: &str) -> Option<String> {
         out.push(met.clone());
     }
     while let Some(line) = lines.next() {
-        // "Reading list 2025" over bullets: a heading without its "#"
+        // "Reading list 2025", "To do this week:" over bullets: a heading
+        // without its "#"
         let bare_heading = unbulleted(line).is_none()
             && labelled(line).is_none()
             && line.split_whitespace().count() <= 5
-            && !line.ends_with(['.', '!', '?', ':'])
+            && !line.ends_with(['.', '!', '?'])
             && lines.peek().is_some_and(|n| unbulleted(n).is_some());
         if bare_heading {
-            section = section_of(line);
+            section = section_of(line.trim_end_matches(':'));
             owner = None;
             continue;
         }

@@ -217,3 +217,17 @@ fn kids_and_a_partner_listed_with_ages_and_years() {
         ],
     );
 }
+
+#[test]
+fn a_to_do_list_under_a_heading_with_a_colon_says_when_things_are_due() {
+    check(
+        "To do this week:\n- book MOT for the Golf (due 20 March)\n- call mum about Easter\n- renew passport (expires June)",
+        &[
+            "I need to book MOT for the Golf.",
+            "My MOT for the Golf is due on 20 March.",
+            "I need to call mum about Easter.",
+            "I need to renew passport.",
+            "My passport expires in June.",
+        ],
+    );
+}

@@ -188,9 +188,20 @@ pub(super) fn person_names(text: &str, people: &[&str], common: &HashSet<String>
 }
 
 /// The name the application's user gives themself in these turns ("Hi!
-/// I'm Maya, ..."), if they do: the first self-introduction in a generic
-/// speaker's turn ([`Turn::generic`]).
+/// I'm Maya, ...", or "Priya" answering "What should I call you?"), if
+/// they do: the first self-introduction in a generic speaker's turn
+/// ([`Turn::generic`]).
 pub fn self_introduction(turns: &[crate::Turn]) -> Option<String> {
+    // ("What should I call you?" - "Priya"): the name given when asked
+    let answered = turns.windows(2).find_map(|p| {
+        let user = p[1].generic && p[1].role == crate::Role::User;
+        (user && asks_name(p[0].text))
+            .then(|| name_given(p[1].text))
+            .flatten()
+    });
+    if answered.is_some() {
+        return answered;
+    }
     turns
         .iter()
         .filter(|t| t.generic && t.role == crate::Role::User)
@@ -208,6 +219,39 @@ pub fn self_introduction(turns: &[crate::Turn]) -> Option<String> {
                         })
                 })
         })
+}
+
+/// Whether a turn's last question asks the listener's name ("What should
+/// I call you?", "What's your name?").
+fn asks_name(turn: &str) -> bool {
+    let Some(q) = super::short_answers::last_question(turn) else {
+        return false;
+    };
+    let q = q.to_lowercase().replace('\u{2019}', "'");
+    [
+        "your name",
+        "call you",
+        "who am i talking to",
+        "who am i speaking to",
+    ]
+    .iter()
+    .any(|p| q.contains(p))
+}
+
+/// The name an answer gives alone ("Priya", "it's Priya", "call me Pri!",
+/// "Priya Shah"): `None` for anything longer.
+fn name_given(answer: &str) -> Option<String> {
+    let a = super::strip_openers(answer.trim())
+        .trim_end_matches(['.', '!', ' '])
+        .trim();
+    let lower = a.to_lowercase();
+    let name = ["it's ", "its ", "call me ", "i'm ", "im ", "just "]
+        .iter()
+        .find_map(|p| lower.starts_with(p).then(|| &a[p.len()..]))
+        .unwrap_or(a)
+        .trim();
+    let name = name.split(',').next().unwrap_or(name).trim();
+    is_person_name(name).then(|| name.to_string())
 }
 
 /// Whether a string reads as a person's name: one to three capitalised

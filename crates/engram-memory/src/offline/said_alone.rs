@@ -2,8 +2,9 @@
 //! before it left: a duration ("5 years already"), a frequency ("every
 //! Sunday"), a count ("three"), a time ("back in 2015"), a place, an age;
 //! and the question's own doing said by the one answering ("go running
-//! these days" as "go running"). [`super::short_answers`] puts them into
-//! the speaker's sentence. Reads text only.
+//! these days" as "go running"), and tools each named for their job
+//! ("vitest for unit tests, playwright for e2e"). [`super::short_answers`]
+//! puts them into the speaker's sentence. Reads text only.
 
 use super::clauses::{bare, is_verbish};
 use super::short_answers::mine;
@@ -439,4 +440,29 @@ pub(super) fn pastimes(words: &[&str]) -> Option<String> {
         return None;
     }
     Some(lowered_opening(&words[skip..]))
+}
+
+/// "vitest for unit tests, playwright for e2e" answering a question about
+/// what one uses ("Any testing setup?", "What's your stack?"): "I use
+/// vitest for unit tests, playwright for e2e". Each item one or two words,
+/// "for" and what it is for; no verb anywhere.
+pub(super) fn tools_for(question: &str, answer: &str) -> Option<String> {
+    let asks_tools = question.split_whitespace().map(bare).any(|w| {
+        matches!(
+            w.as_str(),
+            "setup" | "stack" | "tools" | "tooling" | "use" | "using"
+        )
+    });
+    if !asks_tools {
+        return None;
+    }
+    let answer = answer.trim().trim_end_matches(['.', '!']);
+    let items: Vec<&str> = answer.split(", ").collect();
+    let each = items.iter().all(|item| {
+        let words: Vec<&str> = item.split_whitespace().collect();
+        let at = words.iter().position(|w| *w == "for");
+        at.is_some_and(|at| (1..=2).contains(&at) && words.len() > at + 1 && words.len() <= at + 4)
+            && !words.iter().any(|w| super::clauses::is_verbish(w))
+    });
+    (each && !items.is_empty()).then(|| format!("I use {answer}."))
 }

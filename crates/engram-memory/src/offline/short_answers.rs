@@ -22,6 +22,13 @@ use super::said_alone::{
     place, when, whereabouts,
 };
 
+/// Questions of where someone lives.
+const LIVES: &[&str] = &[
+    "where do you live",
+    "where are you living",
+    "where are you based",
+];
+
 /// The answer's first sentence (`answer`) said in full, given the
 /// question turn before it; `None` when the question is not one of these
 /// or the answer is no fragment that fits it.
@@ -95,7 +102,7 @@ pub(super) fn expanded(question: &str, answer: &str) -> Option<String> {
     }
     // "Any testing setup?" - "vitest for unit tests, playwright for e2e":
     // the tools one uses, each for its job
-    if let Some(said) = tools_for(&lower, answer) {
+    if let Some(said) = super::said_alone::tools_for(&lower, answer) {
         return Some(said);
     }
     let (fragment, rest) = answer.split_at(cut);
@@ -138,7 +145,7 @@ pub(super) fn expanded(question: &str, answer: &str) -> Option<String> {
     .is_some()
     {
         format!("I'm from {}", place(&words)?)
-    } else if after(&lower, &["where do you live", "where are you living"]).is_some() {
+    } else if after(&lower, LIVES).is_some() {
         format!("I live in {}", place(&words)?)
     } else if staying {
         // a place, with no verb of its own
@@ -497,6 +504,8 @@ fn after<'a>(question: &'a str, openings: &[&str]) -> Option<&'a str> {
     let q = question
         .trim_start_matches(|c: char| !c.is_alphanumeric())
         .trim();
+    // ("And where are you based?")
+    let q = q.strip_prefix("and ").unwrap_or(q);
     openings.iter().find_map(|o| {
         let at = q.find(o)?;
         // only at the start, or after a short lead ending in a comma
@@ -541,31 +550,6 @@ pub(super) fn approximate(words: &[&str]) -> bool {
         w.starts_with(|c: char| c.is_ascii_digit() || "$\u{20ac}\u{a3}".contains(c))
             || super::lexicon::number(&bare(w)).is_some()
     })
-}
-
-/// "vitest for unit tests, playwright for e2e" answering a question about
-/// what one uses ("Any testing setup?", "What's your stack?"): "I use
-/// vitest for unit tests, playwright for e2e". Each item one or two words,
-/// "for" and what it is for; no verb anywhere.
-fn tools_for(question: &str, answer: &str) -> Option<String> {
-    let asks_tools = question.split_whitespace().map(bare).any(|w| {
-        matches!(
-            w.as_str(),
-            "setup" | "stack" | "tools" | "tooling" | "use" | "using"
-        )
-    });
-    if !asks_tools {
-        return None;
-    }
-    let answer = answer.trim().trim_end_matches(['.', '!']);
-    let items: Vec<&str> = answer.split(", ").collect();
-    let each = items.iter().all(|item| {
-        let words: Vec<&str> = item.split_whitespace().collect();
-        let at = words.iter().position(|w| *w == "for");
-        at.is_some_and(|at| (1..=2).contains(&at) && words.len() > at + 1 && words.len() <= at + 4)
-            && !words.iter().any(|w| super::clauses::is_verbish(w))
-    });
-    (each && !items.is_empty()).then(|| format!("I use {answer}."))
 }
 
 /// What follows the answer's fragment, without an affirmation that adds

@@ -4,7 +4,8 @@
 //! "Hana's sister Lena is getting married to Tom in September 2025". The
 //! new fact names the event only ("the wedding"); the old one says whose
 //! it is, so the next version is the old one with the date it was moved
-//! to. Reads the two facts' words only.
+//! to. So is "Hana moved the wedding to October" (in the year it was
+//! on). Reads the two facts' words only.
 
 use super::retraction::POSTPONED;
 use crate::offline::dates::{month_number, weekday};
@@ -18,15 +19,7 @@ fn month(w: &str) -> bool {
 /// before it ("September 2025" -> "in September 2025", "12 June 2025" ->
 /// "on 12 June 2025"), when it opens with "the" and names no one.
 fn moved_to(new: &str) -> Option<String> {
-    let (i, p) = POSTPONED
-        .iter()
-        .find_map(|p| new.find(p).map(|i| (i, *p)))?;
-    let subject = &new[..i];
-    let first = subject.split_whitespace().next()?;
-    if first != "The" || subject.contains("'s ") || subject.split_whitespace().count() > 3 {
-        return None;
-    }
-    let after = &new[i + p.len()..];
+    let after = moved_passive(new).or_else(|| moved_active(new))?;
     let date: Vec<&str> = after
         .split_whitespace()
         .take_while(|w| !matches!(*w, "because" | "due" | "since" | "as" | "after" | "and"))
@@ -42,6 +35,41 @@ fn moved_to(new: &str) -> Option<String> {
     let dated =
         opens.starts_with(|c: char| c.is_ascii_digit()) || day || month(opens) || opens == "the";
     dated.then(|| format!("{} {date}", if on { "on" } else { "in" }))
+}
+
+/// What follows "The wedding got moved to": the date, when the event
+/// opens with "the" and names no one.
+fn moved_passive(new: &str) -> Option<&str> {
+    let (i, p) = POSTPONED
+        .iter()
+        .find_map(|p| new.find(p).map(|i| (i, *p)))?;
+    let subject = &new[..i];
+    let first = subject.split_whitespace().next()?;
+    if first != "The" || subject.contains("'s ") || subject.split_whitespace().count() > 3 {
+        return None;
+    }
+    Some(&new[i + p.len()..])
+}
+
+/// What follows "Hana moved the wedding to": the date, when someone
+/// named moved an event named by "the" (in a few words).
+fn moved_active(new: &str) -> Option<&str> {
+    let (i, p) = [
+        " moved the ",
+        " pushed the ",
+        " rescheduled the ",
+        " postponed the ",
+    ]
+    .iter()
+    .find_map(|p| new.find(p).map(|i| (i, *p)))?;
+    let who: Vec<&str> = new[..i].split_whitespace().collect();
+    let named =
+        (1..=2).contains(&who.len()) && who.iter().all(|w| w.starts_with(char::is_uppercase));
+    let rest = &new[i + p.len()..];
+    let (event, after) = rest
+        .split_once(" to ")
+        .or_else(|| rest.split_once(" until "))?;
+    (named && !event.is_empty() && event.split_whitespace().count() <= 3).then_some(after)
 }
 
 /// The date `old` says, as written with its preposition: "in June 2025",
@@ -86,8 +114,17 @@ fn said_date(old: &str) -> Option<(usize, usize)> {
 /// `old` on the date `new` moves its unowned event to (see the module
 /// docs); `None` when `new` is no such move or `old` says no one date.
 pub(super) fn described(new: &str, old: &str) -> Option<String> {
-    let to = moved_to(new)?;
+    let mut to = moved_to(new)?;
     let (a, b) = said_date(old)?;
+    // ("moved the wedding to October": the year of the date it was on,
+    // or the next when the month comes before it)
+    let was: Vec<&str> = old[a..b].split_whitespace().collect();
+    let year = was.last().and_then(|y| y.parse::<i32>().ok());
+    let month_to = to.strip_prefix("in ").and_then(month_number);
+    let month_was = was.iter().find_map(|w| month_number(w));
+    if let (Some(y), Some(m), Some(w)) = (year, month_to, month_was) {
+        to = format!("{to} {}", if m >= w { y } else { y + 1 });
+    }
     Some(format!("{}{to}{}", &old[..a], &old[b..]))
 }
 
@@ -107,6 +144,11 @@ mod tests {
                 "The check-up got moved to 9 April 2025.",
                 "Greta has a check-up on 2 April 2025 with Dr. Okafor.",
                 Some("Greta has a check-up on 9 April 2025 with Dr. Okafor."),
+            ),
+            (
+                "Hana moved the wedding to October.",
+                "Hana's partner Theo and Hana are getting married in September 2025 in Kyoto.",
+                Some("Hana's partner Theo and Hana are getting married in October 2025 in Kyoto."),
             ),
             // whose it is said, or no date in the old fact, or two
             (
