@@ -22,6 +22,13 @@ use super::said_alone::{
     place, when, whereabouts,
 };
 
+/// Questions of what to call someone.
+const NAME_ASKED: &[&str] = &[
+    "what should i call you",
+    "what's your name",
+    "what is your name",
+];
+
 /// Questions of where someone lives.
 const LIVES: &[&str] = &[
     "where do you live",
@@ -197,6 +204,13 @@ pub(super) fn expanded(question: &str, answer: &str) -> Option<String> {
     .is_some()
     {
         format!("For fun, I enjoy {}", pastimes(&words)?)
+    } else if after(&lower, NAME_ASKED).is_some() {
+        // "What should I call you?" - "Priya"
+        let name = words.join(" ");
+        if !super::people::is_person_name(&name) {
+            return None;
+        }
+        format!("My name is {name}")
     } else if after(&lower, &["where did you grow up"]).is_some() {
         format!("I grew up {}", whereabouts(&words)?)
     } else if let Some(doing) = after(&lower, &["how often do you "]) {
