@@ -2,8 +2,8 @@
 //! returned: the factors a question's shape gives a memory (a name alone,
 //! something over for a question about now, a memory that answers the
 //! question's shape, a time, a place or a title asked for, a fact of
-//! someone's people), the threshold cut and the limit. Reads the memories' text
-//! through `engram_memory::relate::Asked`; no IO.
+//! someone's people), the threshold cut and the limit. Reads the
+//! memories' text through `engram_memory::relate::Asked`; no IO.
 
 use super::search::SearchHit;
 use engram_store::Memory;
@@ -43,9 +43,10 @@ const PLACED: f32 = 1.1;
 /// where-questions at large a penalty cost LoCoMo R@1.
 const UNPLACED_SCHOOL: f32 = 0.8;
 
-/// What a memory that names a title gains for a question that asks which
-/// book, show or game ("what book is Tim reading?": "... is The Name of
-/// the Wind", over "Tim is reading a fantasy book").
+/// What a memory that names a title or a make gains for a question that
+/// asks which book, show or make ("what book is Tim reading?": "... is
+/// The Name of the Wind", over "Tim is reading a fantasy book"; "what
+/// bike does Sol have?": "... is a Trek").
 const TITLED: f32 = 1.1;
 
 /// What a fact of someone's people is worth for a question about them by

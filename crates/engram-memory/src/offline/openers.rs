@@ -344,15 +344,17 @@ pub(super) fn strip_openers(s: &str) -> &str {
         // ("really well, though she's scared of the hoover": what follows
         // the answer's turn is the fact)
         let lower = s.to_ascii_lowercase();
-        for turn in ["though ", "although ", "but "] {
-            let rest = &s[turn.len().min(s.len())..];
-            let subject = rest
-                .split_whitespace()
+        let turned = ["though ", "although ", "but "]
+            .iter()
+            .find(|t| lower.starts_with(*t))
+            .map(|t| s[t.len()..].trim());
+        let subject = |rest: &str| {
+            rest.split_whitespace()
                 .next()
-                .is_some_and(|w| super::clauses::SUBJECTS.contains(&bare_lower(w).as_str()));
-            if lower.starts_with(turn) && subject {
-                s = rest.trim();
-            }
+                .is_some_and(|w| super::clauses::SUBJECTS.contains(&bare_lower(w).as_str()))
+        };
+        if let Some(rest) = turned.filter(|r| subject(r)) {
+            s = rest;
         }
     }
     s = without_label(s);

@@ -443,13 +443,13 @@ impl Antecedents {
                     | "told"
             );
             // ("he's already made a best friend": past an adverb too)
-            let past_adverbs = words[i + 1..]
+            let after_adverbs = words[i + 1..]
                 .iter()
                 .map(|n| bare(n))
                 .find(|n| !super::coref::is_adverb(n))
                 .unwrap_or_default();
             let participle = matches!(
-                past_adverbs.as_str(),
+                after_adverbs.as_str(),
                 "been"
                     | "gone"
                     | "done"

@@ -155,8 +155,8 @@ pub(super) fn asked_about(question: &str, before: Option<&str>, speaker: &str) -
 
 /// Whether a turn that asks nothing opens with a reaction to what it
 /// points at ("That looks really good!", "Wow, looks delicious").
-fn reacted(said: &[&str]) -> bool {
-    said.iter().take(2).any(|s| {
+fn reacted(turn: &[&str]) -> bool {
+    turn.iter().take(2).any(|s| {
         let w: Vec<String> = words(s).iter().take(2).map(|w| bare(w)).collect();
         matches!(
             w.iter().map(String::as_str).collect::<Vec<_>>().as_slice(),
