@@ -11,8 +11,9 @@
 use super::clauses::bare;
 use super::words::EVALUATIVE;
 
-/// States that take what they are of after "on" ("hooked on X").
-const HOOKED: &[&str] = &["hooked", "obsessed", "addicted"];
+/// States that take what they are of after a preposition ("hooked on
+/// X", "obsessed with X").
+const HOOKED: &[(&str, &str)] = &[("hooked", "on"), ("obsessed", "with"), ("addicted", "to")];
 
 /// Verbs of taste whose "it" or "them" may be the thing judged.
 const LOVING: &[&str] = &["love", "adore", "like", "enjoy"];
@@ -39,11 +40,12 @@ pub(super) fn resolved(clause: &str, before: &str, people: &[&str]) -> Option<St
         .collect();
     let first = bares.first().map(String::as_str);
     // "I'm totally hooked!"
-    if first == Some("i'm") && HOOKED.contains(&last) && adverbs(1, end) {
+    let hooked = HOOKED.iter().find(|(state, _)| *state == last);
+    if let Some((_, prep)) = hooked.filter(|_| first == Some("i'm") && adverbs(1, end)) {
         let core = words[end].trim_end_matches(|c: char| !c.is_alphanumeric());
         let mut out: Vec<&str> = words[..end].to_vec();
         out.push(core);
-        return Some(format!("{} on {thing}{tail}", out.join(" ")));
+        return Some(format!("{} {prep} {thing}{tail}", out.join(" ")));
     }
     // "I love it", "I'm so into them"
     let taste = end >= 2

@@ -228,7 +228,7 @@ pub(super) fn it_from_before(clause: &str, before: &str, speaker: &str) -> Optio
     if judged {
         return None;
     }
-    let thing = done_thing(before, speaker)?;
+    let thing = done_thing(before, speaker).or_else(|| owned_subject(before))?;
     answered(
         clause,
         &Asked {
@@ -238,6 +238,27 @@ pub(super) fn it_from_before(clause: &str, before: &str, speaker: &str) -> Optio
             verb: None,
         },
     )
+}
+
+/// The thing someone's that `before` opens with, as its subject ("Rosa's
+/// first quilt took me three months"): whose, then up to three words in
+/// lower case ending in a thing, then a verb. Not a person ("Rosa's
+/// mum") or a part of the body.
+fn owned_subject(before: &str) -> Option<String> {
+    let w = words(before);
+    let whose = w
+        .first()
+        .filter(|f| f.ends_with("'s") && f.starts_with(char::is_uppercase))?;
+    let end = (2..w.len().min(5)).find(|&k| is_verbish(w[k]))?;
+    let phrase = &w[1..end];
+    let lower = phrase
+        .iter()
+        .all(|x| x.chars().all(|c| c.is_ascii_lowercase() || c == '-'));
+    // (a body part's "it" is what happened to it: "my ankle ... it was
+    // frustrating")
+    let head = bare(phrase[phrase.len() - 1]);
+    let body = super::lexicon::BODY_PARTS.contains(&head.as_str());
+    (lower && !body && thing_noun(&head)).then(|| format!("{whose} {}", phrase.join(" ")))
 }
 
 /// `sentence` with its "it" read as `thing`, when it opens the sentence

@@ -96,6 +96,28 @@ fn it_after_the_clause_before() {
         "I got a new job",
         Some("Ana's new job is at a startup in Porto."),
     );
+    // the thing someone's the clause before opens with
+    check(
+        "it's a wedding present for my cousin",
+        "Ana's first quilt took me three months",
+        Some("Ana's first quilt is a wedding present for my cousin"),
+    );
+    // not a person, nor a judgement
+    check(
+        "it's a long way from here",
+        "Ana's mum lives in Leeds",
+        None,
+    );
+    check(
+        "it was frustrating because I couldn't play",
+        "Ana's ankle got hurt in the game",
+        None,
+    );
+    check(
+        "it's been tough",
+        "Ana's first quilt took me three months",
+        None,
+    );
     check(
         "It was a reading by refugee poets.",
         "I went to a poetry reading on Friday.",
