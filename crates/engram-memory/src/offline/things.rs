@@ -211,7 +211,7 @@ pub(super) fn done_thing(before: &str, speaker: &str) -> Option<String> {
             // ("Losing my job was a bummer": a gerund subject, no doing)
             let ongoing = form == VerbForm::Gerund
                 && ((i == 0 && !w[1..].iter().any(|x| is_verbish(x)))
-                    || (i >= 1 && matches!(bare(w[i - 1]).as_str(), "i'm" | "im"))
+                    || (i >= 1 && matches!(bare(w[i - 1]).as_str(), "i'm" | "im" | "we're"))
                     || (i >= 2 && bare(w[i - 1]) == "am" && bare(w[i - 2]) == "i"));
             if !(matches!(form, VerbForm::Past | VerbForm::Base) || ongoing)
                 || matches!(
@@ -256,7 +256,10 @@ pub(super) fn done_thing(before: &str, speaker: &str) -> Option<String> {
             let Some(det) = w.get(j).map(|d| bare(d)) else {
                 continue;
             };
-            if !matches!(det.as_str(), "a" | "an" | "my" | "this" | "our") {
+            // ("we're launching the new checkout": a team's own work is
+            // "the" one)
+            let ours = det == "the" && i >= 1 && bare(w[i - 1]) == "we're";
+            if !matches!(det.as_str(), "a" | "an" | "my" | "this" | "our") && !ours {
                 continue;
             }
             let Some(noun) = phrase_after(&w, j) else {

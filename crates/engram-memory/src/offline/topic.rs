@@ -201,6 +201,17 @@ fn own_thing(before: &str, speaker: &str) -> Option<Asked> {
 pub(super) fn it_from_before(clause: &str, before: &str, speaker: &str) -> Option<String> {
     let w = words(clause);
     let first = w.first()?.replace('\u{2019}', "'");
+    // "I'm the tech lead on it": the role's "it" closes the clause
+    let role_on_it = matches!(bare(&first).as_str(), "i'm" | "im")
+        && w.len() >= 4
+        && bare(w[w.len() - 1]) == "it"
+        && matches!(bare(w[w.len() - 2]).as_str(), "on" | "for");
+    if role_on_it {
+        let thing = done_thing(before, speaker)?;
+        let last = w[w.len() - 1];
+        let tail = &last[last.find(['.', '!']).unwrap_or(last.len())..];
+        return Some(format!("{} {thing}{tail}", w[..w.len() - 1].join(" ")));
+    }
     if !matches!(first.as_str(), "It" | "it" | "It's" | "it's") {
         return None;
     }

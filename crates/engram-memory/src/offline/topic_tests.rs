@@ -96,6 +96,13 @@ fn it_after_the_clause_before() {
         "I got a new job",
         Some("Ana's new job is at a startup in Porto."),
     );
+    // a role "on it", in what the speaker (or their team) is doing
+    check(
+        "I'm the tech lead on it",
+        "we're launching the new checkout on April 14",
+        Some("I'm the tech lead on Ana's new checkout"),
+    );
+    check("I'm all over it", "we're launching the new checkout", None);
     // the thing someone's the clause before opens with
     check(
         "it's a wedding present for my cousin",
