@@ -40,13 +40,30 @@ pub(super) fn of_turns<'a>(turns: &[Turn<'a>]) -> (Vec<&'a str>, Vec<&'a str>) {
 /// people from then on, so "Mia really wants to see the cherry blossoms"
 /// is about someone named even where her name opens the sentence.
 pub(super) fn named_relations<'a>(turns: &[Turn<'a>]) -> Vec<&'a str> {
+    let own = |w: &str| matches!(w, "my" | "our" | "his" | "her" | "their");
+    named_after_kin(turns.iter().map(|t| t.text), own)
+}
+
+/// People the space's earlier facts name as someone's ("Noa's daughter
+/// Isla does ballet"): known as people here too, so "Isla quit ballet"
+/// is about someone named.
+pub(super) fn named_in_facts(facts: &[String]) -> Vec<&str> {
+    named_after_kin(facts.iter().map(String::as_str), |w| w.ends_with("'s"))
+}
+
+/// The names in `texts` said right after a word for someone's kin whose
+/// owner (the word before it, lowercased) `owned` accepts: "my girlfriend
+/// Mia", "Noa's daughter Isla".
+fn named_after_kin<'a>(
+    texts: impl Iterator<Item = &'a str>,
+    owned: impl Fn(&str) -> bool,
+) -> Vec<&'a str> {
     let mut out = Vec::new();
-    for t in turns {
-        let words: Vec<&'a str> = t.text.split_whitespace().collect();
+    for text in texts {
+        let words: Vec<&'a str> = text.split_whitespace().collect();
         for k in 2..words.len() {
-            let owner = super::clauses::bare(words[k - 2]);
             let noun = super::clauses::bare(words[k - 1]);
-            let related = matches!(owner.as_str(), "my" | "our" | "his" | "her" | "their")
+            let related = owned(&super::clauses::bare(words[k - 2]))
                 && super::lexicon::PERSON_NOUNS
                     .iter()
                     .any(|(n, plural)| *n == noun && !plural)
@@ -58,29 +75,6 @@ pub(super) fn named_relations<'a>(turns: &[Turn<'a>]) -> Vec<&'a str> {
                 && name.chars().skip(1).all(char::is_lowercase)
                 && !out.contains(&name)
             {
-                out.push(name);
-            }
-        }
-    }
-    out
-}
-
-/// People the space's earlier facts name as someone's ("Noa's daughter
-/// Isla does ballet"): known as people here too, so "Isla quit ballet"
-/// is about someone named.
-pub(super) fn named_in_facts(facts: &[String]) -> Vec<&str> {
-    let mut out = Vec::new();
-    for fact in facts {
-        let words: Vec<&str> = fact.split_whitespace().collect();
-        for k in 2..words.len() {
-            let noun = super::clauses::bare(words[k - 1]);
-            let related = words[k - 2].ends_with("'s")
-                && super::lexicon::PERSON_NOUNS
-                    .iter()
-                    .any(|(n, plural)| *n == noun && !plural);
-            let name = super::entities::core(words[k]);
-            let name = name.strip_suffix("'s").unwrap_or(name);
-            if related && super::intro::is_name_word(name) && !out.contains(&name) {
                 out.push(name);
             }
         }

@@ -92,23 +92,12 @@ fn judged_thing(before: &str, people: &[&str]) -> Option<String> {
     }) && subject
         .last()
         .is_some_and(|w| w.starts_with(char::is_uppercase));
-    let pronoun = matches!(
-        bare(subject[0]).as_str(),
-        "it" | "this"
-            | "that"
-            | "they"
-            | "he"
-            | "she"
-            | "my"
-            | "our"
-            | "your"
-            | "his"
-            | "her"
-            | "their"
-            | "i"
-            | "we"
-            | "you"
-    );
+    let first = bare(subject[0]);
+    let pronoun = super::clauses::SUBJECTS.contains(&first.as_str())
+        || matches!(
+            first.as_str(),
+            "my" | "our" | "your" | "his" | "her" | "their"
+        );
     let person = subject
         .iter()
         .any(|w| people.iter().any(|p| *p == super::coref::parts(w).1));

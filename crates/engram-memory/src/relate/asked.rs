@@ -480,8 +480,9 @@ pub struct Asked {
     dislike: bool,
     /// It asks where someone works.
     workplace: bool,
-    /// It asks which book, show or make (the question, to tell a name).
-    title: Option<String>,
+    /// It asks which book, show or make (the question's words, to tell
+    /// a name).
+    title: Option<Vec<String>>,
 }
 
 impl Asked {
@@ -507,7 +508,7 @@ impl Asked {
             medication: super::doses::asks_medication(question),
             dislike: dislike::asks_dislike(question),
             workplace: workplace::asks_workplace(question),
-            title: going::asks_title(question).then(|| question.to_string()),
+            title: going::asks_title(question).then(|| going::said_words(question)),
         }
     }
 
@@ -585,7 +586,7 @@ impl Asked {
 
     /// Whether the question asks which work and `memory` names a title.
     pub fn titled(&self, memory: &str) -> bool {
-        (self.title.as_deref()).is_some_and(|q| going::names_title(memory, q))
+        (self.title.as_deref()).is_some_and(|said| going::names_title(memory, said))
     }
 
     /// Whether `memory` tells of something over, for a question about now.

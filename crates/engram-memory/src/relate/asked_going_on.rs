@@ -82,14 +82,18 @@ pub(super) fn asks_title(question: &str) -> bool {
     )
 }
 
-/// Whether `memory` names a title the question does not already say
-/// (a capitalised word past its first, not one of `question`'s):
-/// "... is The Name of the Wind by Patrick Rothfuss".
-pub(super) fn names_title(memory: &str, question: &str) -> bool {
-    let said: Vec<String> = question
+/// The question's words, read once, that a title must not merely repeat.
+pub(super) fn said_words(question: &str) -> Vec<String> {
+    question
         .split_whitespace()
         .map(crate::offline::clauses::bare)
-        .collect();
+        .collect()
+}
+
+/// Whether `memory` names a title the question does not already say
+/// (a capitalised word past its first, not one of the question's words,
+/// `said`): "... is The Name of the Wind by Patrick Rothfuss".
+pub(super) fn names_title(memory: &str, said: &[String]) -> bool {
     memory.split_whitespace().skip(1).any(|w| {
         let core = w.trim_matches(|c: char| !c.is_alphanumeric());
         let core = core.strip_suffix("'s").unwrap_or(core);
