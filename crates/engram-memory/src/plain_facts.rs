@@ -4,8 +4,9 @@
 //! dramas and emotionally-driven films", "Tim just loves watching
 //! LeBron", "John has always liked Under Armour", "Tim is hooked on Harry
 //! Potter"), an aim said as one ("Lena's goal is to run a sub-4
-//! marathon") and something to be done by a date ("Zoe has to be out by
-//! the end of May").
+//! marathon"), something to be done by a date ("Zoe has to be out by
+//! the end of May") and a part of the body that hurts ("Rosa's back has
+//! been hurting").
 //!
 //! The judge reads a sentence's embedding, and the words of warmth these
 //! carry ("really", "love", "dream") pull it toward the chatter it was
@@ -129,7 +130,32 @@ pub fn is_plain_fact(text: &str) -> bool {
         Some((last, rest)) if matches!(*last, "too" | "as well") => rest.to_vec(),
         _ => words,
     };
-    taste(&words) || aim(&words) || makes_happy(&words) || wants(&words) || deadline(&words)
+    taste(&words)
+        || aim(&words)
+        || makes_happy(&words)
+        || wants(&words)
+        || deadline(&words)
+        || complaint(&words)
+}
+
+/// "<Name>'s [left] <part of the body> has been hurting / is sore".
+fn complaint(words: &[&str]) -> bool {
+    let Some(owner) = words.first().and_then(|w| w.strip_suffix("'s")) else {
+        return false;
+    };
+    let side = usize::from(words.get(1).is_some_and(|w| matches!(*w, "left" | "right")));
+    let part = words
+        .get(1 + side)
+        .is_some_and(|p| lexicon::body_part(&p.to_lowercase()));
+    let rest: Vec<&str> = words.iter().skip(2 + side).copied().collect();
+    let hurts = match rest.as_slice() {
+        ["has", "been", state, ..] | ["is" | "was" | "keeps", state, ..] => matches!(
+            *state,
+            "hurting" | "aching" | "sore" | "swollen" | "painful" | "throbbing" | "stiff"
+        ),
+        _ => false,
+    };
+    is_name_word(owner) && !common(owner) && part && hurts
 }
 
 /// "<Name> has to be out by the end of May": something someone must do
@@ -330,6 +356,14 @@ mod tests {
 
     fn check(text: &str, expect: bool) {
         assert_eq!(is_plain_fact(text), expect, "{text}");
+    }
+
+    #[test]
+    fn a_part_of_the_body_that_hurts_is_a_plain_fact() {
+        check("Rosa's back has been hurting.", true);
+        check("Rosa's left knee is sore after the hike.", true);
+        check("Rosa's back is great.", false);
+        check("The back has been hurting.", false);
     }
 
     #[test]

@@ -47,6 +47,15 @@ fn subject_of(body: &[&str]) -> Option<(String, bool)> {
             _ => None,
         }
     });
+    // "my back has been hurting, saw a physio": a part of the body does
+    // nothing, its owner does
+    let part = body.first().is_some_and(|m| bare(m) == "my")
+        && body
+            .get(1)
+            .is_some_and(|p| super::lexicon::body_part(&bare(p)));
+    if named.is_none() && part {
+        return Some(("I".to_string(), false));
+    }
     named.or_else(|| {
         let first = bare(body.iter().find(|w| bare(w) != "just")?);
         let past = matches!(verb(&first), Some((_, VerbForm::Past)))
@@ -245,6 +254,11 @@ mod tests {
         check("I'm so tired, tired of work", "tired", None);
         check("I'm happy, loves it", "loves", None);
         check("the kids loved it, laughed a lot", "laughed", None);
+        check(
+            "my back has been hurting, saw a physio today",
+            "saw",
+            Some("I"),
+        );
         // "I" left out of both
         check(
             "sold the Golf last weekend, picked up a used Tesla",

@@ -195,6 +195,17 @@ fn months_resolve_to_the_one_meant() {
         "My sister is visiting in June 2023.",
         &["2023-06"],
     );
+    // (an event one signed up for is ahead)
+    check(
+        "I've signed up for the Berlin marathon in September.",
+        "I've signed up for the Berlin marathon in September 2023.",
+        &["2023-09"],
+    );
+    check(
+        "I signed up for the gym in March.",
+        "I signed up for the gym in March 2023.",
+        &["2023-03"],
+    );
     check(
         "I will move in April.",
         "I will move in April 2024.",

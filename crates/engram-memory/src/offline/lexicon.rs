@@ -307,6 +307,33 @@ pub const BODY_PARTS: &[&str] = &[
     "tail", "wing",
 ];
 
+/// Parts of the body that ache, beyond [`BODY_PARTS`] (words with other
+/// senses, like "back", kept out of that list): said after "my" they are
+/// the speaker's ("my back has been hurting").
+pub const ACHING_PARTS: &[&str] = &[
+    "back",
+    "head",
+    "stomach",
+    "tummy",
+    "chest",
+    "throat",
+    "tooth",
+    "teeth",
+    "jaw",
+    "feet",
+    "knees",
+    "hips",
+    "shoulders",
+    "legs",
+    "eyes",
+    "joints",
+];
+
+/// Whether `w` (bare) names a part of the body.
+pub fn body_part(w: &str) -> bool {
+    BODY_PARTS.contains(&w) || ACHING_PARTS.contains(&w)
+}
+
 /// Auxiliaries and modals that may open a clause after its subject.
 pub const AUXILIARIES: &[&str] = &[
     "am",

@@ -3,8 +3,9 @@
 //! done, cholesterol is a bit high" is the speaker's. A clause that opens
 //! with a reading ("blood pressure", "cholesterol", "the scan") and says
 //! how it was is of whom the speaker's last fact was about, when that was
-//! the speaker or one of their people, else of the speaker. Reads text
-//! only.
+//! the speaker or one of their people, else of the speaker. So is what a
+//! clinician says "it" is ("physio says it's a slipped disc": the
+//! speaker has one). Reads text only.
 
 use super::clauses::bare;
 
@@ -35,6 +36,18 @@ const HOW: &[&str] = &[
     "is", "was", "were", "are", "came", "come", "looked", "looks", "showed",
 ];
 
+/// `clause` with its reading or its diagnosis made whose the talk was of
+/// (see [`owned`] and [`diagnosis`]), given the facts `said` before it in
+/// order; `None` when it has neither.
+pub(super) fn said_of<'a>(
+    clause: &str,
+    speaker: &str,
+    said: impl DoubleEndedIterator<Item = &'a str> + Clone,
+) -> Option<String> {
+    let owner = owner(said.clone().next_back(), speaker);
+    owned(clause, &owner).or_else(|| diagnosis(clause, &owner, speaker, said))
+}
+
 /// `clause` with its reading made `owner`'s ("Rosa's dad's blood
 /// pressure was high"), when it opens with one; `None` otherwise.
 pub(super) fn owned(clause: &str, owner: &str) -> Option<String> {
@@ -51,6 +64,121 @@ pub(super) fn owned(clause: &str, owner: &str) -> Option<String> {
     let said = &clause[skipped..skipped + reading.len()];
     let after = &clause[skipped + reading.len()..];
     Some(format!("{owner}'s {}{after}", said.to_lowercase()))
+}
+
+/// Who tells what a complaint is.
+const CLINICIANS: &[&str] = &[
+    "physio",
+    "physiotherapist",
+    "doctor",
+    "doc",
+    "gp",
+    "dentist",
+    "specialist",
+    "consultant",
+    "surgeon",
+    "nurse",
+    "osteopath",
+    "chiropractor",
+    "dermatologist",
+    "optician",
+];
+
+/// Conditions named without an article ("doctor says it's tendonitis").
+const CONDITIONS: &[&str] = &[
+    "flu",
+    "covid",
+    "shingles",
+    "pneumonia",
+    "asthma",
+    "sciatica",
+    "gout",
+    "arthritis",
+    "eczema",
+    "psoriasis",
+    "anaemia",
+    "anemia",
+];
+
+/// `clause` said as what it reports of `owner`, when a clinician says what
+/// "it" is ("physio says it's a slipped disc" -> "Rosa's physio says Rosa
+/// has a slipped disc"): the complaint the talk was about is `owner`'s,
+/// in the part of the body one of the three facts said `before` it
+/// names. The clinician is `speaker`'s when the complaint is. `None` for
+/// anything else, and for a judgement ("doctor says it's fine").
+pub(super) fn diagnosis<'a>(
+    clause: &str,
+    owner: &str,
+    speaker: &str,
+    before: impl DoubleEndedIterator<Item = &'a str>,
+) -> Option<String> {
+    let w: Vec<&str> = clause.split_whitespace().collect();
+    let lead = usize::from(
+        w.first()
+            .is_some_and(|d| matches!(bare(d).as_str(), "my" | "the")),
+    );
+    let who = bare(w.get(lead)?);
+    if !CLINICIANS.contains(&who.as_str()) {
+        return None;
+    }
+    let said = bare(w.get(lead + 1)?);
+    if !matches!(
+        said.as_str(),
+        "says" | "said" | "thinks" | "thought" | "reckons" | "confirmed"
+    ) {
+        return None;
+    }
+    let (has, rest) = match bare(w.get(lead + 2)?).as_str() {
+        "it's" => ("has", lead + 3),
+        "it" if w.get(lead + 3).is_some_and(|b| bare(b) == "is") => ("has", lead + 4),
+        "it" if w.get(lead + 3).is_some_and(|b| bare(b) == "was") => ("had", lead + 4),
+        _ => return None,
+    };
+    let named = w.get(rest..)?;
+    let hedge = usize::from(
+        named
+            .first()
+            .is_some_and(|h| matches!(bare(h).as_str(), "just" | "probably" | "likely")),
+    );
+    let head = bare(named.get(hedge)?);
+    let condition = matches!(head.as_str(), "a" | "an") && named.len() > hedge + 1
+        || CONDITIONS.contains(&head.as_str())
+        || ["itis", "osis", "algia"].iter().any(|e| head.ends_with(e));
+    if !condition {
+        return None;
+    }
+    // (as written: "GP")
+    let who = w[lead].trim_matches(|c: char| !c.is_alphanumeric());
+    let by = if owner == speaker {
+        format!("{speaker}'s {who}")
+    } else {
+        format!("the {who}")
+    };
+    // (in the part of the body the talk was of: "Rosa's back has been
+    // hurting" - "... a slipped disc in Rosa's back")
+    let named = named.join(" ");
+    let body = named.trim_end_matches(['.', '!']);
+    let part = before
+        .rev()
+        .take(3)
+        .find_map(|fact| sore_part(fact, owner))
+        .filter(|p| !body.contains(p.as_str()))
+        .map(|p| format!(" in {owner}'s {p}"))
+        .unwrap_or_default();
+    Some(format!(
+        "{by} {said} {owner} {has} {body}{part}{}",
+        &named[body.len()..]
+    ))
+}
+
+/// The part of the body `fact` says of `owner` ("Rosa's left knee is
+/// sore" -> "left knee").
+fn sore_part(fact: &str, owner: &str) -> Option<String> {
+    let rest = fact.strip_prefix(&format!("{owner}'s "))?;
+    let w: Vec<&str> = rest.split_whitespace().collect();
+    let side = usize::from(w.first().is_some_and(|s| matches!(*s, "left" | "right")));
+    let part = bare(w.get(side)?);
+    super::lexicon::body_part(&part).then(|| w[..=side].join(" ").to_lowercase())
 }
 
 /// Whose a reading is: one of the speaker's people when the speaker's
@@ -74,7 +202,44 @@ pub(super) fn owner(last_fact: Option<&str>, speaker: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{owned, owner};
+    use super::{diagnosis, owned, owner};
+
+    #[test]
+    fn a_clinician_says_what_the_complaint_is() {
+        let check = |clause: &str, owner: &str, want: Option<&str>| {
+            let got = diagnosis(clause, owner, "Rosa", std::iter::empty());
+            assert_eq!(got.as_deref(), want, "{clause}");
+        };
+        check(
+            "physio says it's a slipped disc",
+            "Rosa",
+            Some("Rosa's physio says Rosa has a slipped disc"),
+        );
+        check(
+            "the doctor said it was just a sprain",
+            "Rosa's dad",
+            Some("the doctor said Rosa's dad had just a sprain"),
+        );
+        check(
+            "GP thinks it's tendonitis.",
+            "Rosa",
+            Some("Rosa's GP thinks Rosa has tendonitis."),
+        );
+        check("doctor says it's fine", "Rosa", None);
+        // in the part of the body the talk was of
+        assert_eq!(
+            diagnosis(
+                "physio says it's a slipped disc.",
+                "Rosa",
+                "Rosa",
+                ["Rosa's back has been hurting.", "Rosa saw a physio."].into_iter()
+            )
+            .as_deref(),
+            Some("Rosa's physio says Rosa has a slipped disc in Rosa's back.")
+        );
+        check("my friend says it's a slipped disc", "Rosa", None);
+        check("the doctor says I need rest", "Rosa", None);
+    }
 
     #[test]
     fn a_reading_is_of_whom_the_talk_was() {

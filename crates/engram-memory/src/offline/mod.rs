@@ -252,8 +252,8 @@ fn extract_turns(turns: &[Turn], prior: &[String]) -> Vec<Candidate> {
                 .or_else(|| said_before.and_then(|b| taken_with::resolved(&clause, b, &people)))
                 // "my dad had his check-up ... blood pressure was high": his
                 .or_else(|| {
-                    let last = out.last().map(|c| c.content.as_str());
-                    measures::owned(&clause, &measures::owner(last, t.speaker?))
+                    let said = out.iter().map(|c| c.content.as_str());
+                    measures::said_of(&clause, t.speaker?, said)
                 });
                 // "I have a new manager, his name is Tom": the manager's
                 let named = match rewritten {

@@ -130,6 +130,20 @@ pub(super) fn says_nothing(pred: &[&str], i: usize, complement: &[&str]) -> bool
     !event || vague_object
 }
 
+/// Whether the clause is a complaint of the body ("Rosa's back has been
+/// hurting"): a part of the body that hurts, with `pred[i]` its verb.
+pub(super) fn aches(subject: &[&str], pred: &[&str], i: usize) -> bool {
+    subject
+        .last()
+        .is_some_and(|w| super::lexicon::body_part(&bare(w)))
+        && pred
+            .get(i)
+            .and_then(|w| verb(&bare(w)))
+            .is_some_and(|(b, _)| {
+                matches!(b, "hurt" | "ache" | "swell" | "itch" | "throb" | "bleed")
+            })
+}
+
 /// "Jonas's girlfriend is Mia": after a copula, who a relative is, by
 /// name, is the content, however well the name is known.
 pub(super) fn names_relative(subject: &[&str], complement: &[&str]) -> bool {

@@ -135,8 +135,19 @@ pub(super) fn frequency(words: &[&str]) -> Option<String> {
 /// a number (and may name the thing itself: "Two dogs").
 pub(super) fn counted(asked: &str, words: &[&str]) -> Option<String> {
     // "How many people are you cooking for?": "I'm cooking for four people"
+    // ("How many guests?": the count of guests one has, at what the talk
+    // is of)
+    let elliptic =
+        !asked.contains(' ') && (asked.ends_with('s') || matches!(asked, "people" | "children"));
     let (noun, doing) = match asked.split_once(" do you ") {
         Some((noun, doing)) => (noun, format!("I {}", doing_phrase(doing, false)?)),
+        None if elliptic => {
+            let guests = matches!(asked, "guests" | "people" | "attendees");
+            (
+                asked,
+                if guests { "I'm having" } else { "I have" }.to_string(),
+            )
+        }
         None => {
             let (noun, doing) = asked.split_once(" are you ")?;
             let gerund = doing.split_whitespace().next()?;
@@ -163,6 +174,19 @@ pub(super) fn counted(asked: &str, words: &[&str]) -> Option<String> {
             && !matches!(number.as_str(), "few" | "couple" | "several"));
     if !is_number || words.len() > skip + 6 || words.iter().any(|w| is_verbish(w)) {
         return None;
+    }
+    // "around 20, just close family": the thing goes after the number
+    if elliptic && (words[skip].ends_with(',') || words.len() == skip + 1) {
+        let said = lowered_opening(&words[..=skip]);
+        let n = said.trim_end_matches([',', '.', '!']);
+        let tail = &said[n.len()..];
+        let rest = words[skip + 1..].join(" ");
+        let rest = if rest.is_empty() {
+            rest
+        } else {
+            format!(" {rest}")
+        };
+        return Some(format!("{doing} {n} {noun}{tail}{rest}"));
     }
     let said = lowered_opening(words);
     if words.len() > skip + 1 {
@@ -465,4 +489,54 @@ pub(super) fn tools_for(question: &str, answer: &str) -> Option<String> {
             && !words.iter().any(|w| super::clauses::is_verbish(w))
     });
     (each && !items.is_empty()).then(|| format!("I use {answer}."))
+}
+
+/// "mushrooms, anything with chickpeas, and I hate olives" answering a
+/// question of taste ("Any foods you love?", "What music do you like?"):
+/// "I love mushrooms and anything with chickpeas, and I hate olives". The
+/// things listed (no verb among them) are what the question's verb takes;
+/// a clause of the speaker's own after them ("and I hate olives") stays.
+pub(super) fn tastes_listed(question: &str, answer: &str) -> Option<String> {
+    let q: Vec<String> = question.split_whitespace().map(bare).collect();
+    let taste = q.iter().find_map(|w| match w.as_str() {
+        v @ ("love" | "like" | "enjoy") => Some(v),
+        _ => None,
+    })?;
+    let asks = matches!(q.first().map(String::as_str), Some("any" | "what"))
+        && q.iter().any(|w| w == "you")
+        && !q
+            .iter()
+            .any(|w| matches!(w.as_str(), "do" | "does") && q.len() <= 3);
+    if !asks {
+        return None;
+    }
+    let answer = answer.trim().trim_end_matches(['.', '!']);
+    let mut things: Vec<&str> = Vec::new();
+    let mut own: Option<&str> = None;
+    for item in answer.split(", ") {
+        let bare_item = item
+            .strip_prefix("and ")
+            .or_else(|| item.strip_prefix("but "))
+            .unwrap_or(item);
+        let words: Vec<&str> = bare_item.split_whitespace().collect();
+        if words.first().is_some_and(|w| matches!(*w, "I" | "I'm")) {
+            own = Some(item);
+            break;
+        }
+        if words.is_empty() || words.len() > 4 || words.iter().any(|w| is_verbish(w)) {
+            return None;
+        }
+        things.push(bare_item);
+    }
+    if things.len() < 2 {
+        return None;
+    }
+    let last = things.pop()?;
+    let listed = format!("{} and {last}", things.join(", "));
+    // (as written: "Radiohead" is a name)
+    let mine = format!("I {taste} {listed}");
+    Some(match own {
+        Some(clause) => format!("{mine}, {clause}."),
+        None => format!("{mine}."),
+    })
 }

@@ -14,8 +14,12 @@ use super::clauses;
 /// dates, places and people named, then the shapes of this module, then
 /// names given in passing and requests made for good).
 pub(super) fn restated(sentence: &str) -> String {
-    use super::restate::{bike_as_verb, date_set, hometown_named, manager_named};
+    use super::restate::{
+        bike_as_verb, date_set, hometown_named, killing_me, manager_named, self_expression,
+    };
     let sentence = bike_as_verb(sentence);
+    let sentence = killing_me(&sentence).into_owned();
+    let sentence = self_expression(&sentence).into_owned();
     let sentence = date_set(&sentence).into_owned();
     let sentence = hometown_named(&sentence).into_owned();
     let sentence = manager_named(&sentence);

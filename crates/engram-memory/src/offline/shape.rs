@@ -483,9 +483,12 @@ pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
     // with Maria" says nothing)
     // (or, after a copula, who a relative is, or what state someone's
     // event is in: "Femi's surgery is done")
-    let has_content = (copula
-        && (predicate::names_relative(subject_words, &complement)
-            || predicate::state_of_theirs(subject_words, &complement)))
+    // ("Rosa's back has been hurting": a complaint of the body)
+    let aching = predicate::aches(subject_words, pred, i);
+    let has_content = aching
+        || (copula
+            && (predicate::names_relative(subject_words, &complement)
+                || predicate::state_of_theirs(subject_words, &complement)))
         || complement.iter().any(|w| {
             let b = bare(w);
             let b = b.strip_suffix("'s").unwrap_or(&b);
@@ -570,7 +573,7 @@ pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
     if !has_content && !taste && predicate::says_nothing(pred, i, &complement) {
         return Some("says nothing in particular");
     }
-    if super::vague::bare_activity(pred, &subject)
+    if (super::vague::bare_activity(pred, &subject) && !aching)
         || super::vague::empty_period(pred)
         || super::vague::object_left_out(&pred[i..])
         || super::vague::bare_resolve(pred)

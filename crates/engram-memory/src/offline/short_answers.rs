@@ -112,6 +112,11 @@ pub(super) fn expanded(question: &str, answer: &str) -> Option<String> {
     if let Some(said) = super::said_alone::tools_for(&lower, answer) {
         return Some(said);
     }
+    // "Any foods you love?" - "mushrooms, anything with chickpeas, and I
+    // hate olives"
+    if let Some(said) = super::said_alone::tastes_listed(&lower, answer) {
+        return Some(said);
+    }
     let (fragment, rest) = answer.split_at(cut);
     let rest = affirmed(rest);
     let fragment = fragment.trim();
@@ -296,6 +301,9 @@ pub(super) fn expanded(question: &str, answer: &str) -> Option<String> {
             return None;
         }
         format!("I {did} {}", whereabouts(&words)?)
+    } else if after(&lower, FAVOURITE_PART).is_some_and(|rest| rest.len() <= 1) {
+        // "Favourite part?" - "honestly the food, ..."
+        format!("My favourite part was {}", thing(&words)?)
     } else if let Some(when) = after(&lower, PLANS) {
         // "Any plans for the weekend?" - "A hike in the Peak District."
         // (a hedge stays: "probably just family lunch")
@@ -380,9 +388,19 @@ pub(super) fn which_of_before(question: &str, before: &str, answer: &str) -> Opt
         .find(|c| c.split_whitespace().any(|w| bare(w) == noun))?;
     let words: Vec<&str> = clause.split_whitespace().collect();
     let k = words.iter().position(|w| bare(w) == noun)?;
-    let v = k
-        .checked_sub(1)
-        .filter(|&v| v > 0 && super::clauses::is_verbish(words[v]))?;
+    // (one word may say which: "starts secondary school")
+    let v = (1..=2)
+        .filter_map(|d| k.checked_sub(d))
+        .find(|&v| v > 0 && super::clauses::is_verbish(words[v]))?;
+    if k - v == 2 && super::clauses::is_verbish(words[v + 1]) {
+        return None;
+    }
+    let said = &words[v + 1..=k];
+    let said = match said.first().map(|d| bare(d)).as_deref() {
+        Some("a" | "an" | "the") => &said[1..],
+        _ => said,
+    };
+    let noun = said.join(" ");
     let subject = &words[..v];
     let own = matches!(bare(subject[0]).as_str(), "my" | "our");
     let whose = match subject {
@@ -392,6 +410,19 @@ pub(super) fn which_of_before(question: &str, before: &str, answer: &str) -> Opt
     };
     Some(format!("{whose} {noun} is {answer}"))
 }
+
+/// Questions that ask for the best of something just told of (a trip, a
+/// show): the question said in full, to its mark.
+const FAVOURITE_PART: &[&str] = &[
+    "favourite part",
+    "favorite part",
+    "what was your favourite part",
+    "what was your favorite part",
+    "what was the best part",
+    "best part",
+    "highlight",
+    "what was the highlight",
+];
 
 /// Questions that ask what one plans ("Any plans for the weekend?").
 const PLANS: &[&str] = &[

@@ -127,6 +127,36 @@ fn short_answers_said_in_full() {
             Some("I'm inviting about 80 guests."),
         ),
         (
+            "Exciting! How many guests?",
+            "around 20, just close family and friends",
+            Some("I'm having around 20 guests, just close family and friends"),
+        ),
+        (
+            "Sure! Any foods you love?",
+            "mushrooms, anything with chickpeas, and I hate olives",
+            Some("I love mushrooms and anything with chickpeas, and I hate olives."),
+        ),
+        (
+            "What bands do you like?",
+            "Radiohead, Blur, Pulp",
+            Some("I like Radiohead, Blur and Pulp."),
+        ),
+        (
+            "Amazing! Favourite part?",
+            "honestly the food, and the temples in Kyoto were stunning",
+            Some("My favourite part was the food, and the temples in Kyoto were stunning"),
+        ),
+        (
+            "How many people?",
+            "about 30",
+            Some("I'm having about 30 people"),
+        ),
+        (
+            "How many kids?",
+            "Three.",
+            Some("I have three kids."),
+        ),
+        (
             "Exciting! Where are you staying?",
             "A ryokan in Kyoto for the first three nights, then a hotel in Shinjuku.",
             Some("I'm staying at a ryokan in Kyoto for the first three nights, then a hotel in Shinjuku."),
@@ -455,5 +485,24 @@ fn which_one_of_what_was_just_said() {
     assert_eq!(
         which_of_before("Which school?", "school was fun", "St Anne's").as_deref(),
         None
+    );
+    // a word that says which, or an article, before the thing
+    assert_eq!(
+        which_of_before(
+            "That's a big step! Which school?",
+            "my son starts secondary school in September, he's nervous about it",
+            "Hillcrest Academy, it's a 20 minute bus ride"
+        )
+        .as_deref(),
+        Some("my son's secondary school is Hillcrest Academy, it's a 20 minute bus ride")
+    );
+    assert_eq!(
+        which_of_before(
+            "Which gym?",
+            "I joined a gym last week",
+            "PureGym on Mare Street"
+        )
+        .as_deref(),
+        Some("My gym is PureGym on Mare Street")
     );
 }

@@ -96,6 +96,11 @@ pub(super) fn pointed_thing(w: &[&str]) -> Option<(String, String)> {
     })
 }
 
+/// Whether `w` (bare) ends a thing's phrase when it follows it.
+pub(super) fn ends_phrase(w: &str) -> bool {
+    PHRASE_ENDS.contains(&w)
+}
+
 /// Words that end a thing's phrase when they follow it: joining words,
 /// prepositions, times, pronouns.
 const PHRASE_ENDS: &[&str] = &[
@@ -192,6 +197,36 @@ pub(super) fn phrase_after(w: &[&str], j: usize) -> Option<String> {
     None
 }
 
+/// A thing got by its make ("a used Tesla Model 3", "a new Kindle"): after
+/// the determiner at `j`, up to five words to the sentence's end, at
+/// least one capitalised and none a function word or a verb but a
+/// participle.
+fn product_after(w: &[&str], j: usize) -> Option<String> {
+    let rest = w.get(j + 1..)?;
+    if rest.is_empty() || rest.len() > 5 || rest[..rest.len() - 1].iter().any(|x| x.ends_with(','))
+    {
+        return None;
+    }
+    let words: Vec<&str> = rest
+        .iter()
+        .map(|x| x.trim_end_matches(['.', '!', ',']))
+        .collect();
+    // (a participle is said of it: "used", "refurbished")
+    let doing = |x: &str| {
+        is_verbish(x)
+            && !x.starts_with(char::is_uppercase)
+            && verb(&bare(x)).is_none_or(|(_, f)| f != VerbForm::Past)
+    };
+    let fits = words.iter().all(|x| {
+        !x.is_empty()
+            && x.chars().all(|c| c.is_alphanumeric() || c == '-')
+            && !super::words::FUNCTION.contains(&bare(x).as_str())
+            && !doing(x)
+    });
+    let made = words.iter().any(|x| x.starts_with(char::is_uppercase));
+    (fits && made).then(|| words.join(" "))
+}
+
 /// The one thing `speaker` said they did something with, in their turn
 /// before the question: "I went to a poetry reading last Fri" -> "the
 /// poetry reading Caroline went to", "I finished my first full
@@ -262,7 +297,10 @@ pub(super) fn done_thing(before: &str, speaker: &str) -> Option<String> {
             if !matches!(det.as_str(), "a" | "an" | "my" | "this" | "our") && !ours {
                 continue;
             }
-            let Some(noun) = phrase_after(&w, j) else {
+            // ("I just bought a used Tesla Model 3": a make and model)
+            let got = matches!(base, "buy" | "get" | "order" | "lease");
+            let Some(noun) = phrase_after(&w, j).or_else(|| got.then(|| product_after(&w, j))?)
+            else {
                 continue;
             };
             // two things: which one the question means is not said

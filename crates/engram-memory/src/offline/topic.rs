@@ -213,7 +213,16 @@ pub(super) fn it_from_before(clause: &str, before: &str, speaker: &str) -> Optio
         return Some(format!("{} {thing}{tail}", w[..w.len() - 1].join(" ")));
     }
     if !matches!(first.as_str(), "It" | "it" | "It's" | "it's") {
-        return None;
+        // "Painting is great ..., I find it relaxing": the doing the clause
+        // before opened with
+        let doing = doing_subject(before)?;
+        let asked = Asked {
+            thing: doing,
+            shown: false,
+            object_only: true,
+            verb: Some("do"),
+        };
+        return answered(clause, &asked);
     }
     let judged = w.iter().skip(1).all(|x| {
         let b = bare(x);
@@ -249,6 +258,29 @@ pub(super) fn it_from_before(clause: &str, before: &str, speaker: &str) -> Optio
             verb: None,
         },
     )
+}
+
+/// The doing `before` opens with as its subject ("Painting is great",
+/// "Playing the piano helps me"), in lower case: a gerund and up to three
+/// words, then "is", "was" or "helps".
+fn doing_subject(before: &str) -> Option<String> {
+    let w = words(before);
+    let first = w.first()?;
+    if !first.starts_with(char::is_uppercase)
+        || !matches!(verb(&bare(first)), Some((_, VerbForm::Gerund)))
+    {
+        return None;
+    }
+    let end = (1..w.len().min(5)).find(|&k| {
+        matches!(
+            bare(w[k]).as_str(),
+            "is" | "was" | "has" | "helps" | "helped" | "keeps" | "makes"
+        )
+    })?;
+    if w[..end].iter().any(|x| x.ends_with([',', '.'])) {
+        return None;
+    }
+    Some(w[..end].join(" ").to_lowercase())
 }
 
 /// The thing someone's that `before` opens with, as its subject ("Rosa's
@@ -324,11 +356,22 @@ pub(super) fn answered(sentence: &str, asked: &Asked) -> Option<String> {
             && verb(&bare(w[i - 1]))
                 .is_some_and(|(base, _)| verbs.contains(&base) || asked.verb == Some(base))
             // (after a comma the next word starts a phrase of its own:
-            // "I love it, reading way more")
+            // "I love it, reading way more"; "find it relaxing" says how)
             && (trail.starts_with(',')
+                || bare(w[i - 1]) == "find"
                 || w.get(i + 1)
                     .is_none_or(|n| !is_verbish(n) && bare(n) != "easy"));
-        if object {
+        // ("been doing it", "I do it every evening": the doing is the one
+        // said before, in the form of the "do")
+        let redone = (object && asked.verb == Some("do"))
+            .then(|| done_again(&bare(w[i - 1]), thing))
+            .flatten();
+        if let Some(again) = redone {
+            out.pop();
+            let (doing_lead, _, _) = super::coref::parts(w[i - 1]);
+            out.push(format!("{doing_lead}{again}{trail}"));
+            changed = true;
+        } else if object {
             out.push(format!("{lead}{thing}{trail}"));
             changed = true;
         } else {
@@ -336,6 +379,28 @@ pub(super) fn answered(sentence: &str, asked: &Asked) -> Option<String> {
         }
     }
     changed.then(|| out.join(" "))
+}
+
+/// A doing (`thing`, a gerund phrase: "playing the piano") in the form
+/// of `done` ("do", "does", "did", "doing"): "play the piano", "plays the
+/// piano", ...; `None` when `thing` is no doing or `done` no "do".
+fn done_again(done: &str, thing: &str) -> Option<String> {
+    let (gerund, rest) = thing.split_once(' ').unwrap_or((thing, ""));
+    let Some((base, VerbForm::Gerund)) = verb(gerund) else {
+        return None;
+    };
+    let form = match done {
+        "doing" => gerund.to_string(),
+        "do" => base.to_string(),
+        "does" => super::coref::third_person(base),
+        "did" => super::lexicon::past_of(base)?,
+        _ => return None,
+    };
+    Some(if rest.is_empty() {
+        form
+    } else {
+        format!("{form} {rest}")
+    })
 }
 
 /// Verbs whose object "it" is the thing asked about.
@@ -451,7 +516,62 @@ pub(super) fn asked_in(turns: &[Turn], ti: usize) -> Option<Asked> {
         .and_then(|i| turns.get(i))
         .filter(|p| p.speaker == t.speaker)
         .map(|p| p.text);
-    asked_about(q.text, before, speaker)
+    asked_about(q.text, before, speaker).or_else(|| {
+        // "How long have you been doing it?" after "I've been learning
+        // the guitar": the doing itself
+        let q = q.text.to_lowercase();
+        // ("How's it going?" - "I love it")
+        (q.contains("doing it") || q.contains("doing that") || q.contains("it going"))
+            .then(|| before.and_then(activity))
+            .flatten()
+            .map(|thing| Asked {
+                thing,
+                shown: false,
+                object_only: true,
+                verb: Some("do"),
+            })
+    })
+}
+
+/// The one doing under way that `before` tells of ("I've been learning
+/// the guitar", "I'm training for a marathon", "I started learning
+/// Spanish"): the gerund and up to four words after it, to a stop.
+fn activity(before: &str) -> Option<String> {
+    let mut found: Option<String> = None;
+    for s in sentences(before) {
+        let w = words(s);
+        for i in 1..w.len() {
+            let lead = bare(w[i - 1]);
+            let gerund = matches!(verb(&bare(w[i])), Some((_, VerbForm::Gerund)));
+            if !gerund
+                || !matches!(
+                    lead.as_str(),
+                    "been" | "i'm" | "im" | "am" | "started" | "began"
+                )
+                || w[i - 1].ends_with(',')
+            {
+                continue;
+            }
+            let mut phrase = vec![w[i].trim_end_matches([',', '.', '!'])];
+            for x in w[i + 1..].iter().take(4) {
+                let b = bare(x);
+                let time = matches!(b.as_str(), "since" | "every" | "now" | "lately" | "when");
+                if super::things::ends_phrase(&b) || b.is_empty() || time {
+                    break;
+                }
+                phrase.push(x.trim_end_matches([',', '.', '!']));
+                if x.ends_with([',', '.', '!']) {
+                    break;
+                }
+            }
+            // two doings: which one is not said
+            if found.is_some() {
+                return None;
+            }
+            found = Some(phrase.join(" "));
+        }
+    }
+    found
 }
 
 #[cfg(test)]

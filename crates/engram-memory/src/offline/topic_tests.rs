@@ -45,6 +45,33 @@ fn the_answer_does_what_the_question_did_to_it() {
 
 #[test]
 fn the_thing_the_speaker_did_before() {
+    // a doing under way, done again
+    let thing = asked_about("How long have you been doing it?", None, "Ana")
+        .or_else(|| {
+            Some(Asked {
+                thing: activity("I've been learning the guitar since March.")?,
+                shown: false,
+                object_only: true,
+                verb: Some("do"),
+            })
+        })
+        .unwrap();
+    assert_eq!(thing.thing, "learning the guitar");
+    assert_eq!(
+        answered("been doing it for about 2 years now", &thing).as_deref(),
+        Some("been learning the guitar for about 2 years now")
+    );
+    assert_eq!(
+        activity("I'm training for a marathon, and I've been swimming"),
+        None
+    );
+    // a thing got by its make
+    check(
+        Some("I just bought a used Tesla Model 3"),
+        "Oh nice! How do you like it?",
+        "I love it, the range is great",
+        Some("I love Ana's used Tesla Model 3, the range is great"),
+    );
     check(
         Some("I finally finished my first novel last night!"),
         "Congrats! What's it about?",

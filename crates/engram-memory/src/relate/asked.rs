@@ -236,6 +236,8 @@ mod when;
 #[path = "asked_going_on.rs"]
 mod going;
 
+#[path = "asked_ailment.rs"]
+mod ailment;
 #[path = "asked_dislike.rs"]
 mod dislike;
 #[path = "asked_workplace.rs"]
@@ -408,38 +410,6 @@ fn asks_partner(question: &str) -> bool {
     with(&words) || partner(&words)
 }
 
-/// Whether `question` asks what someone does for a living: "what does X
-/// do (for work / for a living)?", "what is X's job / occupation?".
-fn asks_job(question: &str) -> bool {
-    let q = bare_question(question);
-    let words: Vec<&str> = q.split_whitespace().collect();
-    let does = matches!(words.as_slice(), ["what", "does" | "do", .., "do"])
-        || q.ends_with(" do for work")
-        || q.ends_with(" do for a living");
-    let job = words.first() == Some(&"what")
-        && words
-            .last()
-            .is_some_and(|w| matches!(*w, "job" | "occupation" | "profession"));
-    (does && words.first() == Some(&"what")) || job
-}
-
-/// Whether `memory` names an occupation: "is a nurse", "works as a
-/// teacher", "is an ICU nurse".
-fn names_occupation(memory: &str) -> bool {
-    let words: Vec<String> = memory
-        .split_whitespace()
-        .map(crate::offline::clauses::bare)
-        .collect();
-    words.windows(2).enumerate().any(|(i, p)| {
-        matches!(p[0].as_str(), "is" | "as" | "was")
-            && matches!(p[1].as_str(), "a" | "an")
-            && words[i + 2..]
-                .iter()
-                .take(3)
-                .any(|w| crate::offline::lexicon::is_occupation(w))
-    })
-}
-
 /// A search question, read once for what its shape asks.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Asked {
@@ -476,6 +446,8 @@ pub struct Asked {
     going_on: Option<String>,
     /// It asks what medicine someone is on.
     medication: bool,
+    /// It asks what is wrong with someone.
+    ailment: bool,
     /// It asks what someone dislikes.
     dislike: bool,
     /// It asks where someone works.
@@ -497,7 +469,7 @@ impl Asked {
             place: asks_where(question),
             school: asks_school(question),
             value: value_asked(question),
-            job: asks_job(question),
+            job: workplace::asks_job(question),
             role: super::reports::role_asked(question),
             partner: asks_partner(question),
             taste: asks_taste(question),
@@ -506,6 +478,7 @@ impl Asked {
             doing: person.zip(super::whose::asked_doing(question)),
             going_on: going_on(question),
             medication: super::doses::asks_medication(question),
+            ailment: ailment::asks_ailment(question),
             dislike: dislike::asks_dislike(question),
             workplace: workplace::asks_workplace(question),
             title: going::asks_title(question).then(|| going::said_words(question)),
@@ -555,7 +528,7 @@ impl Asked {
                 .value
                 .as_deref()
                 .is_some_and(|t| states_value(t, memory) || (t == "time" && clocked(memory)))
-            || (self.job && names_occupation(memory))
+            || (self.job && workplace::names_occupation(memory))
             || (self.taste && states_taste(memory))
             || (self.called && gives_a_name(memory))
             || self
@@ -564,6 +537,7 @@ impl Asked {
                 .is_some_and(|g| says_going_on(memory, g))
             || (self.school && holds_a_place(memory))
             || (self.medication && super::doses::says_taking(memory))
+            || (self.ailment && ailment::names_ailment(memory))
             || (self.dislike && dislike::states_dislike(memory))
             || (self.workplace && workplace::names_workplace(memory))
             || (self.partner

@@ -1,8 +1,42 @@
-//! Where someone works ("where does Jo work?", "who does Ana work for?",
-//! "where does Ike teach?"), and whether a memory names a workplace: an
-//! employer its wording gives ("works at Monzo", "a teacher at Hillside
-//! Primary") or a named place someone is still or now at ("Jo is still at
-//! Monzo"). For [`super::Asked`]; reads words only.
+//! What someone does for work ("what does Dev do?"), and whether a memory
+//! names an occupation ("is a nurse"); where someone works ("where does
+//! Jo work?", "who does Ana work for?", "where does Ike teach?"), and
+//! whether a memory names a workplace: an employer its wording gives
+//! ("works at Monzo", "a teacher at Hillside Primary") or a named place
+//! someone is still or now at ("Jo is still at Monzo"). For
+//! [`super::Asked`]; reads words only.
+
+/// Whether `question` asks what someone does for a living: "what does X
+/// do (for work / for a living)?", "what is X's job / occupation?".
+pub(super) fn asks_job(question: &str) -> bool {
+    let q = super::bare_question(question);
+    let words: Vec<&str> = q.split_whitespace().collect();
+    let does = matches!(words.as_slice(), ["what", "does" | "do", .., "do"])
+        || q.ends_with(" do for work")
+        || q.ends_with(" do for a living");
+    let job = words.first() == Some(&"what")
+        && words
+            .last()
+            .is_some_and(|w| matches!(*w, "job" | "occupation" | "profession"));
+    (does && words.first() == Some(&"what")) || job
+}
+
+/// Whether `memory` names an occupation: "is a nurse", "works as a
+/// teacher", "is an ICU nurse".
+pub(super) fn names_occupation(memory: &str) -> bool {
+    let words: Vec<String> = memory
+        .split_whitespace()
+        .map(crate::offline::clauses::bare)
+        .collect();
+    words.windows(2).enumerate().any(|(i, p)| {
+        matches!(p[0].as_str(), "is" | "as" | "was")
+            && matches!(p[1].as_str(), "a" | "an")
+            && words[i + 2..]
+                .iter()
+                .take(3)
+                .any(|w| crate::offline::lexicon::is_occupation(w))
+    })
+}
 
 /// Whether `question` asks where someone works.
 pub(super) fn asks_workplace(question: &str) -> bool {

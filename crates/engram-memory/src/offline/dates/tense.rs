@@ -31,6 +31,16 @@ pub(super) fn tense_of(words: &[&str]) -> Option<bool> {
         if ahead(w) {
             return Some(true);
         }
+        // "signed up for the Berlin marathon in September": the date is
+        // the event's, and an event one entered is ahead
+        if matches!(w.as_str(), "signed" | "registered" | "enrolled" | "entered")
+            && lower[i + 1..]
+                .iter()
+                .take(5)
+                .any(|n| crate::offline::lexicon::is_event(n))
+        {
+            return Some(true);
+        }
         // "launch is planned for May 15": a plan is ahead
         if w == "planned" && i > 0 && matches!(lower[i - 1].as_str(), "is" | "are") {
             return Some(true);
