@@ -110,23 +110,6 @@ fn be_for(subject: &str) -> String {
     }
 }
 
-/// Split a sentence into clauses (see the module docs); a dash between
-/// words ("I took my family camping - it was lovely") separates, unless
-/// what follows it is a noun phrase that says what the part before it was
-/// ([`appositive`]).
-/// How many words of a time put first `words` opens with ("the rest of
-/// the week", "on weekends", "most days"); 0 for none.
-fn time_lead(words: &[&str]) -> usize {
-    let w: Vec<String> = words.iter().take(5).map(|x| bare(x)).collect();
-    let w: Vec<&str> = w.iter().map(String::as_str).collect();
-    match w.as_slice() {
-        ["the", "rest", "of", "the", "week" | "time" | "year" | "month" | "day", ..] => 5,
-        ["on" | "at", "weekends" | "weekdays", ..] => 2,
-        ["most" | "some" | "other", "days" | "weeks" | "evenings" | "mornings", ..] => 2,
-        _ => 0,
-    }
-}
-
 /// Whether `words[i]` opens an aim: "aiming for", "hoping to".
 fn aim_at(words: &[&str], i: usize) -> bool {
     matches!(
@@ -137,6 +120,10 @@ fn aim_at(words: &[&str], i: usize) -> bool {
         .is_some_and(|n| matches!(bare(n).as_str(), "to" | "for"))
 }
 
+/// Split a sentence into clauses (see the module docs); a dash between
+/// words ("I took my family camping - it was lovely") separates, unless
+/// what follows it is a noun phrase that says what the part before it was
+/// ([`appositive`]).
 pub fn split(sentence: &str) -> Vec<String> {
     // "My sister, who lives in Bristol, is a nurse": two sentences
     if let Some(sentences) = super::relatives::expanded(sentence) {
@@ -375,7 +362,7 @@ fn split_part(sentence: &str) -> Vec<String> {
         // "... and now I work as ...": an adverb may open the next clause
         // (or a hedge, which stays first: "..., maybe you would like
         // that" is its own clause, and a possibility)
-        let time_lead = time_lead(&words[i..]);
+        let time_lead = super::lead::time_lead(&words[i..]);
         let adverb = if bare(words[i]) == "these"
             && words.get(i + 1).map(|w| bare(w)).as_deref() == Some("days")
         {

@@ -18,6 +18,18 @@ fn a_request_after_a_comma_is_dropped() {
             "Leo's new teacher is Mr Ali",
         ],
     );
+    // a time that opens the next clause
+    check(
+        "I'm trying to get better at cooking, last night I made a curry",
+        &[
+            "I'm trying to get better at cooking",
+            "last night I made a curry",
+        ],
+    );
+    check(
+        "I was tired, yesterday I slept all day",
+        &["I was tired", "yesterday I slept all day"],
+    );
     // a request after "so" with no comma
     check("I'm vegetarian so book veggie meals", &["I'm vegetarian"]);
     check(

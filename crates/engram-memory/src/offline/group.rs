@@ -127,3 +127,67 @@ pub(super) fn without_word(text: &str, word: &str) -> String {
     }
     out.join(" ")
 }
+
+/// What the speaker did, of `clause` said with "we ... together" and no
+/// one named: without "together" ("we went camping together": "we went
+/// camping"); but "we've been together 8 years", no one named, is the
+/// speaker with their partner ("I've been with my partner for 8 years").
+pub(super) fn done_alone(clause: &str) -> String {
+    let w: Vec<&str> = clause.split_whitespace().collect();
+    let lower: Vec<String> = w.iter().map(|x| super::clauses::bare(x)).collect();
+    let lead = match lower.as_slice() {
+        [we, been, together, ..]
+            if matches!(we.as_str(), "we've" | "weve")
+                && been == "been"
+                && together == "together" =>
+        {
+            3
+        }
+        [we, have, been, together, ..]
+            if we == "we" && have == "have" && been == "been" && together == "together" =>
+        {
+            4
+        }
+        _ => return without_word(clause, "together"),
+    };
+    let rest = &w[lead..];
+    let rest = match rest.first() {
+        Some(f) if super::clauses::bare(f) == "for" => &rest[1..],
+        _ => rest,
+    };
+    let years = rest.first().is_some_and(|n| {
+        n.chars().all(|c| c.is_ascii_digit())
+            || super::lexicon::number(&super::clauses::bare(n)).is_some()
+    }) && rest.get(1).is_some_and(|u| {
+        matches!(
+            super::clauses::bare(u).as_str(),
+            "years" | "year" | "months" | "yrs"
+        )
+    });
+    if !years {
+        return without_word(clause, "together");
+    }
+    format!("I've been with my partner for {}", rest.join(" "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::done_alone;
+
+    #[test]
+    fn together_for_years_is_with_a_partner() {
+        assert_eq!(
+            done_alone("we've been together 8 years"),
+            "I've been with my partner for 8 years"
+        );
+        assert_eq!(
+            done_alone("we have been together for five years now!"),
+            "I've been with my partner for five years now!"
+        );
+        assert_eq!(done_alone("we went camping together"), "we went camping");
+        assert_eq!(
+            done_alone("we've been together all day"),
+            "we've been all day"
+        );
+    }
+}

@@ -414,6 +414,8 @@ pub const PERSON_NOUNS: &[(&str, bool)] = &[
     ("fiancee", false),
     ("friend", false),
     ("boss", false),
+    ("manager", false),
+    ("supervisor", false),
     ("colleague", false),
     ("coworker", false),
     ("neighbor", false),

@@ -27,6 +27,7 @@ mod coordination;
 pub(crate) mod coref;
 mod corrected;
 pub(crate) mod dates;
+mod doing_it;
 mod entities;
 mod filled;
 mod frames;
@@ -77,6 +78,7 @@ mod typed;
 mod vague;
 mod verdicts;
 mod wants;
+mod which_of;
 mod words;
 
 pub use classify::{is_fact_like, is_static, occupation};
@@ -179,9 +181,8 @@ fn extract_turns(turns: &[Turn], prior: &[String]) -> Vec<Candidate> {
                     .or_else(|| {
                         // "Which school?" of what the speaker just said
                         let own = ti.checked_sub(2).map(|i| &turns[i])?;
-                        (own.speaker == t.speaker)
-                            .then(|| short_answers::which_of_before(q, own.text, said))
-                            .flatten()
+                        which_of::which_of_before(q, own.text, said)
+                            .filter(|_| own.speaker == t.speaker)
                     })
             });
             let sentence = short.as_deref().unwrap_or(sentence);
@@ -301,7 +302,7 @@ fn extract_turns(turns: &[Turn], prior: &[String]) -> Vec<Candidate> {
                     let (content, event_dates) = match t.date {
                         Some(d) => {
                             let (text, dates) = dates::resolve(&content, d);
-                            (tidy(&text), dates)
+                            (tidy(&lead::date_last(&text)), dates)
                         }
                         None => (content, Vec::new()),
                     };
@@ -444,7 +445,7 @@ fn clause_facts(
     // "we went camping together" with no one named: what the speaker did
     // ("Melanie went camping"), not "Melanie went camping together"
     if group::we_subject(&l) && we.companion.is_none() && l.contains(" together") {
-        clause = group::without_word(&clause, "together");
+        clause = group::done_alone(&clause);
         // "we work well together" leaves nothing of its own
         if clause.split_whitespace().count() <= 4 {
             return dropped(out, &clause, "a group no one named");

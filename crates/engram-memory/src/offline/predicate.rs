@@ -5,7 +5,7 @@
 
 use super::clauses::{bare, is_verbish};
 use super::lexicon::verb;
-use super::words::{EMPTY_VERBS, VAGUE};
+use super::words::{EMPTY_VERBS, EVALUATIVE, VAGUE};
 
 /// Where the main verb of `pred` is: auxiliaries before another verb are
 /// skipped ("will just need the recipe": an adverb may stand between).
@@ -177,12 +177,61 @@ pub(super) fn state_of_theirs(subject: &[&str], complement: &[&str]) -> bool {
 /// fact ends where what it is about would be said (also with a
 /// comparative after it: "part of something bigger").
 pub(super) fn vague_end(rest: &[&str]) -> bool {
+    // ("social media stuff": stuff of a kind named is no vague end)
+    let of_a_kind = |at: usize| {
+        at > 0 && {
+            let before = bare(rest[at - 1]);
+            !super::words::FUNCTION.contains(&before.as_str())
+                && !EVALUATIVE.contains(&before.as_str())
+                && !before.ends_with("ly")
+                && !rest[at - 1].ends_with(',')
+                && !matches!(
+                    before.as_str(),
+                    "other"
+                        | "new"
+                        | "different"
+                        | "random"
+                        | "cool"
+                        | "fun"
+                        | "lots"
+                        | "many"
+                        | "few"
+                        | "more"
+                        | "various"
+                        | "such"
+                        | "interesting"
+                        | "important"
+                        | "similar"
+                        | "same"
+                        | "creative"
+                        | "little"
+                        | "big"
+                        | "small"
+                        | "exciting"
+                        | "hard"
+                        | "tough"
+                        | "crazy"
+                        | "weird"
+                        | "sorta"
+                        | "kinda"
+                        | "those"
+                        | "these"
+                        | "all"
+                        | "dream"
+                )
+        }
+    };
     let vague_end = |w: &&str| {
         matches!(
             bare(w).as_str(),
             "something" | "anything" | "stuff" | "things" | "ideas"
         )
     };
+    let last = rest.len().saturating_sub(1);
+    let kind_end = rest
+        .last()
+        .is_some_and(|w| matches!(bare(w).as_str(), "stuff" | "things"))
+        && of_a_kind(last);
     let comparative = rest.last().is_some_and(|w| {
         matches!(
             bare(w).as_str(),
@@ -195,6 +244,6 @@ pub(super) fn vague_end(rest: &[&str]) -> bool {
         .is_some_and(|w| matches!(bare(w).as_str(), "hooked" | "obsessed" | "addicted"));
     hooked
         || rest.len() > 2
-            && (rest.last().is_some_and(vague_end)
+            && ((rest.last().is_some_and(vague_end) && !kind_end)
                 || (comparative && rest.len() > 3 && vague_end(&rest[rest.len() - 2])))
 }

@@ -83,7 +83,7 @@ fn what_the_speaker_wanted_to_tell() {
 fn they_asked_about_are_the_speakers_own() {
     check(&[(
         "Mel: Yesterday I took the kids to the aquarium - it was so cool!|Car: That must have been fun. What were they so excited about?|Mel: They were excited about the sharks!",
-        "On 7 May 2023 Mel took their kids to the aquarium.|Mel's kids were excited about the sharks.",
+        "Mel took their kids to the aquarium on 7 May 2023.|Mel's kids were excited about the sharks.",
     )]);
 }
 

@@ -176,6 +176,27 @@ pub(super) fn killing_me(sentence: &str) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(out.join(" "))
 }
 
+/// "we'll call the baby Iris if it's a girl" said as "... if the baby is a
+/// girl": the idiom's "it" is the baby on the way.
+pub(super) fn if_a_girl(sentence: &str) -> std::borrow::Cow<'_, str> {
+    for (said, plain) in [
+        (" if it's a girl", " if the baby is a girl"),
+        (" if it's a boy", " if the baby is a boy"),
+        (" if it is a girl", " if the baby is a girl"),
+        (" if it is a boy", " if the baby is a boy"),
+    ] {
+        if let Some(at) = sentence.find(said) {
+            let end = at + said.len();
+            return std::borrow::Cow::Owned(format!(
+                "{}{plain}{}",
+                &sentence[..at],
+                &sentence[end..]
+            ));
+        }
+    }
+    std::borrow::Cow::Borrowed(sentence)
+}
+
 /// "Painting is great for expressing myself" said as "... for my
 /// self-expression": the idiom's "myself" would be read as the speaker's
 /// name, the one expressed ("expressing Rosa").
@@ -355,8 +376,8 @@ pub(super) fn manager_named(sentence: &str) -> std::borrow::Cow<'_, str> {
 #[cfg(test)]
 mod tests {
     use super::{
-        bike_as_verb, date_set, hometown_named, killing_me, manager_named, self_expression,
-        spell_age, unreported,
+        bike_as_verb, date_set, hometown_named, if_a_girl, killing_me, manager_named,
+        self_expression, spell_age, unreported,
     };
 
     use crate::offline::extract;
@@ -377,6 +398,16 @@ mod tests {
         assert_eq!(killing_me(job), job);
         let joke = "my brother was killing me with his jokes";
         assert_eq!(killing_me(joke), joke);
+    }
+
+    #[test]
+    fn if_it_is_a_girl_is_the_baby() {
+        assert_eq!(
+            if_a_girl("we've decided to call the baby Iris if it's a girl"),
+            "we've decided to call the baby Iris if the baby is a girl"
+        );
+        let plain = "it's a girl!";
+        assert_eq!(if_a_girl(plain), plain);
     }
 
     #[test]

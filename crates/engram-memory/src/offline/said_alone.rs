@@ -280,7 +280,14 @@ pub(super) fn ahead(words: &[&str]) -> Option<String> {
     let said = lowered_opening(words);
     // "April 2nd", "Tuesday": on that day
     let first = &lower[0];
-    Some(if day(first) {
+    // ("September", "May 2026": in that month)
+    let month = is_month(first)
+        && lower
+            .get(1)
+            .is_none_or(|y| y.len() == 4 && y.chars().all(|c| c.is_ascii_digit()));
+    Some(if month {
+        format!("in {said}")
+    } else if day(first) {
         format!("on {said}")
     } else {
         said

@@ -147,7 +147,7 @@ fn salvaged_facts_become_memories() {
         ),
         (
             "Ines: Things have been busy; last week I ran my first half marathon.",
-            "In the week of 1 May 2023 Ines ran their first half marathon.",
+            "Ines ran their first half marathon in the week of 1 May 2023.",
         ),
         // nothing that happened (a habit, a state); no title cut short
         ("Ines: I love this when I look after myself.", ""),

@@ -428,7 +428,7 @@ pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
     let owns_itself = pred
         .iter()
         .skip(1)
-        .take_while(|w| verb(&bare(w)).is_none())
+        .take_while(|w| verb(&bare(w)).is_none() && !bare(w).ends_with("ing"))
         .any(|w| bare(w).strip_suffix("'s") == Some(head));
     if subject_words.len() == 1
         && pred

@@ -270,6 +270,25 @@ pub(super) fn expanded(question: &str, answer: &str) -> Option<String> {
             doing_phrase(&cased(doing), false)?,
             ahead(words)?
         )
+    } else if let Some((who, doing)) = after(&lower, &["when does "])
+        .and_then(|rest| rest.split_once(' '))
+        .filter(|(who, _)| matches!(*who, "she" | "he"))
+    {
+        // "When does she start?" - "September, ...": she, whom the talk
+        // was of
+        let did = doing_phrase(&cased(doing), false)?;
+        let (v, rest) = did.split_once(' ').unwrap_or((did.as_str(), ""));
+        let v = super::coref::third_person(v);
+        let did = if rest.is_empty() {
+            v
+        } else {
+            format!("{v} {rest}")
+        };
+        format!(
+            "{} {did} {}",
+            super::surface::upper_first(who),
+            ahead(&words)?
+        )
     } else if let Some(doing) = after(&lower, &["when are you "]) {
         // "When are you moving?" - "In August."
         let gerund = doing.split_whitespace().next()?;
@@ -356,59 +375,6 @@ pub(super) fn expanded(question: &str, answer: &str) -> Option<String> {
         _ => rest.to_string(),
     };
     Some(format!("{said}{rest}"))
-}
-
-/// "Which school?" asked of "my daughter Ella starts school in September",
-/// answered "St Anne's, just round the corner": "my daughter Ella's school
-/// is St Anne's, just round the corner". Only a two-word "which/what X?"
-/// whose X the speaker's own turn before (`before`) names after a verb,
-/// and an answer that opens with a name.
-pub(super) fn which_of_before(question: &str, before: &str, answer: &str) -> Option<String> {
-    let q = last_question(question)?
-        .trim_end_matches('?')
-        .to_lowercase();
-    let (which, noun) = q.split_once(' ')?;
-    if !matches!(which, "which" | "what") || noun.contains(' ') || noun.is_empty() {
-        return None;
-    }
-    let first = answer.split_whitespace().next()?;
-    if !first.starts_with(char::is_uppercase)
-        || super::clauses::is_verbish(first)
-        || matches!(
-            bare(first).as_str(),
-            "the" | "a" | "an" | "this" | "that" | "it" | "one" | "my" | "not" | "no"
-        )
-    {
-        return None;
-    }
-    let answer = answer.trim().trim_end_matches(['.', '!']);
-    // the clause of `before` that names the noun after its verb
-    let clause = before
-        .split([',', '.', '!', '?', ';'])
-        .find(|c| c.split_whitespace().any(|w| bare(w) == noun))?;
-    let words: Vec<&str> = clause.split_whitespace().collect();
-    let k = words.iter().position(|w| bare(w) == noun)?;
-    // (one word may say which: "starts secondary school")
-    let v = (1..=2)
-        .filter_map(|d| k.checked_sub(d))
-        .find(|&v| v > 0 && super::clauses::is_verbish(words[v]))?;
-    if k - v == 2 && super::clauses::is_verbish(words[v + 1]) {
-        return None;
-    }
-    let said = &words[v + 1..=k];
-    let said = match said.first().map(|d| bare(d)).as_deref() {
-        Some("a" | "an" | "the") => &said[1..],
-        _ => said,
-    };
-    let noun = said.join(" ");
-    let subject = &words[..v];
-    let own = matches!(bare(subject[0]).as_str(), "my" | "our");
-    let whose = match subject {
-        [i] if bare(i) == "i" => "My".to_string(),
-        _ if own && subject.len() <= 4 => format!("{}'s", subject.join(" ")),
-        _ => return None,
-    };
-    Some(format!("{whose} {noun} is {answer}"))
 }
 
 /// Questions that ask for the best of something just told of (a trip, a

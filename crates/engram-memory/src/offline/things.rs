@@ -371,3 +371,43 @@ pub(super) fn thing_i_made(before: &str, speaker: &str) -> Option<String> {
         _ => None,
     }
 }
+
+/// The work the speaker says they are reading, watching or playing, by
+/// its name ("I'm reading Project Hail Mary at the moment" -> "Project Hail
+/// Mary"): the capitalised words after the verb, one to six, when the
+/// speaker is doing it now. `None` for more than one.
+pub(super) fn work_taken_in(text: &str) -> Option<String> {
+    let mut found: Option<String> = None;
+    for s in sentences(text) {
+        let w = words(s);
+        for i in 1..w.len() {
+            let doing = matches!(
+                bare(w[i]).as_str(),
+                "reading" | "watching" | "rewatching" | "playing" | "bingeing" | "binging"
+            );
+            let own = matches!(bare(w[i - 1]).as_str(), "i'm" | "im" | "been" | "am");
+            if !doing || !own {
+                continue;
+            }
+            let name: Vec<&str> = w[i + 1..]
+                .iter()
+                .take(6)
+                .take_while(|x| x.starts_with(|c: char| c.is_uppercase() || c.is_ascii_digit()))
+                .copied()
+                .collect();
+            let Some(last) = name.last() else {
+                continue;
+            };
+            // (a name that ends the phrase: "Project Hail Mary at ...")
+            let closed = last.ends_with([',', '.', '!', '?'])
+                || w.get(i + 1 + name.len())
+                    .is_none_or(|n| !n.starts_with(char::is_uppercase));
+            if !closed || found.is_some() {
+                return None;
+            }
+            let joined = name.join(" ");
+            found = Some(joined.trim_end_matches([',', '.', '!', '?']).to_string());
+        }
+    }
+    found
+}

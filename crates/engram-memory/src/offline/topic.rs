@@ -16,6 +16,7 @@
 //! special to watch ..." point at nothing. Reads text only.
 
 use super::clauses::{bare, is_verbish};
+use super::doing_it;
 use super::lexicon::{verb, VerbForm};
 use super::things::{done_thing, only_thing, pointed_thing, thing_i_made, thing_noun, MAKING};
 use super::words::EVALUATIVE;
@@ -182,6 +183,9 @@ fn own_thing(before: &str, speaker: &str) -> Option<Asked> {
     if let [title] = titles.as_slice() {
         return said(title.clone());
     }
+    if let Some(work) = super::things::work_taken_in(&text) {
+        return said(work);
+    }
     if let Some(thing) = done_thing(&text, speaker).or_else(|| thing_i_made(&text, speaker)) {
         return said(thing);
     }
@@ -215,12 +219,17 @@ pub(super) fn it_from_before(clause: &str, before: &str, speaker: &str) -> Optio
     if !matches!(first.as_str(), "It" | "it" | "It's" | "it's") {
         // "Painting is great ..., I find it relaxing": the doing the clause
         // before opened with
-        let doing = doing_subject(before)?;
+        // ("my favourite film is Spirited Away, I've seen it 10 times":
+        // the name)
+        let (thing, verb) = match doing_it::doing_subject(before) {
+            Some(doing) => (doing, Some("do")),
+            None => (doing_it::favourite_named(before)?, None),
+        };
         let asked = Asked {
-            thing: doing,
+            thing,
             shown: false,
             object_only: true,
-            verb: Some("do"),
+            verb,
         };
         return answered(clause, &asked);
     }
@@ -258,29 +267,6 @@ pub(super) fn it_from_before(clause: &str, before: &str, speaker: &str) -> Optio
             verb: None,
         },
     )
-}
-
-/// The doing `before` opens with as its subject ("Painting is great",
-/// "Playing the piano helps me"), in lower case: a gerund and up to three
-/// words, then "is", "was" or "helps".
-fn doing_subject(before: &str) -> Option<String> {
-    let w = words(before);
-    let first = w.first()?;
-    if !first.starts_with(char::is_uppercase)
-        || !matches!(verb(&bare(first)), Some((_, VerbForm::Gerund)))
-    {
-        return None;
-    }
-    let end = (1..w.len().min(5)).find(|&k| {
-        matches!(
-            bare(w[k]).as_str(),
-            "is" | "was" | "has" | "helps" | "helped" | "keeps" | "makes"
-        )
-    })?;
-    if w[..end].iter().any(|x| x.ends_with([',', '.'])) {
-        return None;
-    }
-    Some(w[..end].join(" ").to_lowercase())
 }
 
 /// The thing someone's that `before` opens with, as its subject ("Rosa's
@@ -360,11 +346,11 @@ pub(super) fn answered(sentence: &str, asked: &Asked) -> Option<String> {
             && (trail.starts_with(',')
                 || bare(w[i - 1]) == "find"
                 || w.get(i + 1)
-                    .is_none_or(|n| !is_verbish(n) && bare(n) != "easy"));
+                    .is_none_or(|n| (!is_verbish(n) || bare(n) == "like") && bare(n) != "easy"));
         // ("been doing it", "I do it every evening": the doing is the one
         // said before, in the form of the "do")
         let redone = (object && asked.verb == Some("do"))
-            .then(|| done_again(&bare(w[i - 1]), thing))
+            .then(|| doing_it::done_again(&bare(w[i - 1]), thing))
             .flatten();
         if let Some(again) = redone {
             out.pop();
@@ -379,28 +365,6 @@ pub(super) fn answered(sentence: &str, asked: &Asked) -> Option<String> {
         }
     }
     changed.then(|| out.join(" "))
-}
-
-/// A doing (`thing`, a gerund phrase: "playing the piano") in the form
-/// of `done` ("do", "does", "did", "doing"): "play the piano", "plays the
-/// piano", ...; `None` when `thing` is no doing or `done` no "do".
-fn done_again(done: &str, thing: &str) -> Option<String> {
-    let (gerund, rest) = thing.split_once(' ').unwrap_or((thing, ""));
-    let Some((base, VerbForm::Gerund)) = verb(gerund) else {
-        return None;
-    };
-    let form = match done {
-        "doing" => gerund.to_string(),
-        "do" => base.to_string(),
-        "does" => super::coref::third_person(base),
-        "did" => super::lexicon::past_of(base)?,
-        _ => return None,
-    };
-    Some(if rest.is_empty() {
-        form
-    } else {
-        format!("{form} {rest}")
-    })
 }
 
 /// Verbs whose object "it" is the thing asked about.
@@ -522,7 +486,7 @@ pub(super) fn asked_in(turns: &[Turn], ti: usize) -> Option<Asked> {
         let q = q.text.to_lowercase();
         // ("How's it going?" - "I love it")
         (q.contains("doing it") || q.contains("doing that") || q.contains("it going"))
-            .then(|| before.and_then(activity))
+            .then(|| before.and_then(doing_it::activity))
             .flatten()
             .map(|thing| Asked {
                 thing,
@@ -531,47 +495,6 @@ pub(super) fn asked_in(turns: &[Turn], ti: usize) -> Option<Asked> {
                 verb: Some("do"),
             })
     })
-}
-
-/// The one doing under way that `before` tells of ("I've been learning
-/// the guitar", "I'm training for a marathon", "I started learning
-/// Spanish"): the gerund and up to four words after it, to a stop.
-fn activity(before: &str) -> Option<String> {
-    let mut found: Option<String> = None;
-    for s in sentences(before) {
-        let w = words(s);
-        for i in 1..w.len() {
-            let lead = bare(w[i - 1]);
-            let gerund = matches!(verb(&bare(w[i])), Some((_, VerbForm::Gerund)));
-            if !gerund
-                || !matches!(
-                    lead.as_str(),
-                    "been" | "i'm" | "im" | "am" | "started" | "began"
-                )
-                || w[i - 1].ends_with(',')
-            {
-                continue;
-            }
-            let mut phrase = vec![w[i].trim_end_matches([',', '.', '!'])];
-            for x in w[i + 1..].iter().take(4) {
-                let b = bare(x);
-                let time = matches!(b.as_str(), "since" | "every" | "now" | "lately" | "when");
-                if super::things::ends_phrase(&b) || b.is_empty() || time {
-                    break;
-                }
-                phrase.push(x.trim_end_matches([',', '.', '!']));
-                if x.ends_with([',', '.', '!']) {
-                    break;
-                }
-            }
-            // two doings: which one is not said
-            if found.is_some() {
-                return None;
-            }
-            found = Some(phrase.join(" "));
-        }
-    }
-    found
 }
 
 #[cfg(test)]

@@ -49,7 +49,7 @@ fn the_thing_the_speaker_did_before() {
     let thing = asked_about("How long have you been doing it?", None, "Ana")
         .or_else(|| {
             Some(Asked {
-                thing: activity("I've been learning the guitar since March.")?,
+                thing: super::doing_it::activity("I've been learning the guitar since March.")?,
                 shown: false,
                 object_only: true,
                 verb: Some("do"),
@@ -62,7 +62,7 @@ fn the_thing_the_speaker_did_before() {
         Some("been learning the guitar for about 2 years now")
     );
     assert_eq!(
-        activity("I'm training for a marathon, and I've been swimming"),
+        super::doing_it::activity("I'm training for a marathon, and I've been swimming"),
         None
     );
     // a thing got by its make

@@ -243,7 +243,9 @@ mod dislike;
 #[path = "asked_workplace.rs"]
 mod workplace;
 use going::{going_on, says_going_on};
-use when::{asks_school, asks_when, asks_where, holds_a_place, holds_a_time};
+use when::{
+    asks_done, asks_school, asks_when, asks_where, holds_a_place, holds_a_time, tells_done,
+};
 
 /// The thing whose value a question asks ("budget" of "what is the
 /// renovation budget?", "rent" of "how much is Maya's rent?"): the last
@@ -448,6 +450,8 @@ pub struct Asked {
     medication: bool,
     /// It asks what is wrong with someone.
     ailment: bool,
+    /// It asks what someone did.
+    done: bool,
     /// It asks what someone dislikes.
     dislike: bool,
     /// It asks where someone works.
@@ -479,6 +483,7 @@ impl Asked {
             going_on: going_on(question),
             medication: super::doses::asks_medication(question),
             ailment: ailment::asks_ailment(question),
+            done: asks_done(question),
             dislike: dislike::asks_dislike(question),
             workplace: workplace::asks_workplace(question),
             title: going::asks_title(question).then(|| going::said_words(question)),
@@ -538,6 +543,7 @@ impl Asked {
             || (self.school && holds_a_place(memory))
             || (self.medication && super::doses::says_taking(memory))
             || (self.ailment && ailment::names_ailment(memory))
+            || (self.done && tells_done(memory))
             || (self.dislike && dislike::states_dislike(memory))
             || (self.workplace && workplace::names_workplace(memory))
             || (self.partner

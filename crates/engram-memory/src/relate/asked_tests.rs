@@ -15,6 +15,15 @@ fn where_and_what_value() {
     assert!(!q.unplaced_school("Leo started year 1 at Greenfield Primary."));
     assert!(q.answered_by("Leo started year 1 at Greenfield Primary."));
     assert!(!Asked::of("where does Leo swim?").unplaced_school("Leo swims after school."));
+    let q = Asked::of("what did Raj cook?");
+    assert!(q.answered_by("Raj made a Thai green curry from scratch on 3 March 2025."));
+    assert!(!q.answered_by("Raj is trying to get better at cooking."));
+    assert!(!q.answered_by("Raj was tired."));
+    assert!(!Asked::of("what does Raj cook?").answered_by("Raj made a curry."));
+    assert!(Asked::of("what dish did Raj make?").answered_by("Raj made a curry."));
+    let q = Asked::of("what's wrong with Rosa's back?");
+    assert!(q.answered_by("Rosa has a slipped disc in Rosa's back."));
+    assert!(!q.answered_by("Rosa's back has been hurting."));
     let q = Asked::of("what is Carmen's baby called?");
     assert!(q.answered_by("Carmen's baby will be named Lucía."));
     assert!(!q.answered_by("Carmen's baby is a girl."));

@@ -1,7 +1,8 @@
 //! When and where a question asks ("when does Jonas fly out?", "where is
 //! Sam staying?", "where does Leo go to school?"), and whether a memory
-//! holds a time or a place to answer it with: the part of [`super`] that
-//! reads times and places. Reads words only.
+//! holds a time or a place to answer it with; and what someone did ("what
+//! did Raj cook?"), which a memory of a doing done answers: the part of
+//! [`super`] that reads times, places and what is done. Reads words only.
 
 use super::asks;
 
@@ -19,6 +20,31 @@ pub(super) fn holds_a_time(memory: &str) -> bool {
             w.len() == 4 && w.starts_with(['1', '2']) && w.chars().all(|c| c.is_ascii_digit());
         let capital = w.starts_with(char::is_uppercase);
         year || (capital && crate::offline::dates::names_a_day(w))
+    })
+}
+
+/// Whether `question` asks what someone did: "what did Raj cook?".
+pub(super) fn asks_done(question: &str) -> bool {
+    let q = super::bare_question(question);
+    let w: Vec<&str> = q.split_whitespace().collect();
+    // ("what dish did Raj make?": a kind of thing first)
+    let w = match w.as_slice() {
+        ["what", "did", ..] => &w[1..],
+        ["what", _, "did", ..] => &w[2..],
+        _ => return false,
+    };
+    matches!(w, ["did", _, v] | ["did", _, _, v] if crate::offline::lexicon::verb(v).is_some())
+}
+
+/// Whether `memory` tells of a doing done: a verb in the past among its
+/// first words ("Raj made a Thai green curry on 3 March 2025"), not a
+/// form of "be" or "have".
+pub(super) fn tells_done(memory: &str) -> bool {
+    use crate::offline::lexicon::{verb, VerbForm};
+    memory.split_whitespace().take(8).any(|w| {
+        let b = crate::offline::clauses::bare(w);
+        !matches!(b.as_str(), "was" | "were" | "had" | "did" | "got" | "used")
+            && matches!(verb(&b), Some((_, VerbForm::Past)))
     })
 }
 
