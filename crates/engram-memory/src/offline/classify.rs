@@ -121,10 +121,16 @@ pub fn not_a_fact(clause: &str) -> Option<&'static str> {
     {
         return Some("small talk");
     }
-    if phrases(NOT_FACTS_ANYWHERE)
-        .iter()
-        .any(|p| lower.contains(&format!(" {p} ")))
-    {
+    // ("I do my best work after 10pm": "best" of a thing named after it)
+    let said_of_a_thing = |p: &str, at: usize| {
+        let next = lower[at + p.len() + 2..].split_whitespace().next();
+        p.ends_with(" best") && next.is_some_and(|n| !super::words::FUNCTION.contains(&n))
+    };
+    if phrases(NOT_FACTS_ANYWHERE).iter().any(|p| {
+        lower
+            .find(&format!(" {p} "))
+            .is_some_and(|at| !said_of_a_thing(p, at))
+    }) {
         return Some("advice, encouragement, a compliment or talk about the conversation");
     }
     if SECOND_PERSON.contains(&first.as_str()) {

@@ -181,8 +181,7 @@ fn extract_turns(turns: &[Turn], prior: &[String]) -> Vec<Candidate> {
                     .or_else(|| {
                         // "Which school?" of what the speaker just said
                         let own = ti.checked_sub(2).map(|i| &turns[i])?;
-                        which_of::which_of_before(q, own.text, said)
-                            .filter(|_| own.speaker == t.speaker)
+                        which_of::of_before(q, own.text, said).filter(|_| own.speaker == t.speaker)
                     })
             });
             let sentence = short.as_deref().unwrap_or(sentence);

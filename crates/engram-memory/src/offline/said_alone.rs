@@ -547,3 +547,48 @@ pub(super) fn tastes_listed(question: &str, answer: &str) -> Option<String> {
         None => format!("{mine}."),
     })
 }
+
+/// What one plans, said as a thing ("a small dinner at Dishoom with
+/// friends"): up to ten words, no verb, no "nothing" or "no".
+pub(super) fn planned(words: &[&str]) -> Option<String> {
+    let first = bare(words.first()?);
+    let none = matches!(
+        first.as_str(),
+        "no" | "nope" | "not" | "nothing" | "none" | "nah" | "yes" | "yeah" | "yep"
+    );
+    // ("Melanie!": a name called out, no plan)
+    let said = words.iter().any(|w| w.starts_with(char::is_lowercase));
+    // ("lunch at my mum's": whose, not "is")
+    let verbless = !(0..words.len())
+        .any(|i| super::filled::finite(words, i) && !bare(words[i]).ends_with("'s"));
+    (words.len() <= 10 && !none && verbless && said)
+        .then(|| super::notes::lowered(&words.join(" ")))
+}
+
+/// The thing "do you have a ..." asks for, a word or two with no verb
+/// ("budget" of "budget in mind", "favourite band"); `None` for more.
+pub(super) fn one_thing(had: &str) -> Option<String> {
+    let had = ["in mind", "yet", "already", "set", "planned"]
+        .iter()
+        .find_map(|s| had.strip_suffix(s))
+        .unwrap_or(had)
+        .trim();
+    let words: Vec<&str> = had.split_whitespace().collect();
+    let verbless = !words.iter().any(|w| super::clauses::is_verbish(w));
+    ((1..=2).contains(&words.len()) && verbless).then(|| had.to_string())
+}
+
+/// A fragment that names a thing ("Around 150 euros a week", "A golden
+/// retriever", "Star Wars") as said after "is": a thing as
+/// [`super::filled`] reads one, and no count alone ("Two, actually"
+/// answers how many).
+pub(super) fn thing_said(words: &[&str]) -> Option<String> {
+    let first = bare(words.first()?);
+    let count = first.chars().all(|c| c.is_ascii_digit())
+        || super::lexicon::number(&first).is_some()
+        || matches!(first.as_str(), "one" | "a" | "an") && words.len() == 1;
+    if count && words.len() <= 2 {
+        return None;
+    }
+    super::filled::thing(words)
+}

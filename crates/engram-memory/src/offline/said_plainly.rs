@@ -34,6 +34,7 @@ pub(super) fn restated(sentence: &str) -> String {
     let sentence = super::named::someone_named(&sentence);
     let sentence = super::named::animal_named(&sentence).into_owned();
     let sentence = super::wants::help_with(&sentence).unwrap_or(sentence);
+    let sentence = super::wants::reminder(&sentence).unwrap_or(sentence);
     let sentence = super::wants::standing_request(&sentence);
     super::wants::so_state(&sentence).into_owned()
 }

@@ -18,8 +18,8 @@
 use super::clauses::bare;
 use super::filled::{filled, finite, thing};
 use super::said_alone::{
-    age, ahead, counted, destination, doing_phrase, done_phrase, duration, frequency, pastimes,
-    place, when, whereabouts,
+    age, ahead, counted, destination, doing_phrase, done_phrase, duration, frequency, one_thing,
+    pastimes, place, planned, thing_said, when, whereabouts,
 };
 
 /// Questions of what to call someone.
@@ -143,6 +143,19 @@ pub(super) fn expanded(question: &str, answer: &str) -> Option<String> {
         let long = duration(&words)?;
         let long = long.strip_prefix("for ").unwrap_or(&long);
         format!("My {} is {long}", one_thing(&cased(thing))?)
+    } else if let Some(thing) = after(&lower, &["how long in "]) {
+        // "How long in the cast?" - "6 weeks they reckon" (what others
+        // reckon is how long, as far as the speaker knows)
+        let thing = thing.trim_end_matches(['?', '!', '.']).trim();
+        let hedged = matches!(
+            words.iter().rev().take(2).map(|w| bare(w)).collect::<Vec<_>>().as_slice(),
+            [r, t] if t == "they" && matches!(r.as_str(), "reckon" | "think" | "say" | "said")
+        );
+        let words = &words[..words.len() - if hedged { 2 } else { 0 }];
+        if thing.is_empty() || thing.split_whitespace().count() > 3 {
+            return None;
+        }
+        format!("I'm in {} {}", mine(&cased(thing)), duration(words)?)
     } else if let Some(done) = after(&lower, &["how long have you "]) {
         // "How long have you lived in Denver?" - "About three years."
         format!(
@@ -398,50 +411,6 @@ const PLANS: &[&str] = &[
     "what are the plans",
     "what's the plan",
 ];
-
-/// What one plans, said as a thing ("a small dinner at Dishoom with
-/// friends"): up to ten words, no verb, no "nothing" or "no".
-fn planned(words: &[&str]) -> Option<String> {
-    let first = bare(words.first()?);
-    let none = matches!(
-        first.as_str(),
-        "no" | "nope" | "not" | "nothing" | "none" | "nah" | "yes" | "yeah" | "yep"
-    );
-    // ("Melanie!": a name called out, no plan)
-    let said = words.iter().any(|w| w.starts_with(char::is_lowercase));
-    // ("lunch at my mum's": whose, not "is")
-    let verbless = !(0..words.len()).any(|i| finite(words, i) && !bare(words[i]).ends_with("'s"));
-    (words.len() <= 10 && !none && verbless && said)
-        .then(|| super::notes::lowered(&words.join(" ")))
-}
-
-/// The thing "do you have a ..." asks for, a word or two with no verb
-/// ("budget" of "budget in mind", "favourite band"); `None` for more.
-fn one_thing(had: &str) -> Option<String> {
-    let had = ["in mind", "yet", "already", "set", "planned"]
-        .iter()
-        .find_map(|s| had.strip_suffix(s))
-        .unwrap_or(had)
-        .trim();
-    let words: Vec<&str> = had.split_whitespace().collect();
-    let verbless = !words.iter().any(|w| super::clauses::is_verbish(w));
-    ((1..=2).contains(&words.len()) && verbless).then(|| had.to_string())
-}
-
-/// A fragment that names a thing ("Around 150 euros a week", "A golden
-/// retriever", "Star Wars") as said after "is": a thing as
-/// [`super::filled`] reads one, and no count alone ("Two, actually"
-/// answers how many).
-fn thing_said(words: &[&str]) -> Option<String> {
-    let first = bare(words.first()?);
-    let count = first.chars().all(|c| c.is_ascii_digit())
-        || super::lexicon::number(&first).is_some()
-        || matches!(first.as_str(), "one" | "a" | "an") && words.len() == 1;
-    if count && words.len() <= 2 {
-        return None;
-    }
-    thing(words)
-}
 
 /// An answer's first sentence without what it says of the thing it names
 /// when that is only how good it would be ("Under two hours would be

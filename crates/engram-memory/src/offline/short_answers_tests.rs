@@ -152,6 +152,11 @@ fn short_answers_said_in_full() {
             Some("She starts in September, she's moving into halls the week before"),
         ),
         (
+            "Ouch! How long in the cast?",
+            "6 weeks they reckon",
+            Some("I'm in the cast for 6 weeks"),
+        ),
+        (
             "How many people?",
             "about 30",
             Some("I'm having about 30 people"),

@@ -37,6 +37,41 @@ pub(super) fn standing_request(sentence: &str) -> std::borrow::Cow<'_, str> {
     }
 }
 
+/// "remind me that my car insurance renews on April 3rd" said as "my car
+/// insurance renews on April 3rd"; "remind me to call the dentist on
+/// Friday" as "I need to call the dentist on Friday". A request to be
+/// reminded, or to have something noted, carries what is to be
+/// remembered.
+pub(super) fn reminder(sentence: &str) -> Option<String> {
+    let lower = sentence.to_lowercase();
+    let lead = ["please ", "can you ", "could you ", "pls "]
+        .iter()
+        .find_map(|l| lower.strip_prefix(l).map(|_| l.len()))
+        .unwrap_or(0);
+    let asked = &lower[lead..];
+    let (said, to) = [
+        ("remind me that ", false),
+        ("remind me to ", true),
+        ("don't let me forget that ", false),
+        ("don't let me forget to ", true),
+        ("make a note that ", false),
+        ("note that ", false),
+        ("remember that ", false),
+    ]
+    .into_iter()
+    .find(|(p, _)| asked.starts_with(p))?;
+    let at = lead + said.len();
+    let rest = sentence.get(at..)?.trim_end_matches('?');
+    if rest.split_whitespace().count() < 2 {
+        return None;
+    }
+    Some(if to {
+        format!("I need to {rest}")
+    } else {
+        rest.to_string()
+    })
+}
+
 /// "can you help me plan a trip to Japan?" -> "I'm planning a trip to
 /// Japan.", "could you help me find a flat in Leeds?" -> "I'm looking for
 /// a flat in Leeds.", "help me pack for Iceland?" -> "I'm going to
@@ -159,7 +194,26 @@ pub(super) fn so_state(sentence: &str) -> std::borrow::Cow<'_, str> {
 
 #[cfg(test)]
 mod tests {
-    use super::{so_state, standing_request};
+    use super::{reminder, so_state, standing_request};
+
+    #[test]
+    fn what_to_be_reminded_of_is_said_plainly() {
+        let check = |s: &str, want: Option<&str>| assert_eq!(reminder(s).as_deref(), want, "{s}");
+        check(
+            "remind me that my car insurance renews on the 3rd of April",
+            Some("my car insurance renews on the 3rd of April"),
+        );
+        check(
+            "Can you remind me to call the dentist on Friday?",
+            Some("I need to call the dentist on Friday"),
+        );
+        check(
+            "please note that Sam is allergic to nuts",
+            Some("Sam is allergic to nuts"),
+        );
+        check("remind me to", None);
+        check("I reminded Sam to call", None);
+    }
 
     #[test]
     fn a_request_for_help_says_what_one_is_doing() {
