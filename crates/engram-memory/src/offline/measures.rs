@@ -157,7 +157,11 @@ pub(super) fn diagnosis<'a>(
     // (in the part of the body the talk was of: "Rosa's back has been
     // hurting" - "... a slipped disc in Rosa's back")
     let named = named.join(" ");
-    let body = named.trim_end_matches(['.', '!']);
+    // (the part goes with the complaint, before what is said after it:
+    // "a pulled muscle in Marta's back, no climbing for 3 weeks")
+    let body = named
+        .split_once(", ")
+        .map_or(named.trim_end_matches(['.', '!']), |(c, _)| c);
     let part = before
         .rev()
         .take(3)
@@ -236,6 +240,16 @@ mod tests {
             )
             .as_deref(),
             Some("Rosa's physio says Rosa has a slipped disc in Rosa's back.")
+        );
+        assert_eq!(
+            diagnosis(
+                "physio says it's a pulled muscle, no climbing for 3 weeks",
+                "Rosa",
+                "Rosa",
+                ["Rosa's back has been hurting."].into_iter()
+            )
+            .as_deref(),
+            Some("Rosa's physio says Rosa has a pulled muscle in Rosa's back, no climbing for 3 weeks")
         );
         check("my friend says it's a slipped disc", "Rosa", None);
         check("the doctor says I need rest", "Rosa", None);

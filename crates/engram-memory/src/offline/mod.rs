@@ -284,7 +284,7 @@ fn extract_turns(turns: &[Turn], prior: &[String]) -> Vec<Candidate> {
                 );
                 // ("my girlfriend Bia is coming too": who Bia is stays,
                 // though what the clause says of her is no fact; kept only
-                // when nothing before it in `facts` was)
+                // when nothing before it in `facts` was, or a partner's)
                 let fallback_from = facts.len();
                 if let Some(partner) = named::partner_leading(strip_openers(&clause)) {
                     let named =
@@ -292,7 +292,7 @@ fn extract_turns(turns: &[Turn], prior: &[String]) -> Vec<Candidate> {
                     facts.extend(named);
                 }
                 for (k, (content, subject)) in facts.into_iter().enumerate() {
-                    if k >= fallback_from && clauses_here[ci].1 {
+                    if k >= fallback_from && clauses_here[ci].1 && !named::partner_named(&content) {
                         continue;
                     }
                     if out.iter().any(|c| c.content.eq_ignore_ascii_case(&content)) {

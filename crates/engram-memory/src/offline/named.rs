@@ -226,6 +226,16 @@ pub(super) fn partner_in_passing(clause: &str) -> Option<String> {
     named_at(&words, k, &upper_first(&bare(words[k - 2])))
 }
 
+/// Whether `fact` says who someone's partner is ("Rosa's partner is
+/// Luis."): kept beside what the clause says of them, as who they are
+/// outlasts it ("... is still in Madrid until June").
+pub(super) fn partner_named(fact: &str) -> bool {
+    let w: Vec<&str> = fact.split_whitespace().collect();
+    matches!(w.as_slice(), [whose, partner, "is", name] if whose.ends_with("'s")
+        && PARTNERS.contains(&bare(partner).as_str())
+        && is_name_word(name.trim_end_matches(['.', '!'])))
+}
+
 /// "My girlfriend is Bia" for a clause that opens with the speaker's
 /// partner, best friend or someone they live with by name ("my girlfriend
 /// Bia is coming too", "my flatmate Ola wants to stay", "her best friend

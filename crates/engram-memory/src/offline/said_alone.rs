@@ -458,7 +458,7 @@ pub(super) fn pastimes(words: &[&str]) -> Option<String> {
         .iter()
         .any(|w| matches!(verb(w), Some((_, VerbForm::Gerund))));
     let other_verb = said.iter().any(|w| {
-        !matches!(verb(w), None | Some((_, VerbForm::Gerund)))
+        !matches!(verb(w), None | Some((_, super::lexicon::VerbForm::Gerund)))
             && !matches!(w.as_str(), "games" | "movies" | "walks" | "runs" | "hikes")
     });
     let pointing = said.iter().any(|w| {
@@ -505,8 +505,10 @@ pub(super) fn tools_for(question: &str, answer: &str) -> Option<String> {
 /// a clause of the speaker's own after them ("and I hate olives") stays.
 pub(super) fn tastes_listed(question: &str, answer: &str) -> Option<String> {
     let q: Vec<String> = question.split_whitespace().map(bare).collect();
+    // ("Any hobbies you want to keep up?": what one enjoys)
     let taste = q.iter().find_map(|w| match w.as_str() {
         v @ ("love" | "like" | "enjoy") => Some(v),
+        "hobbies" | "hobby" => Some("enjoy"),
         _ => None,
     })?;
     let asks = matches!(q.first().map(String::as_str), Some("any" | "what"))
@@ -518,28 +520,43 @@ pub(super) fn tastes_listed(question: &str, answer: &str) -> Option<String> {
         return None;
     }
     let answer = answer.trim().trim_end_matches(['.', '!']);
+    let words: Vec<&str> = answer.split_whitespace().collect();
+    // a clause of the speaker's own after the things ("and I hate olives")
+    let own_at = (1..words.len()).find(|&j| {
+        matches!(bare(words[j - 1]).as_str(), "and" | "but")
+            && matches!(bare(words[j]).as_str(), "i" | "i'm" | "i've" | "i'd")
+    });
+    let (listed, own) = match own_at {
+        Some(j) => (words[..j - 1].join(" "), Some(words[j - 1..].join(" "))),
+        None => (answer.to_string(), None),
+    };
+    let listed = listed.trim_end_matches(',');
     let mut things: Vec<&str> = Vec::new();
-    let mut own: Option<&str> = None;
-    for item in answer.split(", ") {
-        let bare_item = item
-            .strip_prefix("and ")
-            .or_else(|| item.strip_prefix("but "))
-            .unwrap_or(item);
-        let words: Vec<&str> = bare_item.split_whitespace().collect();
-        if words.first().is_some_and(|w| matches!(*w, "I" | "I'm")) {
-            own = Some(item);
-            break;
-        }
-        if words.is_empty() || words.len() > 4 || words.iter().any(|w| is_verbish(w)) {
+    for item in listed.split(", ").flat_map(|i| i.split(" and ")) {
+        let item = item.strip_prefix("and ").unwrap_or(item).trim();
+        let w: Vec<&str> = item.split_whitespace().collect();
+        // ("climbing": a doing is a thing enjoyed)
+        let doing = |x: &&str| {
+            is_verbish(x)
+                && !matches!(
+                    super::lexicon::verb(&bare(x)),
+                    Some((_, super::lexicon::VerbForm::Gerund))
+                )
+        };
+        if w.is_empty() || w.len() > 4 || w.iter().any(doing) {
             return None;
         }
-        things.push(bare_item);
+        things.push(item);
     }
-    if things.len() < 2 {
+    if things.len() < 2 && (own.is_none() || things.is_empty()) {
         return None;
     }
     let last = things.pop()?;
-    let listed = format!("{} and {last}", things.join(", "));
+    let listed = if things.is_empty() {
+        last.to_string()
+    } else {
+        format!("{} and {last}", things.join(", "))
+    };
     // (as written: "Radiohead" is a name)
     let mine = format!("I {taste} {listed}");
     Some(match own {
@@ -591,4 +608,28 @@ pub(super) fn thing_said(words: &[&str]) -> Option<String> {
         return None;
     }
     super::filled::thing(words)
+}
+
+/// "data scientist at Skyscanner" answering "What's the job?": "I'm a data
+/// scientist at Skyscanner". An occupation among the first four words,
+/// no verb; the article added when the answer has none.
+pub(super) fn occupation(words: &[&str]) -> Option<String> {
+    let lower: Vec<String> = words.iter().map(|w| bare(w)).collect();
+    let at = lower
+        .iter()
+        .take(4)
+        .position(|w| super::lexicon::is_occupation(w))?;
+    let plain = lower[..at]
+        .iter()
+        .all(|w| !w.is_empty() && w.chars().all(|c| c.is_ascii_lowercase() || c == '-'));
+    if !plain || words.len() > 10 || words.iter().any(|w| is_verbish(w)) {
+        return None;
+    }
+    let said = lowered_opening(words);
+    let article = match lower[0].as_str() {
+        "a" | "an" => "",
+        w if w.starts_with(['a', 'e', 'i', 'o', 'u']) => "an ",
+        _ => "a ",
+    };
+    Some(format!("I'm {article}{said}"))
 }

@@ -333,6 +333,9 @@ pub(super) fn expanded(question: &str, answer: &str) -> Option<String> {
             return None;
         }
         format!("I {did} {}", whereabouts(&words)?)
+    } else if after(&lower, JOB_ASKED).is_some_and(|rest| rest.len() <= 1) {
+        // "What's the job?" - "data scientist at Skyscanner, started ..."
+        super::said_alone::occupation(&words)?
     } else if after(&lower, FAVOURITE_PART).is_some_and(|rest| rest.len() <= 1) {
         // "Favourite part?" - "honestly the food, ..."
         format!("My favourite part was {}", thing(&words)?)
@@ -389,6 +392,20 @@ pub(super) fn expanded(question: &str, answer: &str) -> Option<String> {
     };
     Some(format!("{said}{rest}"))
 }
+
+/// Questions that ask what someone's job is, said in full to the mark.
+const JOB_ASKED: &[&str] = &[
+    "what's the job",
+    "what's the new job",
+    "what's your job",
+    "what is your job",
+    "what's the role",
+    "what's the new role",
+    "what do you do",
+    "what do you do for work",
+    "what do you do for a living",
+    "what kind of job",
+];
 
 /// Questions that ask for the best of something just told of (a trip, a
 /// show): the question said in full, to its mark.

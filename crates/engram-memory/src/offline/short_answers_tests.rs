@@ -137,6 +137,16 @@ fn short_answers_said_in_full() {
             Some("I love mushrooms and anything with chickpeas, and I hate olives."),
         ),
         (
+            "Any hobbies you want to keep up?",
+            "climbing and I've been learning the cello",
+            Some("I enjoy climbing, and I've been learning the cello."),
+        ),
+        (
+            "Welcome! What's the job?",
+            "data scientist at Skyscanner, started on Monday",
+            Some("I'm a data scientist at Skyscanner, started on Monday"),
+        ),
+        (
             "What bands do you like?",
             "Radiohead, Blur, Pulp",
             Some("I like Radiohead, Blur and Pulp."),

@@ -109,6 +109,17 @@ pub(super) fn names_of_before(question: &str, before: &str, answer: &str) -> Opt
         return None;
     }
     let answer = answer.trim().trim_end_matches(['.', '!']);
+    // ("we're thinking Churro": a name not yet settled)
+    let hedge = [
+        "we're thinking ",
+        "thinking ",
+        "probably ",
+        "maybe ",
+        "we like ",
+    ]
+    .iter()
+    .find_map(|h| answer.strip_prefix(h));
+    let answer = hedge.unwrap_or(answer);
     let names: Vec<&str> = answer
         .split([',', ' '])
         .filter(|w| !w.is_empty() && !matches!(*w, "and" | "&"))
@@ -134,10 +145,12 @@ pub(super) fn names_of_before(question: &str, before: &str, answer: &str) -> Opt
             .find(|(n, _)| *n == b)
             .map(|(_, p)| (k, *p))
     })?;
-    let v = (1..k)
-        .rev()
-        .find(|&v| super::clauses::is_verbish(words[v]))?;
+    // the subject: before the first verb, past adverbs
+    let v = (1..k).find(|&v| super::clauses::is_verbish(words[v]))?;
     let mut subject = &words[..v];
+    if subject.first().is_some_and(|f| bare(f) == "also") {
+        subject = &subject[1..];
+    }
     while let Some((last, rest)) = subject.split_last() {
         if !matches!(
             bare(last).as_str(),
@@ -148,18 +161,20 @@ pub(super) fn names_of_before(question: &str, before: &str, answer: &str) -> Opt
         subject = rest;
     }
     let noun = bare(words[k]);
+    let us = subject.len() >= 3 && subject.ends_with(&["and", "I"]);
     let whose = match subject {
         [i] if bare(i) == "i" => "My".to_string(),
-        [we] if bare(we) == "we" => "Our".to_string(),
+        [we] if matches!(bare(we).as_str(), "we" | "we're" | "we've") => "Our".to_string(),
+        _ if us => "Our".to_string(),
         [m, ..] if matches!(bare(m).as_str(), "my" | "our") && subject.len() <= 4 => {
             format!("{}'s", subject.join(" "))
         }
         _ => return None,
     };
-    let be = if plural || names.len() > 1 {
-        "are"
-    } else {
-        "is"
+    let be = match (plural || names.len() > 1, hedge.is_some()) {
+        (_, true) => "will probably be",
+        (true, false) => "are",
+        (false, false) => "is",
     };
     Some(format!("{whose} {noun} {be} named {answer}"))
 }
@@ -188,6 +203,12 @@ mod tests {
             "we got a kitten last week",
             "Miso.",
             Some("Our kitten is named Miso"),
+        );
+        check(
+            "Lovely! Names?",
+            "also Luis and I are getting a dog, probably a rescue greyhound",
+            "we're thinking Churro",
+            Some("Our dog will probably be named Churro"),
         );
         check(
             "Names?",

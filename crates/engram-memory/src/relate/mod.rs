@@ -522,6 +522,11 @@ pub fn relate(new: &str, old: &str, cosine: f32) -> Relation {
     let shared = a.intersection(&b).count();
     let jaccard = shared as f32 / a.union(&b).count() as f32;
     if cosine >= SAME_COSINE && numbers(new) == numbers(old) && jaccard >= 0.6 {
+        // ("Marta has been learning the cello for about a year" says all
+        // of "... learning the cello" and more: the next version of it)
+        if shared == b.len() && a.len() > b.len() {
+            return Relation::Updates;
+        }
         return Relation::Same;
     }
     if cosine >= EXTENDS_COSINE && shared == b.len() && a.len() > b.len() {
