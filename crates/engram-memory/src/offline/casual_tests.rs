@@ -199,10 +199,15 @@ fn things_said_of_nothing_in_particular() {
             "John: I've been thinking about things to paint for the fair.",
             "John has been thinking about things to paint for the fair.",
         ),
-        // past verbs in a list share the subject
+        // past verbs in a list share the subject (a pastime alone, with
+        // nothing said of it, is no news)
         (
             "John: We hiked, swam, and had a picnic by the lake.",
-            "John hiked.|John swam.|John had a picnic by the lake.",
+            "John had a picnic by the lake.",
+        ),
+        (
+            "John: We hiked the ridge, swam in the lake, and had a picnic.",
+            "John hiked the ridge.|John swam in the lake.|John had a picnic.",
         ),
         // after a question word "this" is a pronoun, never "a"
         ("John: I know firsthand how this impacts neighborhoods.", ""),

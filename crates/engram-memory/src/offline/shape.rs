@@ -516,7 +516,7 @@ pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
     if copula
         && !taste
         && !people.iter().any(|p| bare(p) == head)
-        && super::vague::judged_kind(&complement)
+        && super::verdicts::judged_kind(&complement)
     {
         return Some(OPINION);
     }

@@ -140,6 +140,11 @@ fn chatter_and_broken_sentences_do_not() {
         ),
         ("John has been a while.", "says nothing in particular"),
         ("Nate still had lots of fun.", "says nothing in particular"),
+        ("John hiked.", "says nothing in particular"),
+        (
+            "Joanna celebrated by making a delicious treat.",
+            "says nothing in particular",
+        ),
         ("Last time Nate saw eachother.", "no one to do it with"),
         (
             "Joanna should really try making a cake.",

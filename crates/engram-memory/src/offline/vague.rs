@@ -66,10 +66,18 @@ const BEFORE_VERB: Words = Words(
      would 'll 'd",
 );
 
+/// Pastimes: done once with nothing said of it ("John hiked"), no news.
+const PASTIMES: &[&str] = &[
+    "hike", "swim", "run", "walk", "jog", "dance", "cook", "bake", "read", "paint", "draw", "sing",
+    "ski", "surf", "climb", "cycle", "shop", "relax", "rest", "exercise", "train", "practice",
+    "practise", "sketch", "camp", "fish", "garden", "chill",
+];
+
 /// An activity going on or done as a habit, with nothing said about it:
-/// "Nate was competing", "John practices", "Tim is plowing through". A
-/// finished event stands alone ("Caroline graduated"), and so does a
-/// change of life ("Tim is retiring").
+/// "Nate was competing", "John practices", "Tim is plowing through", or a
+/// pastime done once ("John hiked"). A finished event stands alone
+/// ("Caroline graduated"), and so does a change of life ("Tim is
+/// retiring").
 pub(super) fn bare_activity(pred: &[&str], subject: &str) -> bool {
     let mut rest = pred.iter().skip_while(|w| {
         let b = bare(w);
@@ -87,6 +95,8 @@ pub(super) fn bare_activity(pred: &[&str], subject: &str) -> bool {
         return false;
     }
     let ongoing = match verb(&main) {
+        // ("John hiked": a pastime done once, with nothing said of it)
+        Some((base, VerbForm::Past)) => PASTIMES.contains(&base),
         Some((base, form)) => {
             matches!(form, VerbForm::Gerund | VerbForm::Third)
                 && !EMPTY_VERBS.contains(&base)
@@ -356,7 +366,7 @@ pub(super) fn generic_object(complement: &[&str]) -> bool {
 /// without one the object was said before ("I've been playing for four
 /// months", answering "how long have you played the piano?").
 const OBJECT_VERBS: Words =
-    Words("play practise practice learn study make build start begin join finish try");
+    Words("play practise practice learn study make build start begin join finish try celebrate");
 
 /// Whether the predicate's verb (`pred[0]`) needs an object it does not
 /// have: what follows it is only a time, a frequency or nothing.
@@ -382,6 +392,8 @@ pub(super) fn object_left_out(pred: &[&str]) -> bool {
                     | "when"
                     | "in"
                     | "too"
+                    // ("celebrated by making a treat": what, not said)
+                    | "by"
             ) && !(n == "in" && pred.len() > 2)
         })
 }
@@ -503,56 +515,6 @@ pub(super) fn pronoun_object(pred: &[&str]) -> bool {
             });
         matches!(words[i].as_str(), "one" | "any" | "some") && object_slot && ends
     })
-}
-
-/// Kinds a place or a work is called when it is judged ("a must-see
-/// city", "a great read").
-const JUDGED_KINDS: Words = Words(
-    "city town place country spot destination book novel movie film show series song \
-     album game read restaurant cafe trip writer author artist singer musician actor \
-     actress director band player athlete",
-);
-
-/// Whether a copula's complement only judges its subject as one of a
-/// kind: "(definitely) a lovely and lively city", "a must-see city", "the
-/// best book ever". Of a named place or work that is an opinion nobody
-/// holds in the memory; "Lisbon is Ben's favourite city" is a taste, and
-/// "a city with old trams" says more.
-pub(super) fn judged_kind(complement: &[&str]) -> bool {
-    let words: Vec<String> = complement.iter().map(|w| bare(w)).collect();
-    let mut rest = words.iter().skip_while(|w| {
-        (w.ends_with("ly") && !EVALUATIVE.contains(&w.as_str()))
-            || matches!(w.as_str(), "such" | "so" | "really" | "truly")
-    });
-    if !rest
-        .next()
-        .is_some_and(|w| matches!(w.as_str(), "a" | "an" | "the"))
-    {
-        return false;
-    }
-    let phrase: Vec<&String> = rest.collect();
-    let Some(kind) = phrase
-        .iter()
-        .rposition(|w| JUDGED_KINDS.contains(&w.as_str()))
-    else {
-        return false;
-    };
-    let tail_ok = phrase[kind + 1..]
-        .iter()
-        .all(|w| matches!(w.as_str(), "ever" | "around" | "too"));
-    let judged = phrase[..kind].iter().any(|w| {
-        EVALUATIVE.contains(&w.as_str())
-                || w.starts_with("must-")
-                // ("such an inspiring writer": praise of one of a kind)
-                || matches!(
-                    w.as_str(),
-                    "inspiring" | "inspirational" | "talented" | "captivating" | "gifted"
-                )
-    });
-    let plain = complement
-        .iter()
-        .all(|w| !w.chars().any(|c| c.is_uppercase() || c.is_ascii_digit()) && !w.contains("'s"));
-    tail_ok && judged && plain
 }
 
 /// Nouns that are a part or a copy of something: without "of" it is

@@ -1,11 +1,11 @@
 //! Verdicts said in a fact's shape: how something will turn out ("their
-//! studio will be a huge success", "will rock the dance floor") and how
-//! someone feels in an idiom ("is on fire", "is over the moon"). They
-//! state no fact of their own; [`super::shape`] drops them. Reads words
-//! only.
+//! studio will be a huge success", "will rock the dance floor"), how
+//! someone feels in an idiom ("is on fire", "is over the moon") and a
+//! place or work judged as one of a kind ("a must-see city"). They state
+//! no fact of their own; [`super::shape`] drops them. Reads words only.
 
 use super::clauses::bare;
-use super::words::EVALUATIVE;
+use super::words::{Words, EVALUATIVE};
 
 /// Idioms of how someone feels, said after "is" with nothing more: "is on
 /// fire", "is over the moon" (with a reason after them, the reason is
@@ -76,3 +76,54 @@ pub(super) fn forecast(pred: &[&str]) -> bool {
                 })
     })
 }
+
+/// Kinds a place or a work is called when it is judged ("a must-see
+/// city", "a great read").
+const JUDGED_KINDS: Words = Words(
+    "city town place country spot destination book novel movie film show series song \
+     album game read restaurant cafe trip writer author artist singer musician actor \
+     actress director band player athlete",
+);
+
+/// Whether a copula's complement only judges its subject as one of a
+/// kind: "(definitely) a lovely and lively city", "a must-see city", "the
+/// best book ever". Of a named place or work that is an opinion nobody
+/// holds in the memory; "Lisbon is Ben's favourite city" is a taste, and
+/// "a city with old trams" says more.
+pub(super) fn judged_kind(complement: &[&str]) -> bool {
+    let words: Vec<String> = complement.iter().map(|w| bare(w)).collect();
+    let mut rest = words.iter().skip_while(|w| {
+        (w.ends_with("ly") && !EVALUATIVE.contains(&w.as_str()))
+            || matches!(w.as_str(), "such" | "so" | "really" | "truly")
+    });
+    if !rest
+        .next()
+        .is_some_and(|w| matches!(w.as_str(), "a" | "an" | "the"))
+    {
+        return false;
+    }
+    let phrase: Vec<&String> = rest.collect();
+    let Some(kind) = phrase
+        .iter()
+        .rposition(|w| JUDGED_KINDS.contains(&w.as_str()))
+    else {
+        return false;
+    };
+    let tail_ok = phrase[kind + 1..]
+        .iter()
+        .all(|w| matches!(w.as_str(), "ever" | "around" | "too"));
+    let judged = phrase[..kind].iter().any(|w| {
+        EVALUATIVE.contains(&w.as_str())
+                || w.starts_with("must-")
+                // ("such an inspiring writer": praise of one of a kind)
+                || matches!(
+                    w.as_str(),
+                    "inspiring" | "inspirational" | "talented" | "captivating" | "gifted"
+                )
+    });
+    let plain = complement
+        .iter()
+        .all(|w| !w.chars().any(|c| c.is_uppercase() || c.is_ascii_digit()) && !w.contains("'s"));
+    tail_ok && judged && plain
+}
+
