@@ -142,6 +142,11 @@ fn chatter_and_broken_sentences_do_not() {
         ("Nate still had lots of fun.", "says nothing in particular"),
         ("John hiked.", "says nothing in particular"),
         (
+            "John has different skills and talents.",
+            "says nothing in particular",
+        ),
+        ("Jon uses different colors.", "says nothing in particular"),
+        (
             "Joanna celebrated by making a delicious treat.",
             "says nothing in particular",
         ),

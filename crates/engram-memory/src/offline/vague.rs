@@ -255,7 +255,7 @@ const GENERIC_HEADS: Words = Words(
      project projects app apps resource resources challenge challenges issue issues \
      problem problems news deal deals movie movies show shows game games song songs \
      trouble questions question thoughts plan plans stuff things opportunity opportunities \
-     book books tour tours trip trips place places skills talents",
+     book books tour tours trip trips place places skills talents sources colors colours",
 );
 
 /// Verbs of having and getting: their object is the fact ("got a tattoo
@@ -349,6 +349,12 @@ pub(super) fn generic_object(complement: &[&str]) -> bool {
                     | "huge"
                     | "small"
                     | "anyway"
+                    // ("has different skills", "their own special sources")
+                    | "different"
+                    | "various"
+                    | "several"
+                    | "cool"
+                    | "own"
             )
         {
             continue;

@@ -126,4 +126,3 @@ pub(super) fn judged_kind(complement: &[&str]) -> bool {
         .all(|w| !w.chars().any(|c| c.is_uppercase() || c.is_ascii_digit()) && !w.contains("'s"));
     tail_ok && judged && plain
 }
-
