@@ -35,6 +35,7 @@ mod gapped;
 mod group;
 mod had;
 mod home;
+mod idioms;
 mod intro;
 mod itinerary;
 mod lead;

@@ -14,14 +14,13 @@ use super::clauses;
 /// dates, places and people named, then the shapes of this module, then
 /// names given in passing and requests made for good).
 pub(super) fn restated(sentence: &str) -> String {
-    use super::restate::{
-        bike_as_verb, date_set, hometown_named, if_a_girl, killing_me, manager_named,
-        self_expression,
-    };
+    use super::idioms::{if_a_girl, killing_me, near_me, self_expression};
+    use super::restate::{bike_as_verb, date_set, hometown_named, manager_named};
     let sentence = bike_as_verb(sentence);
     let sentence = killing_me(&sentence).into_owned();
     let sentence = self_expression(&sentence).into_owned();
     let sentence = if_a_girl(&sentence).into_owned();
+    let sentence = near_me(&sentence).into_owned();
     let sentence = date_set(&sentence).into_owned();
     let sentence = hometown_named(&sentence).into_owned();
     let sentence = manager_named(&sentence);
