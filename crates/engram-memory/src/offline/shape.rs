@@ -580,7 +580,7 @@ pub fn problem(fact: &str, people: &[&str]) -> Option<&'static str> {
     {
         return Some("says nothing in particular");
     }
-    if super::verdicts::feeling_idiom(&rest[v..]) {
+    if super::verdicts::feeling_idiom(&rest[v..]) || super::verdicts::judged_doing(rest) {
         return Some("an evaluation");
     }
     if super::verdicts::forecast(&rest[v..]) {

@@ -20,6 +20,8 @@ fn facts_keep_their_shape() {
         "Nate is organizing a gaming party two weekends later.",
         "Joanna went hiking.",
         "Caroline graduated.",
+        // a doing judged, and what for
+        "Painting is great for Caroline's self-expression.",
         "Jamal is nervous about his driving test next week.",
         "Maria is busy at the shelter getting ready for a fundraiser.",
         "The launch moved to 12 September.",
@@ -141,6 +143,10 @@ fn chatter_and_broken_sentences_do_not() {
         ("John has been a while.", "says nothing in particular"),
         ("Nate still had lots of fun.", "says nothing in particular"),
         ("John hiked.", "says nothing in particular"),
+        (
+            "Having friends who share John's hobbies can be really fun.",
+            "an evaluation",
+        ),
         (
             "John has different skills and talents.",
             "says nothing in particular",

@@ -1,8 +1,10 @@
 //! Verdicts said in a fact's shape: how something will turn out ("their
 //! studio will be a huge success", "will rock the dance floor"), how
-//! someone feels in an idiom ("is on fire", "is over the moon") and a
-//! place or work judged as one of a kind ("a must-see city"). They state
-//! no fact of their own; [`super::shape`] drops them. Reads words only.
+//! someone feels in an idiom ("is on fire", "is over the moon"), a place
+//! or work judged as one of a kind ("a must-see city") and a doing judged
+//! with nothing after the judgement ("Having friends who share John's
+//! hobbies can be really fun"). They state no fact of their own;
+//! [`super::shape`] drops them. Reads words only.
 
 use super::clauses::bare;
 use super::words::{Words, EVALUATIVE};
@@ -75,6 +77,27 @@ pub(super) fn forecast(pred: &[&str]) -> bool {
                     EVALUATIVE.contains(&w.as_str()) || matches!(w.as_str(), "success" | "hit")
                 })
     })
+}
+
+/// Whether `words` (a fact) judges a doing and ends there: a gerund
+/// opens it, a form of "be" follows, and the last word is the judgement
+/// ("Watching the turtles eat is so fun."). With more after the
+/// judgement it says what the doing is for ("Painting is great for
+/// Caroline's self-expression"), which stays.
+pub(super) fn judged_doing(words: &[&str]) -> bool {
+    use super::lexicon::{verb, VerbForm};
+    let opens = words
+        .first()
+        .is_some_and(|w| matches!(verb(&bare(w)), Some((_, VerbForm::Gerund))));
+    let be = words
+        .iter()
+        .skip(1)
+        .any(|w| matches!(bare(w).as_str(), "is" | "was" | "be"));
+    let judged = words.last().is_some_and(|w| {
+        let b = bare(w);
+        EVALUATIVE.contains(&b.as_str()) || matches!(b.as_str(), "fun" | "priceless" | "invaluable")
+    });
+    opens && be && judged
 }
 
 /// Kinds a place or a work is called when it is judged ("a must-see
