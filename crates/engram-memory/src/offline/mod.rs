@@ -62,6 +62,7 @@ mod pronouns;
 mod relatives;
 mod restate;
 mod said_alone;
+mod said_listed;
 mod said_plainly;
 mod salvage;
 mod shape;
@@ -283,9 +284,8 @@ fn extract_turns(turns: &[Turn], prior: &[String]) -> Vec<Candidate> {
                     ti,
                     0,
                 );
-                // ("my girlfriend Bia is coming too": who Bia is stays,
-                // though what the clause says of her is no fact; kept only
-                // when nothing before it in `facts` was, or a partner's)
+                // ("my girlfriend Bia is coming too": who Bia is stays; kept
+                // only when nothing before it in `facts` was, or a partner's)
                 let fallback_from = facts.len();
                 if let Some(partner) = named::partner_leading(strip_openers(&clause)) {
                     let named =

@@ -109,12 +109,12 @@ pub(super) fn expanded(question: &str, answer: &str) -> Option<String> {
     }
     // "Any testing setup?" - "vitest for unit tests, playwright for e2e":
     // the tools one uses, each for its job
-    if let Some(said) = super::said_alone::tools_for(&lower, answer) {
+    if let Some(said) = super::said_listed::tools_for(&lower, answer) {
         return Some(said);
     }
     // "Any foods you love?" - "mushrooms, anything with chickpeas, and I
     // hate olives"
-    if let Some(said) = super::said_alone::tastes_listed(&lower, answer) {
+    if let Some(said) = super::said_listed::tastes_listed(&lower, answer) {
         return Some(said);
     }
     let (fragment, rest) = answer.split_at(cut);
