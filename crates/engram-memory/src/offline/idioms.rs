@@ -38,36 +38,42 @@ pub(super) fn killing_me(sentence: &str) -> std::borrow::Cow<'_, str> {
 /// "a dance comp near me" said as "a dance comp nearby": the speaker's
 /// "me" here says where, not who ("near Jon" reads as beside him).
 pub(super) fn near_me(sentence: &str) -> std::borrow::Cow<'_, str> {
-    for (said, plain) in [(" near me", " nearby"), (" close to me", " nearby")] {
-        if let Some(at) = sentence.find(said) {
-            let end = at + said.len();
-            // (a word goes on: "near me and my mum" is about people)
-            let rest = &sentence[end..];
-            if rest.starts_with(|c: char| c.is_alphanumeric()) || rest.starts_with(" and ") {
-                continue;
-            }
-            return std::borrow::Cow::Owned(format!("{}{plain}{rest}", &sentence[..at]));
-        }
-    }
-    std::borrow::Cow::Borrowed(sentence)
+    // (a word goes on: "near me and my mum" is about people)
+    swapped(
+        sentence,
+        &[(" near me", " nearby"), (" close to me", " nearby")],
+        |rest| !(rest.starts_with(|c: char| c.is_alphanumeric()) || rest.starts_with(" and ")),
+    )
 }
 
 /// "we'll call the baby Iris if it's a girl" said as "... if the baby is a
 /// girl": the idiom's "it" is the baby on the way.
 pub(super) fn if_a_girl(sentence: &str) -> std::borrow::Cow<'_, str> {
-    for (said, plain) in [
-        (" if it's a girl", " if the baby is a girl"),
-        (" if it's a boy", " if the baby is a boy"),
-        (" if it is a girl", " if the baby is a girl"),
-        (" if it is a boy", " if the baby is a boy"),
-    ] {
+    swapped(
+        sentence,
+        &[
+            (" if it's a girl", " if the baby is a girl"),
+            (" if it's a boy", " if the baby is a boy"),
+            (" if it is a girl", " if the baby is a girl"),
+            (" if it is a boy", " if the baby is a boy"),
+        ],
+        |_| true,
+    )
+}
+
+/// `sentence` with the first of `pairs` it says (whose rest `fits`) said
+/// as its plain wording; as it was when it says none.
+fn swapped<'a>(
+    sentence: &'a str,
+    pairs: &[(&str, &str)],
+    fits: impl Fn(&str) -> bool,
+) -> std::borrow::Cow<'a, str> {
+    for (said, plain) in pairs {
         if let Some(at) = sentence.find(said) {
-            let end = at + said.len();
-            return std::borrow::Cow::Owned(format!(
-                "{}{plain}{}",
-                &sentence[..at],
-                &sentence[end..]
-            ));
+            let rest = &sentence[at + said.len()..];
+            if fits(rest) {
+                return std::borrow::Cow::Owned(format!("{}{plain}{rest}", &sentence[..at]));
+            }
         }
     }
     std::borrow::Cow::Borrowed(sentence)

@@ -329,6 +329,12 @@ pub const ACHING_PARTS: &[&str] = &[
     "joints",
 ];
 
+/// Whether `w` (bare) ends as the name of a condition does
+/// ("tendonitis", "scoliosis", "fibromyalgia").
+pub fn condition_by_ending(w: &str) -> bool {
+    ["itis", "osis", "algia"].iter().any(|e| w.ends_with(e))
+}
+
 /// Whether `w` (bare) names a part of the body.
 pub fn body_part(w: &str) -> bool {
     BODY_PARTS.contains(&w) || ACHING_PARTS.contains(&w)

@@ -143,7 +143,7 @@ pub(super) fn diagnosis<'a>(
     let head = bare(named.get(hedge)?);
     let condition = matches!(head.as_str(), "a" | "an") && named.len() > hedge + 1
         || CONDITIONS.contains(&head.as_str())
-        || ["itis", "osis", "algia"].iter().any(|e| head.ends_with(e));
+        || super::lexicon::condition_by_ending(&head);
     if !condition {
         return None;
     }

@@ -32,7 +32,7 @@ pub(super) fn names_ailment(memory: &str) -> bool {
         let has = matches!(w(0), "has" | "had");
         let named =
             matches!(w(1), "a" | "an") && !matches!(w(2), "" | "new" | "great" | "good" | "lot");
-        let condition = ["itis", "osis", "algia"].iter().any(|e| w(1).ends_with(e));
+        let condition = crate::offline::lexicon::condition_by_ending(w(1));
         (has && (named || condition)) || (w(0) == "diagnosed" && w(1) == "with")
     })
 }
