@@ -176,16 +176,9 @@ fn extract_turns(turns: &[Turn], prior: &[String]) -> Vec<Candidate> {
             ));
             let sentence = sentence.as_str();
             // "How long have you been married?" - "5 years already!"
-            let short = question.filter(|_| si == 0).and_then(|q| {
-                short_answers::expanded(q, said)
-                    .or_else(|| affirmed::said_yes(q, said))
-                    .or_else(|| baby::gender_answer(q, said))
-                    .or_else(|| {
-                        // "Which school?" of what the speaker just said
-                        let own = ti.checked_sub(2).map(|i| &turns[i])?;
-                        which_of::of_before(q, own.text, said).filter(|_| own.speaker == t.speaker)
-                    })
-            });
+            let short = question
+                .filter(|_| si == 0)
+                .and_then(|q| which_of::answered(turns, ti, q, said));
             let sentence = short.as_deref().unwrap_or(sentence);
             // (a title just named is nearer than what was asked)
             let with_title = title

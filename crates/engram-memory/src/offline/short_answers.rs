@@ -321,6 +321,13 @@ pub(super) fn expanded(question: &str, answer: &str) -> Option<String> {
         // "When is your next check-up?" - "On April 2nd."; "When's the
         // appointment?" - "next Thursday at 3": the speaker's
         format!("My {} is {}", one_thing(&cased(thing))?, ahead(&words)?)
+    } else if let Some(thing) = after(&lower, &["where is the ", "where's the "]) {
+        // "Where's the wedding?" - "in Porto, at a vineyard"
+        format!(
+            "My {} is {}",
+            one_thing(&cased(thing))?,
+            whereabouts(&words)?
+        )
     } else if let Some(done) = after(&lower, &["how did you ", "where did you "]) {
         // "How did you propose?" - "On the beach in Brighton": where it
         // was done (a name said alone only answers "where")

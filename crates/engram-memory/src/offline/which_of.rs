@@ -3,7 +3,9 @@
 //! just round the corner"): the answer is that thing's name, said in full
 //! ("my daughter Ella's school is St Anne's, ..."). So is "Names?" asked
 //! of "my sister Ana just had twins" and answered "Leo and Mila" ("my
-//! sister Ana's twins are named Leo and Mila"). Reads text only.
+//! sister Ana's twins are named Leo and Mila"). And "When is the wedding?"
+//! asked of "my sister is getting married" is her wedding, not the
+//! speaker's ([`whose_thing`]). Reads text only.
 
 use super::clauses::bare;
 
@@ -64,6 +66,130 @@ pub(super) fn which_of_before(question: &str, before: &str, answer: &str) -> Opt
         _ => return None,
     };
     Some(format!("{whose} {noun} is {answer}"))
+}
+
+/// The short answer to `question`, asked of turn `ti`, said in full:
+/// [`super::short_answers::expanded`] (with "my X" made whose the
+/// speaker's own turn before said it is, [`whose_thing`]), a yes said in
+/// full, a baby's sex, else [`of_before`].
+pub(super) fn answered(
+    turns: &[crate::Turn],
+    ti: usize,
+    question: &str,
+    said: &str,
+) -> Option<String> {
+    let own = ti
+        .checked_sub(2)
+        .map(|i| &turns[i])
+        .filter(|own| own.speaker == turns[ti].speaker);
+    super::short_answers::expanded(question, said)
+        .map(|full| match own {
+            Some(own) => whose_thing(full, own.text),
+            None => full,
+        })
+        .or_else(|| super::affirmed::said_yes(question, said))
+        .or_else(|| super::baby::gender_answer(question, said))
+        .or_else(|| of_before(question, own?.text, said))
+}
+
+/// Events told of by a verb ("my sister is getting married") that "the"
+/// and a noun then ask about ("When is the wedding?").
+const TOLD_BY_VERB: &[(&str, &[&str])] = &[
+    (
+        "wedding",
+        &["married", "marry", "marrying", "marries", "engaged"],
+    ),
+    ("graduation", &["graduate", "graduates", "graduating"]),
+    ("move", &["move", "moves", "moving"]),
+    ("funeral", &["died", "passed"]),
+    // (the recovery of whoever had it)
+    ("recovery", &["surgery", "operation"]),
+];
+
+/// A short answer said in full as the speaker's ("My wedding is on 14
+/// June"), said of whose the thing is when the speaker's turn before
+/// (`before`) told of it: "my sister is getting married in June" makes it
+/// "My sister's wedding"; "my dad's 60th party" "My dad's 60th party";
+/// "a party for my dad's 60th" "The party for my dad's 60th"; "a job
+/// interview" (the speaker's) "My job interview". Anything else as it is.
+pub(super) fn whose_thing(full: String, before: &str) -> String {
+    let Some((thing, said)) = full
+        .strip_prefix("My ")
+        .and_then(|rest| rest.split_once(" is "))
+    else {
+        return full;
+    };
+    let head = bare(thing.rsplit(' ').next().unwrap_or(thing));
+    let verbs = TOLD_BY_VERB
+        .iter()
+        .find(|(noun, _)| *noun == head)
+        .map_or(&[][..], |(_, verbs)| *verbs);
+    let told = before.split([',', '.', '!', '?', ';']).find_map(|clause| {
+        let words: Vec<&str> = super::strip_openers(clause).split_whitespace().collect();
+        let k = words
+            .iter()
+            .position(|w| bare(w) == head || verbs.contains(&bare(w).as_str()))?;
+        Some((words, k))
+    });
+    let Some((words, k)) = told else {
+        return full;
+    };
+    let lower: Vec<String> = words.iter().map(|w| bare(w)).collect();
+    let owned = |w: &str| w.ends_with("'s") || w.ends_with("\u{2019}s");
+    let named = lower[k] == head;
+    // the words before the noun that say which ("job interview", "60th
+    // party"), up to a determiner, a verb or an owner
+    let mut j = k;
+    while named
+        && j > 0
+        && k - j < 2
+        && !owned(words[j - 1])
+        && !super::clauses::is_verbish(words[j - 1])
+        && !matches!(
+            lower[j - 1].as_str(),
+            "a" | "an" | "the" | "my" | "our" | "his" | "her" | "their" | "your" | "this" | "that"
+        )
+    {
+        j -= 1;
+    }
+    let which = words[j..=k].join(" ");
+    let which = if named { which.as_str() } else { thing };
+    // "a party for my dad's 60th": what it is for says which
+    let what_for = &words[k + 1..];
+    if named && lower.get(k + 1).is_some_and(|w| w == "for") && what_for.len() <= 5 {
+        return format!("The {which} {} is {said}", what_for.join(" "));
+    }
+    // "my dad's 60th party": whose, said before it
+    if named && j >= 2 && owned(words[j - 1]) && matches!(lower[j - 2].as_str(), "my" | "our") {
+        return format!("My {} {which} is {said}", words[j - 1]);
+    }
+    // else the clause's subject, before its first verb ("just" aside)
+    let subject: Vec<&str> = words[..k]
+        .iter()
+        .take_while(|w| {
+            let pronoun = matches!(
+                bare(w).as_str(),
+                "he's" | "she's" | "it's" | "that's" | "there's" | "what's" | "who's"
+            );
+            !super::clauses::is_verbish(w) || owned(w) && !pronoun
+        })
+        .filter(|w| !matches!(bare(w).as_str(), "just" | "finally" | "also" | "recently"))
+        .copied()
+        .collect();
+    let first = subject.first().map(|w| bare(w));
+    let whose = match first.as_deref() {
+        _ if matches!(lower[0].as_str(), "i" | "i'm" | "we" | "we're") => "My".to_string(),
+        Some("my" | "our") if subject.len() <= 4 => format!("My {}'s", subject[1..].join(" ")),
+        Some(_)
+            if subject.len() == 1
+                && super::clauses::capitalised(subject[0])
+                && !matches!(lower[0].as_str(), "he" | "she" | "they" | "it") =>
+        {
+            format!("{}'s", subject[0])
+        }
+        _ => return full,
+    };
+    format!("{whose} {which} is {said}")
 }
 
 /// Young ones whose names "Names?" may ask.
@@ -181,7 +307,69 @@ pub(super) fn names_of_before(question: &str, before: &str, answer: &str) -> Opt
 
 #[cfg(test)]
 mod tests {
-    use super::{names_of_before, which_of_before};
+    use super::{names_of_before, which_of_before, whose_thing};
+
+    #[test]
+    fn whose_the_thing_asked_about_is() {
+        let check = |full: &str, before: &str, want: &str| {
+            assert_eq!(whose_thing(full.to_string(), before), want, "{before}");
+        };
+        // an event told of by a verb: the subject's
+        check(
+            "My wedding is on 14 June",
+            "my sister is getting married in June",
+            "My sister's wedding is on 14 June",
+        );
+        check(
+            "My wedding is in May",
+            "omg my brother Tom just got engaged!",
+            "My brother Tom's wedding is in May",
+        );
+        check(
+            "My recovery is 6 weeks",
+            "my dad had knee surgery last week",
+            "My dad's recovery is 6 weeks",
+        );
+        check(
+            "My graduation is in July",
+            "Priya is graduating this summer",
+            "Priya's graduation is in July",
+        );
+        // named: the words that say which, an owner before them, or what
+        // it is for
+        check(
+            "My party is at a pub",
+            "my dad's 60th party is this weekend",
+            "My dad's 60th party is at a pub",
+        );
+        check(
+            "My party is at a pub",
+            "we're throwing a party for my dad's 60th",
+            "The party for my dad's 60th is at a pub",
+        );
+        check(
+            "My interview is in London",
+            "I have a job interview at Google next week",
+            "My job interview is in London",
+        );
+        // the speaker's own, or nothing told of it: as it is
+        check(
+            "My wedding is in Porto",
+            "I'm getting married next year!",
+            "My wedding is in Porto",
+        );
+        check(
+            "My appointment is on Monday",
+            "work has been crazy",
+            "My appointment is on Monday",
+        );
+        // a pronoun says not whose
+        check(
+            "My wedding is in May",
+            "she's getting married",
+            "My wedding is in May",
+        );
+    }
 
     #[test]
     fn names_of_the_young_ones_just_told_of() {
