@@ -84,7 +84,7 @@ pub(super) fn expanded(sentence: &str) -> Option<Vec<String>> {
 }
 
 /// Whether `w` is an amount: a number, with a currency sign or a "k".
-fn amount(w: &str) -> bool {
+pub(super) fn amount(w: &str) -> bool {
     let core = w.trim_end_matches([',', '.', '!', ';']);
     let digits = core.trim_start_matches(['$', '\u{20ac}', '\u{a3}']);
     let digits = digits.trim_end_matches(['k', 'K', '\u{20ac}']);

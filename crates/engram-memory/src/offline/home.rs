@@ -4,7 +4,8 @@
 //! kitchen" a piece of work, whose budget, cost and demolition `projects`
 //! then says ("my budget for the kitchen is 25k"). Only a room or part of
 //! a home that opens the clause is the speaker's: "a party in the kitchen"
-//! stays as said. Reads text only.
+//! stays as said. And where a speaker lives, which "moving here" means
+//! ([`here_as_home`]). Reads text only.
 
 use super::clauses::bare;
 
@@ -154,9 +155,108 @@ pub(super) fn own_room(clause: &str) -> Option<String> {
     ))
 }
 
+/// Where a speaker says they live now ("I live in Glasgow now", "we just
+/// moved to Leith", "I'm based in Cape Town"): the place's capitalised
+/// words (up to three).
+pub(super) fn home_said(words: &[&str]) -> Option<String> {
+    let lower: Vec<String> = words.iter().map(|w| bare(w)).collect();
+    let at = lower
+        .iter()
+        .position(|w| matches!(w.as_str(), "i" | "we" | "i've" | "we've" | "i'm" | "we're"))?;
+    let mut i = at + 1;
+    while lower.get(i).is_some_and(|w| {
+        matches!(
+            w.as_str(),
+            "just" | "now" | "finally" | "recently" | "actually" | "have" | "am" | "are"
+        )
+    }) {
+        i += 1;
+    }
+    let prep = match lower.get(i)?.as_str() {
+        "live" | "living" | "based" | "settled" => "in",
+        "moved" | "relocated" => "to",
+        _ => return None,
+    };
+    if lower.get(i + 1)? != prep || words[i].ends_with([',', '.', '!', '?']) {
+        return None;
+    }
+    let place: Vec<&str> = words[i + 2..]
+        .iter()
+        .take(3)
+        .take_while(|w| w.starts_with(char::is_uppercase))
+        .copied()
+        .collect();
+    // (the place ends at its punctuation: "Glasgow, near ...")
+    let place = super::surface::to_first_stop(&place);
+    (!place.is_empty()).then_some(place)
+}
+
+/// `clause` with "here" after a verb of coming or living said as the
+/// speaker's `home`: "Luis is moving here in April" -> "Luis is moving to
+/// Glasgow in April"; "my mum lives here too" -> "... lives in Glasgow
+/// too". "here in Leith" says where itself.
+pub(super) fn here_as_home(clause: &str, home: &str) -> Option<String> {
+    let words: Vec<&str> = clause.split_whitespace().collect();
+    let i = words.iter().position(|w| bare(w) == "here")?;
+    let prep = match bare(words.get(i.checked_sub(1)?)?).as_str() {
+        "move" | "moves" | "moving" | "moved" | "come" | "comes" | "coming" | "came"
+        | "relocate" | "relocating" | "relocated" => "to",
+        "live" | "lives" | "living" | "lived" | "based" | "settled" => "in",
+        _ => return None,
+    };
+    // ("here in Leith" says where; "here in April" when)
+    let placed = |n: &&str| {
+        n.starts_with(char::is_uppercase)
+            && !super::said_alone::is_month(&bare(n))
+            && !super::dates::names_a_day(&bare(n))
+    };
+    if words
+        .get(i + 1)
+        .is_some_and(|n| matches!(bare(n).as_str(), "in" | "to" | "at" | "from"))
+        && words.get(i + 2).is_some_and(placed)
+    {
+        return None;
+    }
+    let tail = &words[i][words[i]
+        .find(|c: char| !c.is_alphanumeric())
+        .unwrap_or(words[i].len())..];
+    let mut out: Vec<String> = words.iter().map(|w| w.to_string()).collect();
+    out[i] = format!("{prep} {home}{tail}");
+    Some(out.join(" "))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn here_is_where_the_speaker_lives() {
+        for (said, want) in [
+            ("I live in Glasgow now.", Some("Glasgow")),
+            ("I just moved to Glasgow from Madrid", Some("Glasgow")),
+            ("we're based in Cape Town, near the sea", Some("Cape Town")),
+            ("I've moved to New York City!", Some("New York City")),
+            ("I live in a flat", None),
+            ("my sister lives in Leeds", None),
+            ("I moved to the countryside", None),
+        ] {
+            let words: Vec<&str> = said.split_whitespace().collect();
+            assert_eq!(home_said(&words).as_deref(), want, "{said}");
+        }
+        for (clause, want) in [
+            (
+                "Luis is moving here in April!",
+                Some("Luis is moving to Glasgow in April!"),
+            ),
+            ("my mum lives here too", Some("my mum lives in Glasgow too")),
+            ("he's coming here!", Some("he's coming to Glasgow!")),
+            ("he lives here in Leith", None),
+            ("the food here is great", None),
+            ("here is the thing", None),
+        ] {
+            assert_eq!(here_as_home(clause, "Glasgow").as_deref(), want, "{clause}");
+        }
+    }
 
     #[test]
     fn a_room_opening_the_clause_is_the_speakers() {

@@ -26,6 +26,7 @@ mod context;
 mod coordination;
 pub(crate) mod coref;
 mod corrected;
+mod costs;
 pub(crate) mod dates;
 mod doing_it;
 mod entities;
@@ -245,6 +246,8 @@ fn extract_turns(turns: &[Turn], prior: &[String]) -> Vec<Candidate> {
                 .or_else(|| said_before.and_then(|b| changed_taste::resolved(&clause, b)))
                 // "Harry Potter is amazing - I'm totally hooked!": on it
                 .or_else(|| said_before.and_then(|b| taken_with::resolved(&clause, b, &people)))
+                // "needs knee surgery, it'll cost about £800": the surgery
+                .or_else(|| said_before.and_then(|b| costs::cost_of(&clause, b)))
                 // "my dad had his check-up ... blood pressure was high": his
                 .or_else(|| {
                     let said = out.iter().map(|c| c.content.as_str());

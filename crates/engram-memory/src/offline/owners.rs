@@ -20,6 +20,8 @@ pub struct Owners {
     of: HashMap<String, Option<String>>,
     /// Whose piece of work "the deadline" is of.
     projects: super::projects::Projects,
+    /// Where each speaker said they live, which their "here" means.
+    homes: HashMap<String, String>,
 }
 
 /// Whether `noun` is a kind someone has: a relative or group of people, or
@@ -34,6 +36,9 @@ impl Owners {
     pub fn note(&mut self, text: &str, speaker: Option<&str>, listener: Option<&str>) {
         self.projects.note(text, speaker);
         let words: Vec<&str> = text.split_whitespace().collect();
+        if let Some((home, speaker)) = super::home::home_said(&words).zip(speaker) {
+            self.homes.insert(speaker.to_string(), home);
+        }
         for pair in words.windows(2) {
             let owner = match bare(pair[0]).as_str() {
                 "my" | "our" => speaker,
@@ -103,6 +108,10 @@ impl Owners {
             .or_else(|| super::home::own_room(clause))
             .unwrap_or_else(|| clause.to_string());
         let clause = kin_named(&clause).unwrap_or(clause);
+        let clause = match self.homes.get(speaker) {
+            Some(home) => super::home::here_as_home(&clause, home).unwrap_or(clause),
+            None => clause,
+        };
         let clause = bare_own(&clause)
             .or_else(|| bare_aim(&clause))
             .or_else(|| bare_term(&clause))
@@ -116,9 +125,31 @@ impl Owners {
         let mut out: Vec<String> = Vec::with_capacity(words.len());
         for (i, w) in words.iter().enumerate() {
             let the = bare(w) == "the" && !w.ends_with([',', '.', '!', '?']);
+            // ("the 2 younger kids", "the little ones": which of them)
+            let which = words[i + 1..]
+                .iter()
+                .take(2)
+                .take_while(|m| {
+                    let m = bare(m);
+                    m.chars().all(|c| c.is_ascii_digit())
+                        || matches!(
+                            m.as_str(),
+                            "two"
+                                | "three"
+                                | "four"
+                                | "younger"
+                                | "older"
+                                | "little"
+                                | "eldest"
+                                | "youngest"
+                                | "oldest"
+                                | "big"
+                        )
+                })
+                .count();
             let owner = words
-                .get(i + 1)
-                .filter(|_| the)
+                .get(i + 1 + which)
+                .filter(|_| the && !words[i + 1..i + 1 + which].iter().any(|m| m.ends_with(',')))
                 .and_then(|n| self.of.get(&bare(n)))
                 .and_then(|o| o.as_deref());
             // (only the owner's own "the kids" are theirs: the listener's
@@ -476,6 +507,34 @@ mod tests {
         );
         // not a kind anyone owns
         assert_eq!(o.rewrite("the museum was big", "Mel"), "the museum was big");
+        // which of them said between
+        assert_eq!(
+            o.rewrite("The 2 younger kids love nature", "Mel"),
+            "My 2 younger kids love nature"
+        );
+        assert_eq!(
+            o.rewrite("the older kids play football", "Mel"),
+            "my older kids play football"
+        );
+        assert_eq!(
+            o.rewrite("the older, quieter kids", "Mel"),
+            "the older, quieter kids"
+        );
+    }
+
+    #[test]
+    fn here_is_where_the_speaker_said_they_live() {
+        let mut o = Owners::default();
+        o.note("I live in Glasgow now.", Some("Marta"), Some("Bot"));
+        assert_eq!(
+            o.rewrite("Luis is moving here in April", "Marta"),
+            "Luis is moving to Glasgow in April"
+        );
+        // another speaker's "here" is not hers
+        assert_eq!(
+            o.rewrite("Luis is moving here in April", "Bot"),
+            "Luis is moving here in April"
+        );
     }
 
     #[test]

@@ -296,7 +296,7 @@ pub(super) fn ahead(words: &[&str]) -> Option<String> {
 }
 
 /// A month's name ("march", "May").
-fn is_month(w: &str) -> bool {
+pub(super) fn is_month(w: &str) -> bool {
     super::dates::MONTHS
         .iter()
         .any(|m| m.eq_ignore_ascii_case(w))

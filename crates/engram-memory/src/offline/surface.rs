@@ -455,6 +455,19 @@ pub(super) fn lowered(s: &str) -> String {
     format!("{f}{}", c.as_str())
 }
 
+/// The words up to the first that ends a phrase with its punctuation
+/// ("Glasgow, near the river" -> "Glasgow"), joined, that punctuation
+/// left out.
+pub(super) fn to_first_stop(words: &[&str]) -> String {
+    let end = words
+        .iter()
+        .position(|w| w.ends_with([',', '.', '!', '?', ';']))
+        .map_or(words.len(), |e| e + 1);
+    let said = words[..end].join(" ");
+    said.trim_end_matches(|c: char| !c.is_alphanumeric())
+        .to_string()
+}
+
 #[cfg(test)]
 #[path = "surface_tests.rs"]
 mod tests;
