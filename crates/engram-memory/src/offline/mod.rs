@@ -170,15 +170,18 @@ fn extract_turns(turns: &[Turn], prior: &[String]) -> Vec<Candidate> {
         let asked = topic::asked_in(turns, ti);
         // the listener's question just before, which a short answer fills
         let question = topic::said_before_by_another(turns, ti).map(|q| q.text);
+        let mut lead = 0;
         for (si, said) in sentences.enumerate() {
             let sentence = said_plainly::restated(strip_vocative(
                 openers::strip_closers(strip_openers(said)),
                 &people,
             ));
             let sentence = sentence.as_str();
-            // "How long have you been married?" - "5 years already!"
+            // "How long have you been married?" - "5 years already!" (after
+            // a "Thanks!" that leads it)
+            lead += usize::from(si == lead && openers::courtesy(sentence));
             let short = question
-                .filter(|_| si == 0)
+                .filter(|_| si == lead)
                 .and_then(|q| which_of::answered(turns, ti, q, said));
             let sentence = short.as_deref().unwrap_or(sentence);
             // (a title just named is nearer than what was asked)

@@ -91,6 +91,14 @@ const ANSWER_OPENERS: &[&str] = &[
     "some news",
     "heads up",
     "quick heads up",
+    // what came before, which the memory stands without ("After that, we
+    // celebrated at a restaurant")
+    "after that",
+    "afterwards",
+    "afterward",
+    "later that day",
+    "later that night",
+    "later on",
     // asking to be reminded of what follows ("remind me, my mum's birthday
     // is ...", "note to self: ...")
     "remind me",
@@ -315,6 +323,42 @@ pub(super) fn strip_closers(s: &str) -> &str {
         }
     }
     s
+}
+
+/// Whether a sentence is only thanks or a reaction ("Thanks!", "Haha,
+/// thanks!", "Wow, thank you so much"), which may lead the answer to a
+/// question ("Thanks, Maria! Three times a week."). A yes ("Definitely!")
+/// is an answer itself.
+pub(super) fn courtesy(sentence: &str) -> bool {
+    let words: Vec<String> = sentence.split_whitespace().map(bare_lower).collect();
+    !words.is_empty()
+        && words.len() <= 5
+        && words.iter().all(|w| {
+            matches!(
+                w.as_str(),
+                "thanks"
+                    | "thank"
+                    | "you"
+                    | "so"
+                    | "much"
+                    | "haha"
+                    | "hahaha"
+                    | "lol"
+                    | "wow"
+                    | "oh"
+                    | "aw"
+                    | "aww"
+                    | "omg"
+                    | "hey"
+                    | "hi"
+                    | "cool"
+                    | "great"
+                    | "awesome"
+                    | "nice"
+                    | "ha"
+                    | "ah"
+            )
+        })
 }
 
 pub(super) fn strip_openers(s: &str) -> &str {

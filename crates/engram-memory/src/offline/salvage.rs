@@ -491,6 +491,9 @@ fn happened(clause: &[&str]) -> bool {
                 || matches!(verb(&next), Some((_, VerbForm::Gerund)))
         }
         "had" => true,
+        // ("when I turned ten": an age reached says when, not what
+        // happened)
+        "turned" if super::lexicon::number(&next).is_some() => false,
         _ => matches!(verb(&v), Some((_, VerbForm::Past))),
     }
 }

@@ -185,6 +185,8 @@ fn subordinate_clauses_stand_alone() {
         // a habit or a state is not something that happened
         ("I feel great when I look after myself", None),
         ("I loved it when I was young", None),
+        // an age reached says when
+        ("I started it when I turned ten", None),
         (
             "I remember it when I was playing with the kids",
             Some("I was playing with the kids"),
