@@ -180,20 +180,6 @@ fn chatter_and_broken_sentences_do_not() {
         ("John had a wild week.", "says nothing in particular"),
         ("Tim had a great time.", "says nothing in particular"),
         ("John read a book.", "says nothing in particular"),
-        ("Melanie read a book in 2022.", "says nothing in particular"),
-        (
-            "John has been reading an inspiring book.",
-            "says nothing in particular",
-        ),
-        (
-            "Joanna has been working on a project lately.",
-            "says nothing in particular",
-        ),
-        ("John raised some funds.", "says nothing in particular"),
-        (
-            "Jon has some cool projects in the works.",
-            "says nothing in particular",
-        ),
         // a kind of thing with nothing said of which
         ("Tim went on a tour.", "says nothing in particular"),
         (

@@ -247,7 +247,7 @@ pub(super) fn leans_elsewhere(pred: &[&str]) -> bool {
 /// ("had a few offers", "heard of a series"); a verb of taste is
 /// different: "loves movies" is a taste.
 pub(super) const PLAIN_VERBS: Words =
-    Words("have get face hear eat use find see watch read tell go take do work raise");
+    Words("have get face hear eat use find see watch read tell go take do");
 
 /// Nouns of a kind that say nothing without saying which.
 const GENERIC_HEADS: Words = Words(
@@ -255,8 +255,7 @@ const GENERIC_HEADS: Words = Words(
      project projects app apps resource resources challenge challenges issue issues \
      problem problems news deal deals movie movies show shows game games song songs \
      trouble questions question thoughts plan plans stuff things opportunity opportunities \
-     book books tour tours trip trips place places skills talents sources colors colours \
-     funds",
+     book books tour tours trip trips place places skills talents sources colors colours",
 );
 
 /// Verbs of having and getting: their object is the fact ("got a tattoo
@@ -330,24 +329,12 @@ const HOPED_FOR: &[&str] = &[
 ];
 
 /// Whether `complement` is only a generic noun with quantities and
-/// evaluations ("a few offers", "yummy food", "all kinds of hurdles"),
-/// and perhaps a time ("a book in 2022", "a project lately", "some
-/// projects in the works").
+/// evaluations ("a few offers", "yummy food", "all kinds of hurdles").
 pub(super) fn generic_object(complement: &[&str]) -> bool {
     let mut heads = 0;
     for w in complement {
         let b = bare(w);
-        let time = AFTERWARDS.contains(&b.as_str())
-            || b.chars().all(|c| c.is_ascii_digit())
-            || super::said_alone::is_month(&b)
-            || matches!(b.as_str(), "lately" | "works" | "inspiring");
-        // (a head first: "book" and "places" are vague words too)
-        if GENERIC_HEADS.contains(&b.as_str()) {
-            heads += 1;
-            continue;
-        }
-        if time
-            || FUNCTION.contains(&b.as_str())
+        if FUNCTION.contains(&b.as_str())
             || EVALUATIVE.contains(&b.as_str())
             || VAGUE.contains(&b.as_str())
             || matches!(
@@ -370,6 +357,10 @@ pub(super) fn generic_object(complement: &[&str]) -> bool {
                     | "own"
             )
         {
+            continue;
+        }
+        if GENERIC_HEADS.contains(&b.as_str()) {
+            heads += 1;
             continue;
         }
         return false;
