@@ -225,6 +225,36 @@ pub(super) fn here_as_home(clause: &str, home: &str) -> Option<String> {
     Some(out.join(" "))
 }
 
+/// `clause` without a "here" that says where the speaker is but not
+/// which place, after a verb ("I started volunteering here a year ago"
+/// -> "I started volunteering a year ago"); "here in Leith" and a "here"
+/// that is all the clause says of where ("I'm here") stay.
+pub(super) fn here_left_out(clause: &str) -> Option<String> {
+    use super::lexicon::{verb, VerbForm};
+    let words: Vec<&str> = clause.split_whitespace().collect();
+    let i = words.iter().position(|w| bare(w) == "here")?;
+    let after_verb = i > 0
+        && !words[i - 1].ends_with([',', '.', '!', '?'])
+        && matches!(
+            verb(&bare(words[i - 1])),
+            Some((base, VerbForm::Gerund | VerbForm::Past | VerbForm::Base | VerbForm::Third))
+                if !matches!(base, "be" | "have" | "get" | "come" | "love" | "like")
+        );
+    let named_after = words
+        .get(i + 1)
+        .is_some_and(|n| matches!(bare(n).as_str(), "in" | "at" | "to"))
+        && words
+            .get(i + 2)
+            .is_some_and(|n| n.starts_with(char::is_uppercase));
+    // (a "here" that ends the clause is all it says: "we moved here!")
+    if !after_verb || named_after || i + 1 == words.len() || words[i].ends_with([',', '.', '!']) {
+        return None;
+    }
+    let mut out: Vec<&str> = words.clone();
+    out.remove(i);
+    Some(out.join(" "))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -255,6 +285,20 @@ mod tests {
             ("here is the thing", None),
         ] {
             assert_eq!(here_as_home(clause, "Glasgow").as_deref(), want, "{clause}");
+        }
+        // no home said: a "here" after a verb says no place
+        for (clause, want) in [
+            (
+                "I started volunteering here about a year ago",
+                Some("I started volunteering about a year ago"),
+            ),
+            ("we moved here!", None),
+            ("I'm here", None),
+            ("I love it here", None),
+            ("I work here in Leith", None),
+            ("come here", None),
+        ] {
+            assert_eq!(here_left_out(clause).as_deref(), want, "{clause}");
         }
     }
 

@@ -489,7 +489,7 @@ fn clause_facts(
         None => {}
     }
     if let Some(why) = classify::not_a_fact(&clause) {
-        if why == "refers back" {
+        if why == "refers back" || why.starts_with("advice") {
             out.extend(again(salvage::subordinate(&clause), antecedents));
         }
         return dropped(out, &clause, why);

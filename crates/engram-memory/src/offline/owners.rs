@@ -109,9 +109,10 @@ impl Owners {
             .unwrap_or_else(|| clause.to_string());
         let clause = kin_named(&clause).unwrap_or(clause);
         let clause = match self.homes.get(speaker) {
-            Some(home) => super::home::here_as_home(&clause, home).unwrap_or(clause),
-            None => clause,
-        };
+            Some(home) => super::home::here_as_home(&clause, home),
+            None => super::home::here_left_out(&clause),
+        }
+        .unwrap_or(clause);
         let clause = bare_own(&clause)
             .or_else(|| bare_aim(&clause))
             .or_else(|| bare_term(&clause))

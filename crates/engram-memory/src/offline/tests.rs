@@ -161,6 +161,8 @@ fn chatter_is_not_remembered() {
         "Lotte: Check out my new bike.",
         "Lotte: That pic's from when my choir won the county festival last year.",
         "Lotte: You should totally try a cat-sitting app.",
+        "Lotte: Whoa, your shop looks great! All your hard work really paid off - congrats!",
+        "Piet: Thanks! Winning shows my hard work paid off.",
     ]);
     assert_eq!(
         got,
