@@ -134,6 +134,15 @@ pub(super) fn left_out_subject(body: &[&str], words: &[&str], i: usize) -> Optio
                 .is_some_and(|n| opens_object(n) || super::clauses::capitalised(n));
         return present.then_some(subject);
     }
+    // "I'm the best man, need to write a speech": what the speaker needs
+    // or hopes to do
+    if subject == "I"
+        && matches!(b.as_str(), "need" | "want" | "hope" | "plan")
+        && words.get(i + 1).is_some_and(|n| bare(n) == "to")
+        && words.get(i + 2).is_some_and(|n| verb(&bare(n)).is_some())
+    {
+        return Some(subject);
+    }
     // "..., been there 3 years": how long, "I've" left out
     if b == "been" {
         let stay = subject == "I"
@@ -237,6 +246,13 @@ mod tests {
             Some("I"),
         );
         check("I'm saving up, got about as far as", "got", None);
+        check(
+            "I'm the best man, need to write a speech",
+            "need",
+            Some("I"),
+        );
+        check("I'm the best man, need to go", "need", Some("I"));
+        check("I'm the best man, need a drink", "need", None);
         check(
             "my 5k PB is 28:10, trying to get under 27",
             "trying",

@@ -201,6 +201,17 @@ fn months_resolve_to_the_one_meant() {
         "I've signed up for the Berlin marathon in September 2023.",
         &["2023-09"],
     );
+    // (when a job starts is ahead, though it was got)
+    check(
+        "I got the job at a school in Bath, starting in September.",
+        "I got the job at a school in Bath, starting in September 2023.",
+        &["2023-09"],
+    );
+    check(
+        "I was starting to feel better in March.",
+        "I was starting to feel better in March 2023.",
+        &["2023-03"],
+    );
     check(
         "I signed up for the gym in March.",
         "I signed up for the gym in March 2023.",

@@ -244,7 +244,8 @@ mod dislike;
 mod workplace;
 use going::{going_on, says_going_on};
 use when::{
-    asks_done, asks_school, asks_when, asks_where, holds_a_place, holds_a_time, tells_done,
+    asks_done, asks_school, asks_when, asks_where, holds_a_place, holds_a_time, object_asked,
+    states_object, tells_done,
 };
 
 /// The thing whose value a question asks ("budget" of "what is the
@@ -452,6 +453,8 @@ pub struct Asked {
     ailment: bool,
     /// It asks what someone did.
     done: bool,
+    /// The verb whose object it asks ("what does Sam teach?").
+    object: Option<&'static str>,
     /// It asks what someone dislikes.
     dislike: bool,
     /// It asks where someone works.
@@ -484,6 +487,7 @@ impl Asked {
             medication: super::doses::asks_medication(question),
             ailment: ailment::asks_ailment(question),
             done: asks_done(question),
+            object: object_asked(question),
             dislike: dislike::asks_dislike(question),
             workplace: workplace::asks_workplace(question),
             title: going::asks_title(question).then(|| going::said_words(question)),
@@ -544,6 +548,7 @@ impl Asked {
             || (self.medication && super::doses::says_taking(memory))
             || (self.ailment && ailment::names_ailment(memory))
             || (self.done && tells_done(memory))
+            || self.object.is_some_and(|v| states_object(memory, v))
             || (self.dislike && dislike::states_dislike(memory))
             || (self.workplace && workplace::names_workplace(memory))
             || (self.partner

@@ -186,3 +186,14 @@ fn a_question_for_a_work_is_answered_by_a_title() {
     assert!(bike.titled("Sol's new bike is a Trek, second hand."));
     assert!(!bike.titled("Sol bought a new bike."));
 }
+
+#[test]
+fn what_one_does_something_to_is_its_object() {
+    let q = Asked::of("what does Sam teach?");
+    assert!(q.answered_by("Sam teaches maths at a secondary school in Bristol."));
+    assert!(!q.answered_by("Sam has been teaching for about 6 years."));
+    assert!(!q.answered_by("Sam is moving to Bath in August 2025."));
+    assert!(Asked::of("what instrument does Ana play?").answered_by("Ana plays the cello."));
+    // a job is asked otherwise
+    assert!(!Asked::of("what does Sam do?").answered_by("Sam does yoga."));
+}

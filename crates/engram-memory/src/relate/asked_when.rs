@@ -36,6 +36,54 @@ pub(super) fn asks_done(question: &str) -> bool {
     matches!(w, ["did", _, v] | ["did", _, _, v] if crate::offline::lexicon::verb(v).is_some())
 }
 
+/// The verb of a question that asks what someone does it to ("what does
+/// Sam teach?": "teach"), as its base; not "do", which asks for a job, nor
+/// a stance or a taste.
+pub(super) fn object_asked(question: &str) -> Option<&'static str> {
+    let q = super::bare_question(question);
+    let w: Vec<&str> = q.split_whitespace().collect();
+    let v = match w.as_slice() {
+        ["what", "does" | "do", _, v]
+        | ["what", "does" | "do", _, _, v]
+        | ["what", _, "does" | "do", _, v] => *v,
+        _ => return None,
+    };
+    let (base, _) = crate::offline::lexicon::verb(v)?;
+    (!matches!(
+        base,
+        "do" | "be"
+            | "have"
+            | "think"
+            | "want"
+            | "need"
+            | "mean"
+            | "like"
+            | "love"
+            | "enjoy"
+            | "say"
+    ))
+    .then_some(base)
+}
+
+/// Whether `memory` says what its subject does `base` to: a form of the
+/// verb with an object after it ("Sam teaches maths"), not a time ("Sam
+/// has been teaching for about 6 years").
+pub(super) fn states_object(memory: &str, base: &str) -> bool {
+    let w: Vec<String> = memory
+        .split_whitespace()
+        .map(crate::offline::clauses::bare)
+        .collect();
+    w.iter().enumerate().any(|(i, x)| {
+        crate::offline::lexicon::verb(x).is_some_and(|(b, _)| b == base)
+            && w.get(i + 1).is_some_and(|n| {
+                !matches!(
+                    n.as_str(),
+                    "for" | "since" | "every" | "again" | "now" | "lately" | "at" | "in" | "on"
+                )
+            })
+    })
+}
+
 /// Whether `memory` tells of a doing done: a verb in the past among its
 /// first words ("Raj made a Thai green curry on 3 March 2025"), not a
 /// form of "be" or "have".

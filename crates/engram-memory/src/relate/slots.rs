@@ -418,7 +418,7 @@ fn first_slot(fact: &str) -> Option<(String, String, String)> {
                 "diet" => p
                     .split_whitespace()
                     .skip(1)
-                    .filter(|w| !matches!(*w, "a" | "an"))
+                    .filter(|w| !matches!(*w, "a" | "an" | "fully" | "full" | "completely" | "now"))
                     .collect::<Vec<_>>()
                     .join(" "),
                 // "moved from lisbon to oslo": the new home is after "to"

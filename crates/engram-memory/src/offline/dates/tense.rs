@@ -27,6 +27,16 @@ pub(super) fn tense_of(words: &[&str]) -> Option<bool> {
                 | "upcoming"
         ) || w.ends_with("'ll")
     };
+    // "got the job at a school in Bath, starting in September": when it
+    // starts is ahead, whatever came before ("starting to feel better" is
+    // no start)
+    let starting = lower.windows(2).any(|p| {
+        matches!(p[0].as_str(), "starting" | "beginning")
+            && matches!(p[1].as_str(), "in" | "on" | "next" | "this" | "from")
+    });
+    if starting {
+        return Some(true);
+    }
     for (i, w) in lower.iter().enumerate() {
         if ahead(w) {
             return Some(true);
