@@ -80,6 +80,21 @@ pub(super) fn left_out_subject(body: &[&str], words: &[&str], i: usize) -> Optio
     if aim && speakers && !words[i].ends_with([',', '.', '!', '?']) {
         return Some("I'm".to_string());
     }
+    // "I've decided to leave nursing, starting a masters in September": a
+    // step ahead, after a clause of the speaker's
+    let ahead = matches!(b.as_str(), "starting" | "beginning" | "joining" | "moving");
+    let own = body
+        .first()
+        .is_some_and(|w| matches!(bare(w).as_str(), "i" | "i'm" | "i've" | "i'll"));
+    if ahead
+        && own
+        && words
+            .get(i + 1)
+            .is_some_and(|n| opens_object(n) || super::clauses::capitalised(n))
+        && !words[i].ends_with([',', '.', '!', '?'])
+    {
+        return Some("I'm".to_string());
+    }
     // "my therapist suggested journaling, been doing it for two weeks":
     // a doing under way, "I've" left out, after a clause of the speaker's
     if b == "been"
@@ -251,6 +266,12 @@ mod tests {
             "need",
             Some("I"),
         );
+        check(
+            "I've decided to leave nursing, starting a masters in September",
+            "starting",
+            Some("I'm"),
+        );
+        check("I've been busy, starting to relax now", "starting", None);
         check("I'm the best man, need to go", "need", Some("I"));
         check("I'm the best man, need a drink", "need", None);
         check(

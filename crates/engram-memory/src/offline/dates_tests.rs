@@ -208,6 +208,16 @@ fn months_resolve_to_the_one_meant() {
         &["2023-09"],
     );
     check(
+        "I've decided to leave nursing, starting a masters in September.",
+        "I've decided to leave nursing, starting a masters in September 2023.",
+        &["2023-09"],
+    );
+    check(
+        "We were going to Rome in June.",
+        "We were going to Rome in June 2023.",
+        &["2023-06"],
+    );
+    check(
         "I was starting to feel better in March.",
         "I was starting to feel better in March 2023.",
         &["2023-03"],

@@ -35,7 +35,51 @@ pub(super) fn restated(sentence: &str) -> String {
     let sentence = super::wants::help_with(&sentence).unwrap_or(sentence);
     let sentence = super::wants::reminder(&sentence).unwrap_or(sentence);
     let sentence = super::wants::standing_request(&sentence);
+    let sentence = plan_changed(&sentence).unwrap_or_else(|| sentence.into_owned());
     super::wants::so_state(&sentence).into_owned()
+}
+
+/// A plan said as changed with an "it": "we were going to Rome in May but
+/// we changed it to Lisbon in June instead" says "... but we're now going
+/// to Lisbon in June instead" (the "it" is the trip, never a thing said
+/// before). Only after "was/were going to" and "but", with "changed",
+/// "moved" or "switched" it "to".
+pub(super) fn plan_changed(sentence: &str) -> Option<String> {
+    let words: Vec<&str> = sentence.split_whitespace().collect();
+    let lower: Vec<String> = words.iter().map(|w| clauses::bare(w)).collect();
+    let planned = lower.windows(3).any(|p| {
+        matches!(p[0].as_str(), "was" | "were")
+            && matches!(p[1].as_str(), "going" | "planning")
+            && p[2] == "to"
+    });
+    let but = lower.iter().position(|w| w == "but")?;
+    let rest = &lower[but + 1..];
+    let (who, at) = match rest {
+        [w, ..] if w == "we" || w == "i" => (w.as_str(), 1),
+        _ => return None,
+    };
+    let at = at + usize::from(rest.get(at).is_some_and(|h| h == "have" || h == "just"));
+    let changed = rest
+        .get(at)
+        .is_some_and(|v| matches!(v.as_str(), "changed" | "moved" | "switched" | "swapped"))
+        && rest.get(at + 1).is_some_and(|w| w == "it")
+        && rest.get(at + 2).is_some_and(|w| w == "to");
+    // (to a place: "moved it to Friday" is a time, said otherwise)
+    let place = words.get(but + 1 + at + 3).is_some_and(|w| {
+        let b = clauses::bare(w);
+        w.starts_with(char::is_uppercase)
+            && !super::said_alone::is_month(&b)
+            && !super::dates::names_a_day(&b)
+    });
+    if !planned || !changed || !place {
+        return None;
+    }
+    let be = if who == "we" { "we're" } else { "I'm" };
+    Some(format!(
+        "{} but {be} now going to {}",
+        words[..but].join(" "),
+        words[but + 1 + at + 3..].join(" ")
+    ))
 }
 
 /// "Epic adventures and magical worlds are my thing" said as "I love epic
@@ -276,6 +320,30 @@ pub(super) fn one_of_named(sentence: &str) -> std::borrow::Cow<'_, str> {
 #[cfg(test)]
 mod tests {
     use super::{age_and, asked_after, got_in_place, judged_then_said, my_thing, one_of_named};
+
+    #[test]
+    fn a_plan_changed_with_it_is_the_plan() {
+        assert_eq!(
+            super::plan_changed(
+                "we were going to Rome in May but we changed it to Lisbon in June instead"
+            )
+            .as_deref(),
+            Some("we were going to Rome in May but we're now going to Lisbon in June instead")
+        );
+        assert_eq!(
+            super::plan_changed("I was going to fly on Monday but I've moved it to Friday")
+                .as_deref(),
+            None
+        );
+        assert_eq!(
+            super::plan_changed("I was going to fly on Monday but I moved it to Friday").as_deref(),
+            None
+        );
+        assert_eq!(
+            super::plan_changed("I bought a lamp but I moved it to the hall"),
+            None
+        );
+    }
 
     #[test]
     fn one_picked_out_by_name_is_the_subject() {

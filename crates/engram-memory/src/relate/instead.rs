@@ -70,6 +70,35 @@ pub(super) fn moves_day(new: &str, old: &str) -> bool {
     !told_as_past(&o) && (thing.is_some() || same_subject(&lead_subject(&n), &lead_subject(&o)))
 }
 
+/// Where a normalised fact says its subject is (or was) going: the word
+/// after "going to", when it is no verb ("going to start" is a plan of
+/// another kind).
+fn going_to(fact: &str) -> Option<&str> {
+    let (_, after) = fact.split_once(" going to ")?;
+    let place = after.split_whitespace().next()?;
+    (verb(place).is_none() && !AUXILIARIES.contains(&place)).then_some(place)
+}
+
+/// Whether `new` sends a plan `old` has elsewhere: "Lena is now going to
+/// Lisbon in June instead" after "Lena was going to Rome in May" (a plan
+/// given up is said "was going to"; a plan still on may lose one stop
+/// only). Same subject, another place, and "instead".
+pub(super) fn goes_elsewhere(new: &str, old: &str) -> bool {
+    let (n, o) = (normalise(new), normalise(old));
+    if !n.split_whitespace().any(|w| w == "instead") {
+        return false;
+    }
+    // (only a plan said as given up: "is going to Lisbon, then Porto"
+    // may lose one stop, not the whole trip)
+    let given_up = o.contains(" was going to ") || o.contains(" were going to ");
+    match (going_to(&n), going_to(&o)) {
+        (Some(to), Some(was)) if given_up => {
+            to != was && same_subject(&lead_subject(&n), &lead_subject(&o))
+        }
+        _ => false,
+    }
+}
+
 /// Whether `new` moves to another day an event `old` names ("The flight
 /// is now on 14 June" after "Jonas flies out on 12 June"): the event's
 /// words tie the two, so a lower cosine than "instead" needs will do.

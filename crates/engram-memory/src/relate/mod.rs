@@ -359,6 +359,8 @@ const WORDED_UPDATES: &[(Rule, f32)] = &[
     (finished::new_state, TOPIC_COSINE),
     // "is now flying on August 6th instead" after "has flights on August 4th"
     (instead::moves_day, instead::INSTEAD_COSINE),
+    // "is now going to Lisbon in June instead" after "was going to Rome"
+    (instead::goes_elsewhere, instead::INSTEAD_COSINE),
     // "the flight is now on June 14th" after "flies out on June 12th"
     (instead::event_moved, TOPIC_COSINE),
     // "the hen party is now in Barcelona" after "... the hen party, thinking

@@ -30,9 +30,11 @@ pub(super) fn tense_of(words: &[&str]) -> Option<bool> {
     // "got the job at a school in Bath, starting in September": when it
     // starts is ahead, whatever came before ("starting to feel better" is
     // no start)
-    let starting = lower.windows(2).any(|p| {
-        matches!(p[0].as_str(), "starting" | "beginning")
-            && matches!(p[1].as_str(), "in" | "on" | "next" | "this" | "from")
+    // ("starting a masters in September" too; "was starting" is past)
+    let starting = lower.windows(3).any(|p| {
+        matches!(p[1].as_str(), "starting" | "beginning")
+            && !matches!(p[0].as_str(), "was" | "were")
+            && p[2] != "to"
     });
     if starting {
         return Some(true);
@@ -105,6 +107,15 @@ pub(super) fn tense_of(words: &[&str]) -> Option<bool> {
             .iter()
             .find(|n| !matches!(n.as_str(), "now" | "still" | "also" | "just" | "currently"));
         if be && next.is_some_and(|n| verb(n).is_some_and(|(_, f)| f == VerbForm::Gerund)) {
+            return Some(true);
+        }
+        // "we were going to Rome in May": a plan, though given up
+        if matches!(w.as_str(), "was" | "were")
+            && lower
+                .get(i + 1)
+                .is_some_and(|n| matches!(n.as_str(), "going" | "planning"))
+            && lower.get(i + 2).is_some_and(|t| t == "to")
+        {
             return Some(true);
         }
         if matches!(w.as_str(), "was" | "were" | "did")
