@@ -594,23 +594,3 @@ fn tastes_and_what_is_done_with_people_of_ones_own() {
         ),
     ]);
 }
-
-#[test]
-fn thanks_before_a_short_answer_leave_it_the_answer() {
-    check(&[
-        (
-            "Caroline: How long have you been married?|Melanie: Haha, thanks! 5 years already!",
-            "Melanie has been married for 5 years.",
-        ),
-        (
-            "Caroline: How often do you go to the beach?|Melanie: Thanks, Caroline! Once or twice a year.",
-            "Melanie goes to the beach once or twice a year.",
-        ),
-        (
-            "Caroline: Where are you from?|Melanie: Thanks! Sweden, originally.",
-            "Melanie is from Sweden, originally.",
-        ),
-        // a reaction is not a place
-        ("Caroline: Where are you from?|Melanie: Wow. I love that question.", ""),
-    ]);
-}

@@ -2,7 +2,8 @@
 //! Vietnam", "cancelled Netflix, mostly watch YouTube now"), whom a
 //! question names ("a gift for my dad? he's into ..."), and whom a pronoun
 //! opening a conversation means when the space's document before spoke of
-//! one person.
+//! one person, and a short answer led by thanks ("Thanks! Once or twice a
+//! year.").
 
 use super::casual_tests::check;
 use super::*;
@@ -100,4 +101,24 @@ fn a_pronoun_opening_a_conversation_means_the_one_person_spoken_of_before() {
     );
     // nothing before: as ever
     assert_eq!(after(&[], "she got into Edinburgh!!"), Vec::<String>::new());
+}
+
+#[test]
+fn thanks_before_a_short_answer_leave_it_the_answer() {
+    check(&[
+        (
+            "Caroline: How long have you been married?|Melanie: Haha, thanks! 5 years already!",
+            "Melanie has been married for 5 years.",
+        ),
+        (
+            "Caroline: How often do you go to the beach?|Melanie: Thanks, Caroline! Once or twice a year.",
+            "Melanie goes to the beach once or twice a year.",
+        ),
+        (
+            "Caroline: Where are you from?|Melanie: Thanks! Sweden, originally.",
+            "Melanie is from Sweden, originally.",
+        ),
+        // a reaction is not a place
+        ("Caroline: Where are you from?|Melanie: Wow. I love that question.", ""),
+    ]);
 }
