@@ -55,6 +55,11 @@ fn where_and_what_value() {
     assert!(!q.answered_by("Dev went back to work."));
     assert!(Asked::of("what is Ana's job?").answered_by("Ana works as a pediatric nurse."));
     assert!(Asked::of("what does Ana do?").answered_by("Ana is an engineer."));
+    // a role got or held names what one does
+    let q = Asked::of("what does Ana do?");
+    assert!(q.answered_by("Lena's sister Ana just got promoted to head of marketing at Monzo."));
+    assert!(q.answered_by("Ana is head of design at Wise."));
+    assert!(!q.answered_by("Ana lives in Camden."));
     assert!(!Asked::of("what does Ana do on weekends?").answered_by("Ana is an engineer."));
     // who holds a role: a memory that names them in it
     let q = Asked::of("who is Greta's tutor?");

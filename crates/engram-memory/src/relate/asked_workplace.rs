@@ -28,7 +28,14 @@ pub(super) fn names_occupation(memory: &str) -> bool {
         .split_whitespace()
         .map(crate::offline::clauses::bare)
         .collect();
-    words.windows(2).enumerate().any(|(i, p)| {
+    // ("got promoted to head of marketing", "is head of design")
+    let role = words.windows(3).any(|p| {
+        (matches!(p[0].as_str(), "promoted" | "appointed") && matches!(p[1].as_str(), "to" | "as"))
+            || (matches!(p[0].as_str(), "is" | "as" | "was" | "to")
+                && matches!(p[1].as_str(), "head" | "director" | "chief")
+                && p[2] == "of")
+    });
+    role || words.windows(2).enumerate().any(|(i, p)| {
         matches!(p[0].as_str(), "is" | "as" | "was")
             && matches!(p[1].as_str(), "a" | "an")
             && words[i + 2..]
