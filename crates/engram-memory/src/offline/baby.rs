@@ -120,6 +120,10 @@ pub(super) fn gender_answer(question: &str, answer: &str) -> Option<String> {
         "boy or a girl",
         "girl or boy",
         "girl or a boy",
+        // ("Do you know what you're having?")
+        "what you're having",
+        "what you are having",
+        "what are you having",
     ]
     .iter()
     .any(|p| q.contains(p))
@@ -159,6 +163,18 @@ mod tests {
         );
         assert_eq!(gender_answer(q, "not yet, we want a surprise"), None);
         assert_eq!(gender_answer("How are you?", "a girl"), None);
+        assert_eq!(
+            gender_answer(
+                "Congratulations!! Do you know what you're having?",
+                "a girl!"
+            )
+            .as_deref(),
+            Some("My baby is a girl!")
+        );
+        assert_eq!(
+            gender_answer("What are you having for dinner?", "pasta"),
+            None
+        );
     }
 
     #[test]

@@ -405,8 +405,33 @@ fn described_part(rest: &str) -> Option<String> {
         }
         // ("from Leeds")
         "from" if words.len() >= 2 => Some(format!("I'm {rest}")),
+        // ("backend engineer at Deliveroo"): what they do, its article left
+        // out
+        _ if occupation_bare(&lower) => {
+            let article = if at(0).starts_with(['a', 'e', 'i', 'o', 'u']) {
+                "an"
+            } else {
+                "a"
+            };
+            Some(format!("I'm {article} {rest}"))
+        }
         _ => None,
     }
+}
+
+/// Whether words open with an occupation said without its article: up
+/// to three words ending in one ("backend engineer", "nurse"), then
+/// nothing or where ("at Deliveroo", "in Leeds"), and no verb.
+fn occupation_bare(lower: &[String]) -> bool {
+    let end = lower
+        .iter()
+        .position(|w| matches!(w.as_str(), "at" | "in" | "for" | "from" | "with"))
+        .unwrap_or(lower.len());
+    (1..=3).contains(&end)
+        && crate::offline::lexicon::is_occupation(&lower[end - 1])
+        && !lower
+            .iter()
+            .any(|w| crate::offline::lexicon::verb(w).is_some_and(|(b, _)| b != "work"))
 }
 
 /// The person a space's description names, if it names one plainly
@@ -553,6 +578,12 @@ mod tests {
             ]
         );
         assert_eq!(d("from Leeds"), ["I'm from Leeds"]);
+        assert_eq!(
+            d("backend engineer at Deliveroo"),
+            ["I'm a backend engineer at Deliveroo"]
+        );
+        assert_eq!(d("nurse"), ["I'm a nurse"]);
+        assert!(d("engineer by day who loves climbing").is_empty());
         // (a part that says nothing: none of it)
         assert_eq!(d("41, nice to meet you"), Vec::<String>::new());
         assert!(d("a bit nervous").is_empty());

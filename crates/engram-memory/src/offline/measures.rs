@@ -141,9 +141,12 @@ pub(super) fn diagnosis<'a>(
             .is_some_and(|h| matches!(bare(h).as_str(), "just" | "probably" | "likely")),
     );
     let head = bare(named.get(hedge)?);
+    // ("patellar tendinitis": the condition after a word that says where)
     let condition = matches!(head.as_str(), "a" | "an") && named.len() > hedge + 1
-        || CONDITIONS.contains(&head.as_str())
-        || super::lexicon::condition_by_ending(&head);
+        || named.iter().skip(hedge).take(2).any(|c| {
+            let c = bare(c);
+            CONDITIONS.contains(&c.as_str()) || super::lexicon::condition_by_ending(&c)
+        });
     if !condition {
         return None;
     }
@@ -230,6 +233,13 @@ mod tests {
             Some("Rosa's GP thinks Rosa has tendonitis."),
         );
         check("doctor says it's fine", "Rosa", None);
+        // (a word that says where, then the condition)
+        check(
+            "physio thinks it's patellar tendinitis, 6 weeks no running",
+            "Omar",
+            Some("the physio thinks Omar has patellar tendinitis, 6 weeks no running"),
+        );
+        check("doctor says it's nothing serious", "Rosa", None);
         // in the part of the body the talk was of
         assert_eq!(
             diagnosis(

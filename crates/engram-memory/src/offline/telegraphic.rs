@@ -53,6 +53,19 @@ const GOES_ON: &[&str] = &[
 /// `sentence` said with its subject when it is a plan in note form
 /// (see the module docs); `None` otherwise.
 pub(super) fn expanded(sentence: &str) -> Option<String> {
+    // "back running, did 5k this morning", "back at work": "I'm" left out
+    let mut opening = sentence.split_whitespace().map(bare);
+    if opening.next().as_deref() == Some("back")
+        && opening.next().is_some_and(|n| {
+            matches!(n.as_str(), "at" | "to" | "in" | "on" | "home")
+                || matches!(
+                    super::lexicon::verb(&n),
+                    Some((_, super::lexicon::VerbForm::Gerund))
+                )
+        })
+    {
+        return Some(format!("I'm {sentence}"));
+    }
     let (head, tail) = match sentence.split_once(", ") {
         Some((h, t)) => (h, Some(t)),
         None => (sentence, None),
@@ -470,6 +483,13 @@ mod tests {
             ("Flights are expensive now.", None),
             ("Lisbon in August, probably.", None),
             ("Flights, hotels, everything.", None),
+            // back at something, "I'm" left out
+            (
+                "back running, did 5k this morning",
+                Some("I'm back running, did 5k this morning"),
+            ),
+            ("back at work today", Some("I'm back at work today")),
+            ("back then it was hard", None),
         ] {
             assert_eq!(expanded(said).as_deref(), want, "{said}");
         }

@@ -32,7 +32,9 @@ pub(super) fn names_ailment(memory: &str) -> bool {
         let has = matches!(w(0), "has" | "had");
         let named =
             matches!(w(1), "a" | "an") && !matches!(w(2), "" | "new" | "great" | "good" | "lot");
-        let condition = crate::offline::lexicon::condition_by_ending(w(1));
+        // ("has patellar tendinitis": a word that says where, then it)
+        let condition = crate::offline::lexicon::condition_by_ending(w(1))
+            || crate::offline::lexicon::condition_by_ending(w(2));
         (has && (named || condition)) || (w(0) == "diagnosed" && w(1) == "with")
     })
 }
@@ -51,6 +53,9 @@ mod tests {
             "Oli was diagnosed with type 1 diabetes when Oli was 12."
         ));
         assert!(names_ailment("Rosa has tendonitis."));
+        assert!(names_ailment(
+            "Omar's physio thinks Omar has patellar tendinitis in Omar's knee."
+        ));
         assert!(!names_ailment("Rosa's back has been hurting."));
         assert!(!names_ailment("Rosa has a new job."));
     }

@@ -245,6 +245,23 @@ fn occupation_slot(t: &str) -> Option<(String, String)> {
 /// name is capitalised where it was said.
 fn left_employer(fact: &str) -> Option<String> {
     let words: Vec<&str> = fact.split_whitespace().collect();
+    // "handed in their notice", "gave notice": leaving, the employer unsaid
+    let notice = words.iter().position(|w| {
+        matches!(
+            w.to_lowercase().as_str(),
+            "handed" | "hands" | "gave" | "gives" | "put" | "puts"
+        )
+    });
+    let notice = notice.filter(|&i| {
+        i > 0
+            && words[i + 1..]
+                .iter()
+                .take(3)
+                .any(|w| w.to_lowercase().trim_end_matches(['.', '!']) == "notice")
+    });
+    if let Some(i) = notice {
+        return Some(subject(&normalise(&words[..i].join(" "))));
+    }
     let i = words.iter().position(|w| {
         matches!(
             w.to_lowercase().as_str(),
