@@ -66,16 +66,7 @@ fn owned_object(before: &str) -> Option<String> {
                 if !matches!(base, "be" | "have" | "do" | "feel" | "think" | "say" | "love" | "like")
         )
     })?;
-    let subject = &lower[..v];
-    let whose = match subject {
-        [s] | [s, _] if matches!(s.as_str(), "i" | "we" | "i'm" | "we're" | "i've" | "we've") => {
-            "my".to_string()
-        }
-        [my, ..] if matches!(my.as_str(), "my" | "our") && subject.len() <= 4 => {
-            format!("{}'s", words[..v].join(" "))
-        }
-        _ => return None,
-    };
+    let whose = super::owners::whose_subject(&words[..v])?;
     let mut j = v + 1;
     if lower
         .get(j)

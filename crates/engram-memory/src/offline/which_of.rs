@@ -58,12 +58,10 @@ pub(super) fn which_of_before(question: &str, before: &str, answer: &str) -> Opt
         _ => said,
     };
     let noun = said.join(" ");
-    let subject = &words[..v];
-    let own = matches!(bare(subject[0]).as_str(), "my" | "our");
-    let whose = match subject {
-        [i] if bare(i) == "i" => "My".to_string(),
-        _ if own && subject.len() <= 4 => format!("{}'s", subject.join(" ")),
-        _ => return None,
+    // (the speaker's opens the sentence: "My gym is ...")
+    let whose = match super::owners::whose_subject(&words[..v])? {
+        my if my == "my" => "My".to_string(),
+        whose => whose,
     };
     Some(format!("{whose} {noun} is {answer}"))
 }
@@ -176,20 +174,16 @@ pub(super) fn whose_thing(full: String, before: &str) -> String {
         .filter(|w| !matches!(bare(w).as_str(), "just" | "finally" | "also" | "recently"))
         .copied()
         .collect();
-    let first = subject.first().map(|w| bare(w));
-    let whose = match first.as_deref() {
-        _ if matches!(lower[0].as_str(), "i" | "i'm" | "we" | "we're") => "My".to_string(),
-        Some("my" | "our") if subject.len() <= 4 => format!("My {}'s", subject[1..].join(" ")),
-        Some(_)
-            if subject.len() == 1
-                && super::clauses::capitalised(subject[0])
-                && !matches!(lower[0].as_str(), "he" | "she" | "they" | "it") =>
-        {
-            format!("{}'s", subject[0])
-        }
-        _ => return full,
+    // ("I'm getting married": the speaker's, though "I'm" is a verb too)
+    let whose = if matches!(lower[0].as_str(), "i" | "i'm" | "we" | "we're") {
+        Some("my".to_string())
+    } else {
+        super::owners::whose_subject(&subject)
     };
-    format!("{whose} {which} is {said}")
+    let Some(whose) = whose else {
+        return full;
+    };
+    format!("{} {which} is {said}", super::surface::upper_first(&whose))
 }
 
 /// Young ones whose names "Names?" may ask.
