@@ -205,11 +205,7 @@ pub(super) fn here_as_home(clause: &str, home: &str) -> Option<String> {
         _ => return None,
     };
     // ("here in Leith" says where; "here in April" when)
-    let placed = |n: &&str| {
-        n.starts_with(char::is_uppercase)
-            && !super::said_alone::is_month(&bare(n))
-            && !super::dates::names_a_day(&bare(n))
-    };
+    let placed = |n: &&str| super::said_alone::named_not_dated(n);
     if words
         .get(i + 1)
         .is_some_and(|n| matches!(bare(n).as_str(), "in" | "to" | "at" | "from"))

@@ -65,12 +65,9 @@ pub(super) fn plan_changed(sentence: &str) -> Option<String> {
         && rest.get(at + 1).is_some_and(|w| w == "it")
         && rest.get(at + 2).is_some_and(|w| w == "to");
     // (to a place: "moved it to Friday" is a time, said otherwise)
-    let place = words.get(but + 1 + at + 3).is_some_and(|w| {
-        let b = clauses::bare(w);
-        w.starts_with(char::is_uppercase)
-            && !super::said_alone::is_month(&b)
-            && !super::dates::names_a_day(&b)
-    });
+    let place = words
+        .get(but + 1 + at + 3)
+        .is_some_and(|w| super::said_alone::named_not_dated(w));
     if !planned || !changed || !place {
         return None;
     }
