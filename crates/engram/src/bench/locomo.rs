@@ -182,7 +182,7 @@ pub async fn run(args: LocomoArgs) -> anyhow::Result<()> {
     )
     .await?;
     if args.memories {
-        return super::locomo_memory::run(&args, srv, convs, questions).await;
+        return super::locomo_memory::run(&args, srv, convs, questions, found.dir()).await;
     }
     let client = reqwest::Client::new();
     let auth = format!("Bearer {}", srv.key);

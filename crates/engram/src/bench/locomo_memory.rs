@@ -101,7 +101,9 @@ pub async fn run(
     srv: BenchServer,
     convs: BTreeMap<String, Vec<Turn>>,
     questions: Vec<Question>,
+    model_dir: &std::path::Path,
 ) -> anyhow::Result<()> {
+    let counter = engram_embed::local::HfTokenCounter::load(model_dir)?;
     let client = reqwest::Client::new();
     let auth = format!("Bearer {}", srv.key);
 
@@ -244,6 +246,7 @@ pub async fn run(
                    "searchP50Ms": pct(0.5), "searchP95Ms": pct(0.95)}),
         );
     }
+    let budgets = budget_tables(&client, &srv, &auth, &questions, &sessions, &counter).await?;
     // every question asked again in the next conversation's space: what
     // an unrelated question scores
     let names: Vec<&String> = convs.keys().collect();
@@ -282,6 +285,7 @@ pub async fn run(
                 "conversations": convs.len(), "sessions": n_sessions, "memories": n_memories,
                 "evidenceCoverage": coverage,
                 "ingestSeconds": ingest_secs, "ks": KS, "modes": report, "thresholds": tables,
+                "contextBudgets": budgets.iter().map(|(m, t)| (m.to_string(), t.clone())).collect::<serde_json::Map<_, _>>(),
                 "sample": sampled,
                 "exampleMemories": examples.iter().take(40).collect::<Vec<_>>(),
             }))?
@@ -325,6 +329,7 @@ pub async fn run(
             .collect();
         println!("  {mode:<17} {}", cells.join("  "));
     }
+    super::budget::print(&budgets);
     for mode in ["memories", "documents"] {
         let rows: Vec<Value> = serde_json::from_value(tables[mode].clone())?;
         super::thresholds::print(
@@ -346,6 +351,43 @@ pub async fn run(
         println!("  - {m}");
     }
     Ok(())
+}
+
+/// Each mode's context-budget table ([`super::budget`]): every question
+/// asked once more, [`super::budget::DEPTH`] results deep.
+async fn budget_tables(
+    client: &reqwest::Client,
+    srv: &BenchServer,
+    auth: &str,
+    questions: &[Question],
+    sessions: &HashMap<String, Vec<&Turn>>,
+    counter: &dyn engram_core::tokens::TokenCounter,
+) -> anyhow::Result<Vec<(&'static str, Value)>> {
+    let mut out = Vec::new();
+    for mode in ["documents", "memories", "hybrid"] {
+        let mut asked = Vec::with_capacity(questions.len());
+        for q in questions {
+            let v: Value = client
+                .post(format!("{}/v4/search", srv.base))
+                .header("authorization", auth)
+                .json(&json!({"q": q.text, "containerTag": q.conversation,
+                              "limit": super::budget::DEPTH, "threshold": 0,
+                              "searchMode": mode, "include": {"documents": true}}))
+                .send()
+                .await?
+                .json()
+                .await?;
+            let list: Vec<super::budget::Read> = v["results"]
+                .as_array()
+                .with_context(|| format!("search failed: {v}"))?
+                .iter()
+                .map(|r| super::budget::read(r, turns_of_result(r, sessions), counter))
+                .collect();
+            asked.push((q.gold.clone(), list));
+        }
+        out.push((mode, super::budget::table(&asked)));
+    }
+    Ok(out)
 }
 
 /// The share of the questions' evidence turns (averaged per question, as

@@ -16,6 +16,7 @@
 //! (`mixed`, the default, or `f32`), as `engram serve` does.
 
 mod analytics;
+mod budget;
 mod connections;
 mod cputime;
 mod judge;
