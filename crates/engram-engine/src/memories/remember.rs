@@ -387,6 +387,10 @@ impl Engine {
                 self.store
                     .forget_memory(org_id, &m.id, Some(&reason))
                     .await?;
+                // ("lives with their cat Miso" stays of a list the
+                // ending took one from)
+                self.remember_residual(org_id, &m.container_tag, fact, m)
+                    .await?;
             }
         }
         Ok(())

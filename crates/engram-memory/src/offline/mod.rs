@@ -92,6 +92,7 @@ pub use intro::{
 };
 pub use named::names_a_pet;
 pub use people::{is_person_name, self_introduction};
+pub(crate) use said_alone::named_not_dated;
 
 use crate::{Candidate, EntityKind, Role, Turn};
 use engram_extract::split_sentences;

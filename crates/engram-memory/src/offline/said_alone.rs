@@ -297,7 +297,7 @@ pub(super) fn ahead(words: &[&str]) -> Option<String> {
 
 /// A word written with a capital that names no month or weekday: a
 /// place's or someone's name ("Lisbon", not "June" or "Friday").
-pub(super) fn named_not_dated(w: &str) -> bool {
+pub(crate) fn named_not_dated(w: &str) -> bool {
     let b = bare(w);
     w.starts_with(char::is_uppercase) && !is_month(&b) && !super::dates::names_a_day(&b)
 }

@@ -75,6 +75,45 @@ const FILLER: &[&str] = &[
     "more",
     "less",
     "than",
+    // hedges and the way to a new amount ("like 4 coffees a day", "down
+    // to one a day")
+    "like",
+    "maybe",
+    "probably",
+    "down",
+];
+
+/// Units that count a doing, not a thing: the habit they measure is named
+/// by its verb ("runs 30 km a week" is not "cycles 30 km a week"), where
+/// a unit that is a thing names the habit itself ("drinks 4 coffees a
+/// day", "down to one coffee a day").
+const MEASURES: &[&str] = &[
+    "",
+    "time",
+    "km",
+    "k",
+    "kilometre",
+    "kilometer",
+    "mile",
+    "metre",
+    "meter",
+    "hour",
+    "hr",
+    "minute",
+    "min",
+    "step",
+    "lap",
+    "length",
+    "session",
+    "class",
+    "lesson",
+    "shift",
+    "page",
+    "word",
+    "rep",
+    "set",
+    "day",
+    "night",
 ];
 
 /// A habit's rate: `amount` `unit` per `period`.
@@ -106,7 +145,7 @@ fn verb_base(w: &str) -> Option<String> {
 fn things(words: &[&str]) -> Vec<String> {
     words
         .iter()
-        .filter(|w| !FILLER.contains(w) && number(w).is_none())
+        .filter(|w| !FILLER.contains(w) && !AUXILIARIES.contains(w) && number(w).is_none())
         .map(|w| stem(w))
         .collect()
 }
@@ -138,9 +177,13 @@ fn rate(fact: &str) -> Option<Rate> {
     let subject_end = w
         .iter()
         .position(|x| AUXILIARIES.contains(x) || verb(x).is_some())?;
-    let v = (subject_end..j).find(|&i| !AUXILIARIES.contains(&w[i]) && !FILLER.contains(&w[i]))?;
-    let verb = verb_base(w[v]).unwrap_or_else(|| stem(w[v]));
-    let mut th = things(&w[v + 1..j]);
+    // ("is down to five cigarettes a day": no verb but "be")
+    let v = (subject_end..j).find(|&i| !AUXILIARIES.contains(&w[i]) && !FILLER.contains(&w[i]));
+    let verb = v.map_or_else(
+        || "be".to_string(),
+        |v| verb_base(w[v]).unwrap_or_else(|| stem(w[v])),
+    );
+    let mut th = things(&w[v.map_or(subject_end, |v| v + 1)..j]);
     th.extend(things(&w[after_unit.min(k)..k]));
     Some(Rate {
         verb,
@@ -149,6 +192,12 @@ fn rate(fact: &str) -> Option<Rate> {
         unit,
         period: w[k + 1].to_string(),
     })
+}
+
+/// Whether `fact` states how much or how often its subject does
+/// something ("climbs twice a week", "drinks 4 coffees a day").
+pub(super) fn states_rate(fact: &str) -> bool {
+    rate(fact).is_some()
 }
 
 /// Whether `new` gives a new amount of the habit `old` states.
@@ -161,7 +210,7 @@ pub(super) fn new_amount(new: &str, old: &str) -> bool {
     a.amount != b.amount
         && a.unit == b.unit
         && a.period == b.period
-        && a.verb == b.verb
+        && (a.verb == b.verb || !MEASURES.contains(&a.unit.as_str()))
         && things_agree
         && same_subject(
             &lead_subject(&normalise(new)),

@@ -34,7 +34,9 @@
 //! unrelated facts.
 
 mod asked;
+mod conjuncts;
 mod doses;
+mod employment;
 mod finished;
 mod habits;
 mod instead;
@@ -43,6 +45,7 @@ mod moved;
 mod outcomes;
 mod renamed;
 mod reports;
+mod residence;
 mod retimed;
 mod retraction;
 mod schedule;
@@ -89,6 +92,18 @@ const STOP: &[&str] = &[
     "a", "an", "the", "is", "are", "was", "were", "am", "to", "of", "in", "on", "at", "and", "or",
     "for", "with", "has", "have", "had", "be", "been", "it", "that", "this", "their", "his", "her",
     "my", "i", "he", "she", "they", "we", "you",
+];
+
+/// A word without the punctuation around it, its case kept ("Leith," ->
+/// "Leith"): a name as it was written.
+fn unpunctuated(w: &str) -> &str {
+    w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'' && c != '-')
+}
+
+/// Words before a verb that make it a plan or a wish, not what holds
+/// ("wants to move", "will start", "thinking of moving").
+const NOT_YET: &[&str] = &[
+    "to", "will", "would", "might", "could", "may", "should", "of", "if", "can", "'ll",
 ];
 
 /// Whether `old` (normalised) is said of `who` as its subject.
@@ -149,7 +164,16 @@ pub fn tells_done(new: &str, old: &str) -> bool {
 /// title and leaves the workplace: "Omar works as a senior accountant at
 /// Deloitte." Only a promotion leaves the workplace this way (a new
 /// occupation may well be elsewhere); names are written as they were.
+/// An ending leaves the rest of a list it took one from ("lives with
+/// their cat Miso" after a break-up with the partner listed beside her).
 pub fn residual(new: &str, old: &str) -> Option<String> {
+    // "lives with their cat Miso" of "lives with their partner Tom and
+    // their cat Miso" after "Tom and Priya split up"
+    if ends_for_good(new) {
+        if let Some(rest) = conjuncts::rest_of_list(new, old) {
+            return Some(rest);
+        }
+    }
     // "skipping Porto" after "going to Lisbon for four days, then Porto"
     if let Some(rest) = skipped_stop(new, old) {
         return Some(rest);

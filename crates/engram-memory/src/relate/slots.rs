@@ -75,10 +75,9 @@ pub(super) fn subject(raw: &str) -> String {
         .split_whitespace()
         .filter(|w| !ADVERBS.contains(w))
         .collect();
-    while words
-        .last()
-        .is_some_and(|w| AUXILIARIES.contains(w) || matches!(*w, "has" | "have" | "had"))
-    {
+    while words.last().is_some_and(|w| {
+        AUXILIARIES.contains(w) || matches!(*w, "has" | "have" | "had" | "been" | "being")
+    }) {
         words.pop();
     }
     let s = words.join(" ");
@@ -359,6 +358,16 @@ pub fn slots(fact: &str) -> Vec<(String, String, String)> {
             out.extend(employer);
         }
     }
+    // a job taken up, in a wording no list holds ("is starting a postdoc
+    // at the Crick")
+    if let Some((who, org, occupation)) = super::employment::employer(fact) {
+        if !out.iter().any(|(s, _, _)| s == "employer") {
+            out.push(("employer".into(), who.clone(), org));
+        }
+        if let Some(o) = occupation.filter(|_| !out.iter().any(|(s, _, _)| s == "occupation")) {
+            out.push(("occupation".into(), who, o));
+        }
+    }
     out
 }
 
@@ -467,6 +476,10 @@ fn first_slot(fact: &str) -> Option<(String, String, String)> {
             };
             return Some((name, subj, val));
         }
+    }
+    // where someone lives, in a wording no list above holds
+    if let Some((who, place)) = super::residence::home(fact) {
+        return Some(("home".into(), who, place));
     }
     taste_slot(&t)
 }
