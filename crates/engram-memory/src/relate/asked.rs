@@ -353,15 +353,28 @@ fn asks_taste(question: &str) -> bool {
             ]
     );
     let into = matches!(words.as_slice(), ["what", "is" | "are", .., "into"]);
+    // "what does Priya do for fun / in her spare time / at weekends?"
+    let pastime = matches!(words.as_slice(), ["what", "does" | "do", ..])
+        && words[2..].contains(&"do")
+        && [
+            " for fun",
+            " free time",
+            " spare time",
+            " at weekends",
+            " on weekends",
+        ]
+        .iter()
+        .any(|p| q.ends_with(p));
     let hobbies = words.first() == Some(&"what")
         && words
             .last()
             .is_some_and(|w| matches!(*w, "hobbies" | "interests" | "pastimes"));
-    verb || into || hobbies
+    verb || into || hobbies || pastime
 }
 
 /// Whether `memory` says what someone enjoys ("... still loves her
-/// crosswords", "Ana likes hiking", "Tom's favourite band is ...").
+/// crosswords", "Ana likes hiking", "Tom's favourite band is ...") or
+/// does for the pleasure of it ("has started climbing twice a week").
 fn states_taste(memory: &str) -> bool {
     let m = format!(" {} ", memory.to_lowercase());
     [
@@ -380,6 +393,18 @@ fn states_taste(memory: &str) -> bool {
     ]
     .iter()
     .any(|p| m.contains(p))
+        // a pastime kept up or taken up ("climbs twice a week", "has
+        // started climbing", "took up pottery")
+        || super::habits::states_rate(memory)
+        || [" started ", " took up ", " has taken up ", " picked up "]
+            .iter()
+            .any(|p| {
+                m.split_once(p).is_some_and(|(_, rest)| {
+                    rest.split_whitespace().next().is_some_and(|w| {
+                        w.ends_with("ing") || p.trim() != "started"
+                    })
+                })
+            })
 }
 
 /// Whether `question` asks whom someone is with: "who is Sam dating /
@@ -524,8 +549,11 @@ impl Asked {
     /// and `memory` names no place ("Leo has swimming after school", "Ike
     /// has been teaching for 8 years"), so cannot answer it.
     pub fn unplaced_school(&self, memory: &str) -> bool {
-        (self.school || (self.workplace && !workplace::names_workplace(memory)))
-            && !holds_a_place(memory)
+        // ("a gym near work" is a place, not where one works)
+        (self.school && !holds_a_place(memory))
+            || (self.workplace
+                && !workplace::names_workplace(memory)
+                && (!holds_a_place(memory) || workplace::says_work_near(memory)))
     }
 
     /// Whether `memory` answers what the question's shape asks: it says

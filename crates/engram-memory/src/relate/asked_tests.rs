@@ -34,6 +34,24 @@ fn where_and_what_value() {
     assert!(q.answered_by("Maeve's gran still loves her crosswords and Irish radio."));
     assert!(!q.answered_by("Maeve's gran is 87 years old."));
     assert!(Asked::of("what are Tom's hobbies?").answered_by("Tom enjoys sailing."));
+    // a job taken up says what someone does; a gym near work is not
+    // where they work
+    let q = Asked::of("what does Priya do?");
+    assert!(q.answered_by("Priya is starting a postdoc at the Crick in London in September 2025."));
+    let q = Asked::of("where does Priya work?");
+    assert!(q.unplaced_school("Priya has started climbing twice a week at a gym near work."));
+    assert!(!q.unplaced_school("Priya is starting a postdoc at the Crick in London."));
+    assert!(!q.unplaced_school("Ike teaches at Hillside Primary."));
+    let q = Asked::of("where does Lucia like to eat near work?");
+    assert!(!q.unplaced_school("Lucia loves a little ramen place near their office."));
+    // a pastime asked "for fun" is one kept up or taken up
+    let fun = Asked::of("what does Priya do for fun?");
+    assert!(fun.answered_by("Priya has started climbing twice a week at a gym near work."));
+    assert!(fun.answered_by("Priya took up pottery."));
+    assert!(!fun.answered_by("Priya started a postdoc at the Crick."));
+    assert!(!fun.answered_by("Priya lives in Camden."));
+    assert!(Asked::of("what does Ana do in her spare time?")
+        .answered_by("Ana plays chess twice a week."));
     assert!(!Asked::of("what does Tom do?").answered_by("Tom enjoys sailing."));
     let q = Asked::of("who is Sam dating?");
     assert!(q.answered_by("Elif and Sam broke up."));

@@ -35,13 +35,34 @@ pub(super) fn names_occupation(memory: &str) -> bool {
                 && matches!(p[1].as_str(), "head" | "director" | "chief")
                 && p[2] == "of")
     });
-    role || words.windows(2).enumerate().any(|(i, p)| {
-        matches!(p[0].as_str(), "is" | "as" | "was")
-            && matches!(p[1].as_str(), "a" | "an")
-            && words[i + 2..]
-                .iter()
-                .take(3)
-                .any(|w| crate::offline::lexicon::is_occupation(w))
+    // ("is starting a postdoc at the Crick": the job its wording gives)
+    let slot = super::super::slots(memory)
+        .iter()
+        .any(|(slot, _, value)| slot == "occupation" && value != "none");
+    slot || role
+        || words.windows(2).enumerate().any(|(i, p)| {
+            matches!(p[0].as_str(), "is" | "as" | "was")
+                && matches!(p[1].as_str(), "a" | "an")
+                && words[i + 2..]
+                    .iter()
+                    .take(3)
+                    .any(|w| crate::offline::lexicon::is_occupation(w))
+        })
+}
+
+/// Whether `memory` places something near or on the way to work ("a
+/// gym near work", "a café by the office"): a place, but not the
+/// workplace a question about where someone works asks for.
+pub(super) fn says_work_near(memory: &str) -> bool {
+    let m = memory.to_lowercase();
+    [
+        "near", "by", "next to", "close to", "around", "after", "before",
+    ]
+    .iter()
+    .any(|p| {
+        ["work", "the office", "my office", "their office"]
+            .iter()
+            .any(|w| m.contains(&format!(" {p} {w}")))
     })
 }
 
@@ -50,8 +71,14 @@ pub(super) fn asks_workplace(question: &str) -> bool {
     let q = super::bare_question(question);
     let words: Vec<&str> = q.split_whitespace().collect();
     let last = words.last().copied().unwrap_or("");
+    // ("where does Lucia like to eat near work?": a place near it)
+    let near = words.len() >= 2
+        && matches!(
+            words[words.len() - 2],
+            "near" | "by" | "after" | "before" | "from" | "to" | "around"
+        );
     match words.first() {
-        Some(&"where") => matches!(last, "work" | "working" | "teach" | "teaching"),
+        Some(&"where") => !near && matches!(last, "work" | "working" | "teach" | "teaching"),
         Some(&("who" | "which")) => {
             last == "for" && words.iter().any(|w| matches!(*w, "work" | "working"))
         }
