@@ -68,6 +68,12 @@ const LEANING: &[&str] = &[
     " for the worst of it",
     " during all of it",
     " through all of it",
+    // ("we're moving to Stockholm in October for it": the move stands
+    // without what it is for, said just before)
+    " for it",
+    " because of it",
+    " because of that",
+    " for that reason",
 ];
 
 /// How remarks that say how the speaker came to know open ("I'm allergic

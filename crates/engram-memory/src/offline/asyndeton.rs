@@ -68,8 +68,51 @@ fn subject_of(body: &[&str]) -> Option<(String, bool)> {
 /// The subject to say again before `words[i]`, a verb after a comma that
 /// goes on from the clause `body` with its subject left out (see the
 /// module docs); `None` when `words[i]` is no such verb.
+/// Whether `rest` is a verb of beginning with only a time after it
+/// ("started Monday", "starts next week", "began on 3 March").
+fn began_then(rest: &[&str]) -> bool {
+    let Some((first, after)) = rest.split_first() else {
+        return false;
+    };
+    let began = matches!(
+        bare(first).as_str(),
+        "started" | "starts" | "starting" | "began" | "begins" | "beginning"
+    );
+    let time = |w: &&str| {
+        let b = bare(w);
+        super::dates::names_a_day(&b)
+            || b.chars().all(|c| c.is_ascii_digit())
+            || b.trim_end_matches(|c: char| c.is_ascii_alphabetic())
+                .parse::<u32>()
+                .is_ok()
+            || matches!(
+                b.as_str(),
+                "on" | "in"
+                    | "next"
+                    | "last"
+                    | "this"
+                    | "week"
+                    | "month"
+                    | "today"
+                    | "tomorrow"
+                    | "yesterday"
+                    | "the"
+                    | "of"
+                    | "at"
+                    | "morning"
+                    | "afternoon"
+            )
+    };
+    began && !after.is_empty() && after.iter().all(time)
+}
+
 pub(super) fn left_out_subject(body: &[&str], words: &[&str], i: usize) -> Option<String> {
     let b = bare(words[i]);
+    // "got a job at Spotify, started Monday": when the thing just said
+    // began, part of its clause (alone it would say nothing of what)
+    if began_then(&words[i..]) {
+        return None;
+    }
     // "my 5k PB is 28:10, trying to get under 27": an aim, the speaker's
     // whatever the clause before was about, when it spoke of theirs
     let aim = matches!(b.as_str(), "trying" | "hoping" | "aiming" | "planning")

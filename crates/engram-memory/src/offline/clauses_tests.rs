@@ -139,6 +139,10 @@ fn a_request_after_a_comma_is_dropped() {
         &["we're staying with my in-laws in Delft"],
     );
     check(
+        "we're moving to Stockholm in October for it",
+        &["we're moving to Stockholm in October"],
+    );
+    check(
         "My number is 555 0192, just in case.",
         &["My number is 555 0192"],
     );
