@@ -81,6 +81,7 @@ mod typed;
 mod vague;
 mod verdicts;
 mod wants;
+mod weddings;
 mod which_of;
 mod words;
 
@@ -113,7 +114,10 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
 /// means ([`pronouns::Antecedents::seed`]).
 pub fn extract_after(turns: &[Turn], prior: &[String]) -> Vec<Candidate> {
     // ("sorry, I meant Porto, not Lisbon": what it corrects, corrected)
-    if let Some(texts) = corrected::corrected(turns) {
+    let fixed = corrected::corrected(turns);
+    // ("the wedding" of a speaker who got engaged: their own)
+    let fixed = weddings::own_wedding(turns, fixed.as_deref(), prior).or(fixed);
+    if let Some(texts) = fixed {
         let fixed: Vec<Turn> = turns
             .iter()
             .zip(&texts)
