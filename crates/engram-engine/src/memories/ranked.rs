@@ -2,7 +2,7 @@
 //! returned: the factors a question's shape gives a memory (a name alone,
 //! something over for a question about now, a memory that answers the
 //! question's shape, a time, a place or a title asked for, a fact of
-//! someone's people), the threshold cut and the limit. Reads the
+//! someone's people, no occupation for a question about one's job), the threshold cut and the limit. Reads the
 //! memories' text through `engram_memory::relate::Asked`; no IO.
 
 use super::search::SearchHit;
@@ -42,6 +42,12 @@ const PLACED: f32 = 1.1;
 /// teach?": not "Ike has been teaching for 8 years"). Only there: for
 /// where-questions at large a penalty cost LoCoMo R@1.
 const UNPLACED_SCHOOL: f32 = 0.8;
+
+/// What a memory that names no occupation is worth for a question that
+/// asks what someone does ("what does Kenji do?": "Kenji got a job as a
+/// UX researcher", not "Kenji's girlfriend is Aiko", which the name alone
+/// brings as close).
+const NO_JOB: f32 = 0.85;
 
 /// What a memory that names a title or a make gains for a question that
 /// asks which book, show or make ("what book is Tim reading?": "... is
@@ -107,6 +113,9 @@ pub(super) fn ranked_memories(
         }
         if asked.unplaced_school(&m.content) {
             *sc = (*sc * UNPLACED_SCHOOL).max(threshold);
+        }
+        if asked.no_job(&m.content) {
+            *sc = (*sc * NO_JOB).max(threshold);
         }
         if asked.of_their_people(&m.content) {
             *sc = (*sc * THEIR_PEOPLE).max(threshold);

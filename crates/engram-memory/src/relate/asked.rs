@@ -597,6 +597,13 @@ impl Asked {
             })
     }
 
+    /// Whether the question asks what someone does for a living and
+    /// `memory` names no occupation ("what does Kenji do?": not
+    /// "Kenji's girlfriend is Aiko").
+    pub fn no_job(&self, memory: &str) -> bool {
+        self.job && !workplace::names_occupation(memory)
+    }
+
     /// Whether the question asks which work and `memory` names a title.
     pub fn titled(&self, memory: &str) -> bool {
         (self.title.as_deref()).is_some_and(|said| going::names_title(memory, said))

@@ -36,6 +36,10 @@ fn where_and_what_value() {
     assert!(Asked::of("what are Tom's hobbies?").answered_by("Tom enjoys sailing."));
     // a job taken up says what someone does; a gym near work is not
     // where they work
+    let q = Asked::of("what does Kenji do?");
+    assert!(q.no_job("Kenji's girlfriend is Aiko."));
+    assert!(!q.no_job("Kenji got a job as a UX researcher at Spotify."));
+    assert!(!Asked::of("where does Kenji live?").no_job("Kenji lives in Oslo."));
     let q = Asked::of("what does Priya do?");
     assert!(q.answered_by("Priya is starting a postdoc at the Crick in London in September 2025."));
     let q = Asked::of("where does Priya work?");
