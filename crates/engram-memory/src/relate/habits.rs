@@ -177,6 +177,9 @@ fn rate(fact: &str) -> Option<Rate> {
     let subject_end = w
         .iter()
         .position(|x| AUXILIARIES.contains(x) || verb(x).is_some())?;
+    if subject_end >= j {
+        return None;
+    }
     // ("is down to five cigarettes a day": no verb but "be")
     let v = (subject_end..j).find(|&i| !AUXILIARIES.contains(&w[i]) && !FILLER.contains(&w[i]));
     let verb = v.map_or_else(
