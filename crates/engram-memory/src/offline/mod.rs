@@ -113,11 +113,7 @@ pub fn extract(turns: &[Turn]) -> Vec<Candidate> {
 /// `prior`: whom they speak of may be whom a pronoun opening this one
 /// means ([`pronouns::Antecedents::seed`]).
 pub fn extract_after(turns: &[Turn], prior: &[String]) -> Vec<Candidate> {
-    // ("sorry, I meant Porto, not Lisbon": what it corrects, corrected)
-    let fixed = corrected::corrected(turns);
-    // ("the wedding" of a speaker who got engaged: their own)
-    let fixed = weddings::own_wedding(turns, fixed.as_deref(), prior).or(fixed);
-    if let Some(texts) = fixed {
+    if let Some(texts) = turn_text::as_meant(turns, prior) {
         let fixed: Vec<Turn> = turns
             .iter()
             .zip(&texts)

@@ -4,8 +4,22 @@
 //! passing said in full. Each rewrite reads the text only and leaves what
 //! it does not know as it was; their order matters (a note is prose
 //! before anything reads its sentences).
+//!
+//! Before that, what the turns of a conversation say of each other:
+//! [`as_meant`].
 
-use super::{baby, notes, orgs, telegraphic, typed};
+use super::{baby, corrected, notes, orgs, telegraphic, typed, weddings};
+use crate::Turn;
+
+/// The texts of `turns` as their speakers meant them, when that differs
+/// from what they wrote: a correction applied to the turn it corrects
+/// ("sorry, I meant Porto, not Lisbon"), and an engaged speaker's "the
+/// wedding" read as theirs (engaged here or in the space's document
+/// before, whose facts are `prior`).
+pub(super) fn as_meant(turns: &[Turn], prior: &[String]) -> Option<Vec<String>> {
+    let fixed = corrected::corrected(turns);
+    weddings::own_wedding(turns, fixed.as_deref(), prior).or(fixed)
+}
 
 /// `text` (a turn's, attachments removed) with every rewrite applied;
 /// `casual` when its speaker types without capitals and apostrophes.

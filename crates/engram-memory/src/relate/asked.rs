@@ -240,6 +240,8 @@ mod going;
 mod ailment;
 #[path = "asked_dislike.rs"]
 mod dislike;
+#[path = "asked_taste.rs"]
+mod taste;
 #[path = "asked_workplace.rs"]
 mod workplace;
 use going::{going_on, says_going_on};
@@ -334,77 +336,6 @@ fn gives_a_name(memory: &str) -> bool {
     [" named ", " called ", " name is ", " name's "]
         .iter()
         .any(|p| m.contains(p))
-}
-
-/// Whether `question` asks what someone enjoys: "what does X enjoy /
-/// like / love (doing)?", "what is X into?", "what are X's hobbies?".
-fn asks_taste(question: &str) -> bool {
-    let q = bare_question(question);
-    let words: Vec<&str> = q.split_whitespace().collect();
-    let verb = matches!(
-        words.as_slice(),
-        ["what", "does" | "do", .., "enjoy" | "like" | "love"]
-            | [
-                "what",
-                "does" | "do",
-                ..,
-                "enjoy" | "like" | "love",
-                "doing"
-            ]
-    );
-    let into = matches!(words.as_slice(), ["what", "is" | "are", .., "into"]);
-    // "what does Priya do for fun / in her spare time / at weekends?"
-    let pastime = matches!(words.as_slice(), ["what", "does" | "do", ..])
-        && words[2..].contains(&"do")
-        && [
-            " for fun",
-            " free time",
-            " spare time",
-            " at weekends",
-            " on weekends",
-        ]
-        .iter()
-        .any(|p| q.ends_with(p));
-    let hobbies = words.first() == Some(&"what")
-        && words
-            .last()
-            .is_some_and(|w| matches!(*w, "hobbies" | "interests" | "pastimes"));
-    verb || into || hobbies || pastime
-}
-
-/// Whether `memory` says what someone enjoys ("... still loves her
-/// crosswords", "Ana likes hiking", "Tom's favourite band is ...") or
-/// does for the pleasure of it ("has started climbing twice a week").
-fn states_taste(memory: &str) -> bool {
-    let m = format!(" {} ", memory.to_lowercase());
-    [
-        " loves ",
-        " love ",
-        " likes ",
-        " like ",
-        " enjoys ",
-        " enjoy ",
-        " is into ",
-        " adores ",
-        " favourite ",
-        " favorite ",
-        " is a fan of ",
-        " is passionate about ",
-    ]
-    .iter()
-    .any(|p| m.contains(p))
-        // a pastime kept up or taken up ("climbs twice a week", "has
-        // started climbing", "took up pottery")
-        || super::habits::states_rate(memory)
-        || [" started ", " took up ", " has taken up ", " picked up "]
-            .iter()
-            .any(|p| {
-                m.split_once(p).is_some_and(|(_, rest)| {
-                    rest.split_whitespace().next().is_some_and(|w| {
-                        w.ends_with("ing") || p.trim() != "started"
-                    })
-                })
-            })
 }
 
 /// Whether `question` asks whom someone is with: "who is Sam dating /
@@ -504,7 +435,7 @@ impl Asked {
             job: workplace::asks_job(question),
             role: super::reports::role_asked(question),
             partner: asks_partner(question),
-            taste: asks_taste(question),
+            taste: taste::asks_taste(question),
             called: asks_called(question),
             person: person.clone().zip(super::whose::asked_slot(question)),
             doing: person.zip(super::whose::asked_doing(question)),
@@ -566,7 +497,7 @@ impl Asked {
                 .as_deref()
                 .is_some_and(|t| states_value(t, memory) || (t == "time" && clocked(memory)))
             || (self.job && workplace::names_occupation(memory))
-            || (self.taste && states_taste(memory))
+            || (self.taste && taste::states_taste(memory))
             || (self.called && gives_a_name(memory))
             || self
                 .going_on
