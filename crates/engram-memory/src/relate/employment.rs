@@ -13,7 +13,7 @@
 //! job at Google") is left alone.
 
 use super::slots::{normalise, subject};
-use super::{unpunctuated as bare, NOT_YET};
+use super::{name_at, unpunctuated as bare, NOT_YET};
 use crate::offline::lexicon::is_occupation;
 use crate::offline::named_not_dated;
 
@@ -126,20 +126,9 @@ pub(super) fn employer(fact: &str) -> Option<(String, String, Option<String>)> {
         {
             k += 1;
         }
-        let name: Vec<&str> = rest[k.min(rest.len())..]
-            .iter()
-            .take_while(|n| named_not_dated(n))
-            .take(3)
-            .copied()
-            .collect();
-        let cut = name
-            .iter()
-            .position(|n| n.ends_with([',', '.', '!', ';']))
-            .map_or(name.len(), |c| c + 1);
-        if name.is_empty() {
+        let Some(org) = name_at(&rest[k.min(rest.len())..]) else {
             continue;
-        }
-        let org: Vec<&str> = name[..cut].iter().map(|n| bare(n)).collect();
+        };
         let who = subject(&normalise(&words[..i].join(" ")));
         if who.is_empty() || who.split_whitespace().count() > 5 {
             continue;
@@ -153,7 +142,7 @@ pub(super) fn employer(fact: &str) -> Option<(String, String, Option<String>)> {
                     .join(" ")
             })
             .filter(|o| !o.is_empty());
-        return Some((who, normalise(&org.join(" ")), occupation));
+        return Some((who, normalise(&org), occupation));
     }
     None
 }

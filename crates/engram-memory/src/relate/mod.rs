@@ -102,6 +102,25 @@ fn unpunctuated(w: &str) -> &str {
     w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'' && c != '-')
 }
 
+/// The name that opens `words`: up to three words written with a
+/// capital that name no month or weekday, ending where one closes the
+/// clause ("Toronto, Canada." -> "Toronto"; "New York since May" -> "New
+/// York"), without their punctuation.
+fn name_at(words: &[&str]) -> Option<String> {
+    let name: Vec<&str> = words
+        .iter()
+        .take_while(|n| crate::offline::named_not_dated(n) && unpunctuated(n) != "I")
+        .take(3)
+        .copied()
+        .collect();
+    let cut = name
+        .iter()
+        .position(|n| n.ends_with([',', '.', '!', ';']))
+        .map_or(name.len(), |c| c + 1);
+    let said: Vec<&str> = name[..cut].iter().map(|n| unpunctuated(n)).collect();
+    (!said.is_empty()).then(|| said.join(" "))
+}
+
 /// Words before a verb that make it a plan or a wish, not what holds
 /// ("wants to move", "will start", "thinking of moving").
 const NOT_YET: &[&str] = &[

@@ -13,8 +13,7 @@
 //! in London, living in Camden now").
 
 use super::slots::{lead_subject, normalise, subject};
-use super::{unpunctuated as bare, NOT_YET};
-use crate::offline::named_not_dated;
+use super::{name_at, unpunctuated as bare, NOT_YET};
 
 /// Verbs of living somewhere or moving there, in their forms.
 const RESIDE: &[&str] = &[
@@ -133,19 +132,7 @@ fn place_after(rest: &[&str]) -> Option<String> {
     for (j, w) in rest.iter().enumerate().take(7) {
         let b = bare(w).to_lowercase();
         if matches!(b.as_str(), "in" | "to") {
-            let name: Vec<&str> = rest[j + 1..]
-                .iter()
-                .take_while(|n| named_not_dated(n) && bare(n) != "I")
-                .map(|n| bare(n))
-                .take(3)
-                .collect();
-            // the name ends where its word closes the clause
-            let cut = rest[j + 1..]
-                .iter()
-                .take(name.len())
-                .position(|n| n.ends_with([',', '.', '!', ';']))
-                .map_or(name.len(), |p| p + 1);
-            return (cut > 0 && !name.is_empty()).then(|| name[..cut].join(" "));
+            return name_at(&rest[j + 1..]);
         }
         if !BETWEEN.contains(&b.as_str()) || w.ends_with([',', '.', '!', ';']) {
             return None;
